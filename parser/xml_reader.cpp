@@ -1,0 +1,238 @@
+#include "parser/xml_reader.hpp"
+
+#include <tinyxml2.h>
+
+#include <cctype>
+#include <string_view>
+
+#include "common/text.hpp"
+#include "parser/read_file.hpp"
+
+namespace mb {
+
+namespace {
+
+/// Maps byte offsets of the raw file to line:col and finds start tags and their attributes in
+/// document order. tinyxml2 parses; this scanner only supplies the positions it does not keep.
+class PositionScanner {
+ public:
+  PositionScanner(const std::string& text, const std::string* file) : text_(text), file_(file) {
+    line_starts_.push_back(0);
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\n') line_starts_.push_back(i + 1);
+    }
+  }
+
+  SourceLoc loc(size_t offset) const {
+    size_t lo = 0, hi = line_starts_.size();
+    while (hi - lo > 1) {
+      const size_t mid = (lo + hi) / 2;
+      (line_starts_[mid] <= offset ? lo : hi) = mid;
+    }
+    return {file_, static_cast<int>(lo + 1), static_cast<int>(offset - line_starts_[lo] + 1)};
+  }
+
+  /// Advances to the next start tag named `name` (skipping comments, declarations, CDATA and
+  /// end tags) and returns the offset of its '<', or npos.
+  size_t next_start_tag(std::string_view name) {
+    while (pos_ < text_.size()) {
+      const size_t lt = text_.find('<', pos_);
+      if (lt == std::string::npos) break;
+      std::string_view rest(text_.data() + lt, text_.size() - lt);
+      if (rest.starts_with("<!--")) {
+        pos_ = skip_past(lt, "-->");
+      } else if (rest.starts_with("<![CDATA[")) {
+        pos_ = skip_past(lt, "]]>");
+      } else if (rest.starts_with("<?")) {
+        pos_ = skip_past(lt, "?>");
+      } else if (rest.starts_with("<!") || rest.starts_with("</")) {
+        pos_ = skip_past(lt, ">");
+      } else if (rest.substr(1).starts_with(name) && lt + 1 + name.size() < text_.size() &&
+                 is_name_end(text_[lt + 1 + name.size()])) {
+        pos_ = lt + 1 + name.size();
+        return lt;
+      } else {
+        pos_ = lt + 1;
+      }
+    }
+    return std::string::npos;
+  }
+
+  struct RawAttribute {
+    size_t name_offset = 0;
+    size_t value_offset = 0;
+    std::vector<unsigned> line_breaks;
+  };
+
+  /// Reads the attributes of the start tag the scanner stands in (just after its name).
+  std::vector<RawAttribute> attributes() {
+    std::vector<RawAttribute> out;
+    while (pos_ < text_.size()) {
+      while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+      if (pos_ >= text_.size() || text_[pos_] == '>' || text_[pos_] == '/') break;
+      RawAttribute a;
+      a.name_offset = pos_;
+      while (pos_ < text_.size() && text_[pos_] != '=' && text_[pos_] != '>' &&
+             !std::isspace(static_cast<unsigned char>(text_[pos_])))
+        ++pos_;
+      while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\'' && text_[pos_] != '>')
+        ++pos_;
+      if (pos_ >= text_.size() || text_[pos_] == '>') break;
+      const char quote = text_[pos_++];
+      a.value_offset = pos_;
+      while (pos_ < text_.size() && text_[pos_] != quote) {
+        if (text_[pos_] == '\n') a.line_breaks.push_back(static_cast<unsigned>(pos_ + 1));
+        ++pos_;
+      }
+      for (auto& b : a.line_breaks) b -= static_cast<unsigned>(a.value_offset);
+      ++pos_;
+      out.push_back(std::move(a));
+    }
+    return out;
+  }
+
+ private:
+  static bool is_name_end(char c) {
+    return std::isspace(static_cast<unsigned char>(c)) || c == '/' || c == '>';
+  }
+  size_t skip_past(size_t from, std::string_view end) const {
+    const size_t e = text_.find(end, from);
+    return e == std::string::npos ? text_.size() : e + end.size();
+  }
+
+  const std::string& text_;
+  const std::string* file_;
+  std::vector<size_t> line_starts_;
+  size_t pos_ = 0;
+};
+
+std::string fold_blanks(const char* s) {
+  std::string out = s ? s : "";
+  for (auto& c : out) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  return out;
+}
+
+/// Element text with `!` comment lines dropped.
+std::string strip_comment_lines(const char* text) {
+  std::string out;
+  std::string_view rest = text ? text : "";
+  while (!rest.empty()) {
+    const size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    if (!trim(line).starts_with('!')) {
+      out.append(line);
+      out += '\n';
+    }
+    if (nl == std::string_view::npos) break;
+    rest.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
+DeckNode convert(const tinyxml2::XMLElement& e, PositionScanner& scan, const std::string* file) {
+  DeckNode node;
+  node.spelled = e.Name();
+  node.tag = to_lower(node.spelled);
+  const size_t lt = scan.next_start_tag(node.spelled);
+  node.loc = lt == std::string::npos ? SourceLoc{file, e.GetLineNum(), 0} : scan.loc(lt);
+  auto raw = scan.attributes();
+  size_t k = 0;
+  for (const auto* a = e.FirstAttribute(); a; a = a->Next(), ++k) {
+    DeckAttribute attr;
+    attr.spelled = a->Name();
+    attr.name = to_lower(attr.spelled);
+    attr.value = fold_blanks(a->Value());
+    if (k < raw.size()) {
+      attr.loc = scan.loc(raw[k].name_offset);
+      attr.value_loc = scan.loc(raw[k].value_offset);
+      attr.line_breaks = std::move(raw[k].line_breaks);
+    } else {
+      attr.loc = attr.value_loc = node.loc;
+    }
+    node.attributes.push_back(std::move(attr));
+  }
+  if (const char* t = e.GetText()) {
+    node.text = strip_comment_lines(t);
+    node.text_loc = node.loc;
+  }
+  for (const auto* c = e.FirstChildElement(); c; c = c->NextSiblingElement()) {
+    node.children.push_back(convert(*c, scan, file));
+  }
+  return node;
+}
+
+std::string describe_xml_error(tinyxml2::XMLError id) {
+  switch (id) {
+    case tinyxml2::XML_ERROR_EMPTY_DOCUMENT:
+      return "the file holds no XML element";
+    case tinyxml2::XML_ELEMENT_DEPTH_EXCEEDED:
+      return "elements nested deeper than " + std::to_string(TINYXML2_MAX_ELEMENT_DEPTH);
+    case tinyxml2::XML_ERROR_MISMATCHED_ELEMENT:
+      return "this element is not closed (its end tag is missing or misspelled)";
+    case tinyxml2::XML_ERROR_PARSING_ELEMENT:
+      return "cannot read this element (unclosed tag or truncated file?)";
+    case tinyxml2::XML_ERROR_PARSING_ATTRIBUTE:
+      return "cannot read an attribute (values must be quoted, names unique)";
+    case tinyxml2::XML_ERROR_PARSING_TEXT:
+      return "cannot read the text here (stray '<' or '&'?)";
+    case tinyxml2::XML_ERROR_PARSING_COMMENT:
+      return "unterminated comment";
+    case tinyxml2::XML_ERROR_PARSING_CDATA:
+      return "unterminated CDATA section";
+    case tinyxml2::XML_ERROR_PARSING_DECLARATION:
+      return "cannot read the XML declaration";
+    case tinyxml2::XML_ERROR_PARSING_UNKNOWN:
+      return "cannot read this markup";
+    default:
+      return tinyxml2::XMLDocument::ErrorIDToName(id);
+  }
+}
+
+}  // namespace
+
+Deck read_xml_deck_text(const std::string& text, const std::string& path, Diagnostics& diag) {
+  Deck deck;
+  deck.path = path;
+  const std::string* file = intern_path(path);
+
+  tinyxml2::XMLDocument doc(true, tinyxml2::PRESERVE_WHITESPACE);
+  if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
+    const std::string what = describe_xml_error(doc.ErrorID());
+    diag.error({file, doc.ErrorLineNum() > 0 ? doc.ErrorLineNum() : 1, 0}, "",
+               "malformed XML: " + what);
+    return deck;
+  }
+  const tinyxml2::XMLElement* root = doc.RootElement();
+  if (!root) {
+    diag.error({file, 1, 0}, "", "malformed XML: the file holds no XML element");
+    return deck;
+  }
+
+  PositionScanner scan(text, file);
+  DeckNode top = convert(*root, scan, file);
+  deck.root_tag = top.tag;
+  if (top.tag == "model") {
+    deck.model = std::move(top.children);
+    return deck;
+  }
+  for (auto& child : top.children) {
+    if (child.tag == "model") {
+      for (auto& m : child.children) deck.model.push_back(std::move(m));
+    } else if (child.tag == "command") {
+      for (auto& c : child.children) deck.commands.push_back(std::move(c));
+    } else if (is_command_only_element(child.tag)) {
+      deck.commands.push_back(std::move(child));
+    } else {
+      deck.model.push_back(std::move(child));
+    }
+  }
+  return deck;
+}
+
+Deck read_xml_deck_file(const std::string& path, Diagnostics& diag) {
+  return read_xml_deck_text(read_text_file(path), path, diag);
+}
+
+}  // namespace mb
