@@ -1,0 +1,48 @@
+#include "models/body_rigid.hpp"
+
+namespace mb {
+
+void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
+  DraftBody b;
+  b.id = in.require_id();
+  b.subject = in.subject();
+  b.loc = in.node().loc;
+  b.ground = in.boolean("isground").value_or(false);
+  if (b.ground) {
+    // Ground may still name a CM marker (MotionView writes one); mass and inertia are ignored.
+    b.cg_id = in.ref("cg_id");
+    for (auto n : {"mass", "inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy", "inertia_yz",
+                   "inertia_xz", "im_id", "lprf_id"})
+      in.attr(n);
+    draft.bodies.push_back(std::move(b));
+    return;
+  }
+  b.cg_id = in.required_ref("cg_id");
+  b.cg_loc = in.loc_of("cg_id");
+  b.im_id = in.ref("im_id");
+  b.im_loc = in.loc_of("im_id");
+  in.ref("lprf_id");
+  if (auto m = in.required_real("mass")) {
+    b.mass = *m;
+    if (b.mass <= 0)
+      in.error("mass", "mass must be > 0 for a moving body (got " + in.attr("mass")->value + ")");
+  }
+  b.ixx = in.real_or("inertia_xx", 0);
+  b.iyy = in.real_or("inertia_yy", 0);
+  b.izz = in.real_or("inertia_zz", 0);
+  b.ixy = in.real_or("inertia_xy", 0);
+  b.iyz = in.real_or("inertia_yz", 0);
+  b.ixz = in.real_or("inertia_xz", 0);
+  b.inertia_loc = in.has("inertia_xx") ? in.loc_of("inertia_xx") : in.node().loc;
+  b.v0 = Vec3(in.real_or("v_ic_x", 0), in.real_or("v_ic_y", 0), in.real_or("v_ic_z", 0));
+  b.w0 = Vec3(in.real_or("w_ic_x", 0), in.real_or("w_ic_y", 0), in.real_or("w_ic_z", 0));
+  for (auto n :
+       {"v_ic_x_flag", "v_ic_y_flag", "v_ic_z_flag", "w_ic_x_flag", "w_ic_y_flag", "w_ic_z_flag"})
+    in.boolean(n);
+  for (auto n : {"vm_id", "wm_id"}) {
+    if (in.has(n)) in.error(n, std::string(n) + " is not supported yet");
+  }
+  draft.bodies.push_back(std::move(b));
+}
+
+}  // namespace mb

@@ -1,0 +1,154 @@
+#include "models/element_reader.hpp"
+
+#include <climits>
+
+#include "common/text.hpp"
+
+namespace mb {
+
+ElementReader::ElementReader(const DeckNode& node, Diagnostics& diag)
+    : node_(node), diag_(diag), subject_(node.spelled) {
+  asked_.insert("label");
+  asked_.insert("comment");
+  if (const DeckAttribute* a = node.find("id")) {
+    if (auto v = parse_int(a->value, 1, INT_MAX)) {
+      id_ = static_cast<int>(*v);
+      subject_ += " " + std::to_string(id_);
+    } else {
+      subject_ += " " + a->value;
+    }
+  }
+}
+
+int ElementReader::require_id() {
+  const DeckAttribute* a = attr("id");
+  if (!a) {
+    error_here("missing required attribute 'id'");
+  } else if (id_ == 0) {
+    error("id",
+          "id must be an integer in [1, " + std::to_string(INT_MAX) + "] (got '" + a->value + "')");
+  }
+  return id_;
+}
+
+const DeckAttribute* ElementReader::attr(std::string_view name) {
+  asked_.insert(std::string(name));
+  return node_.find(name);
+}
+
+bool ElementReader::has(std::string_view name) { return attr(name) != nullptr; }
+
+SourceLoc ElementReader::loc_of(std::string_view name) {
+  const DeckAttribute* a = attr(name);
+  return a ? a->loc : node_.loc;
+}
+
+std::optional<double> ElementReader::real(std::string_view name) {
+  const DeckAttribute* a = attr(name);
+  if (!a) return std::nullopt;
+  auto v = parse_real(a->value);
+  if (!v) error(name, std::string(name) + " must be a finite real number (got '" + a->value + "')");
+  return v;
+}
+
+double ElementReader::real_or(std::string_view name, double fallback) {
+  return real(name).value_or(fallback);
+}
+
+std::optional<double> ElementReader::required_real(std::string_view name) {
+  if (!has(name)) {
+    error_here("missing required attribute '" + std::string(name) + "'");
+    return std::nullopt;
+  }
+  return real(name);
+}
+
+std::optional<int> ElementReader::ref(std::string_view name, bool allow_zero) {
+  const DeckAttribute* a = attr(name);
+  if (!a) return std::nullopt;
+  auto v = parse_int(a->value, allow_zero ? 0 : 1, INT_MAX);
+  if (!v) {
+    error(name, std::string(name) + " must be an element id (an integer " +
+                    (allow_zero ? ">= 0" : "> 0") + ", got '" + a->value + "')");
+    return std::nullopt;
+  }
+  return static_cast<int>(*v);
+}
+
+std::optional<int> ElementReader::required_ref(std::string_view name) {
+  if (!has(name)) {
+    error_here("missing required attribute '" + std::string(name) + "'");
+    return std::nullopt;
+  }
+  return ref(name);
+}
+
+std::optional<long long> ElementReader::integer(std::string_view name, long long min,
+                                                long long max) {
+  const DeckAttribute* a = attr(name);
+  if (!a) return std::nullopt;
+  auto v = parse_int(a->value, min, max);
+  if (!v) {
+    error(name, std::string(name) + " must be an integer in [" + std::to_string(min) + ", " +
+                    std::to_string(max) + "] (got '" + a->value + "')");
+  }
+  return v;
+}
+
+std::optional<bool> ElementReader::boolean(std::string_view name) {
+  const DeckAttribute* a = attr(name);
+  if (!a) return std::nullopt;
+  const std::string v = to_lower(trim(a->value));
+  if (v == "true" || v == "yes" || v == "1") return true;
+  if (v == "false" || v == "no" || v == "0") return false;
+  error(name, std::string(name) + " must be TRUE or FALSE (got '" + a->value + "')");
+  return std::nullopt;
+}
+
+std::optional<std::string> ElementReader::keyword(std::string_view name,
+                                                  std::span<const std::string_view> allowed) {
+  const DeckAttribute* a = attr(name);
+  if (!a) return std::nullopt;
+  const std::string_view v = trim(a->value);
+  for (auto k : allowed) {
+    if (iequals(v, k)) return std::string(k);
+  }
+  std::string list;
+  for (auto k : allowed) list += (list.empty() ? "" : ", ") + std::string(k);
+  std::string msg = std::string(name) + " '" + a->value + "' is not allowed; allowed: " + list;
+  const std::string guess = closest_match(v, allowed);
+  if (!guess.empty()) msg += " (did you mean '" + guess + "'?)";
+  error(name, msg);
+  return std::nullopt;
+}
+
+void ElementReader::error(std::string_view attribute, const std::string& message) {
+  const DeckAttribute* a = node_.find(attribute);
+  diag_.error(a ? a->loc : node_.loc, subject_, message);
+}
+
+void ElementReader::error_here(const std::string& message) {
+  diag_.error(node_.loc, subject_, message);
+}
+
+void ElementReader::warning(std::string_view attribute, const std::string& message) {
+  const DeckAttribute* a = node_.find(attribute);
+  diag_.warning(a ? a->loc : node_.loc, subject_, message);
+}
+
+void ElementReader::warning_here(const std::string& message) {
+  diag_.warning(node_.loc, subject_, message);
+}
+
+void ElementReader::finish() {
+  std::vector<std::string_view> known(asked_.begin(), asked_.end());
+  for (const auto& a : node_.attributes) {
+    if (asked_.count(a.name)) continue;
+    std::string msg = "unknown attribute '" + a.spelled + "' ignored";
+    const std::string guess = closest_match(a.name, known);
+    if (!guess.empty()) msg += " (did you mean '" + guess + "'?)";
+    diag_.warning(a.loc, subject_, msg);
+  }
+}
+
+}  // namespace mb

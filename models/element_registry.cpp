@@ -1,0 +1,113 @@
+#include "models/element_registry.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "models/body_rigid.hpp"
+#include "models/constraint_joint.hpp"
+#include "models/force_gravity.hpp"
+#include "models/param_transient.hpp"
+#include "models/param_unit.hpp"
+#include "models/reference_marker.hpp"
+#include "models/simulate.hpp"
+#include "models/stop.hpp"
+
+namespace mb {
+
+namespace {
+
+constexpr auto S = ElementSupport::kSupported;
+constexpr auto N = ElementSupport::kNotSupported;
+constexpr auto G = ElementSupport::kSkipped;
+constexpr auto M = ElementScope::kModel;
+constexpr auto C = ElementScope::kCommand;
+constexpr auto B = ElementScope::kBoth;
+
+// Sorted by tag (checked by a unit test).
+constexpr std::array<ElementInfo, 65> kElements = {{
+    {"activate", "Activate", N, C, nullptr, "re-enable a deactivated element"},
+    {"body_flexible", "Body_Flexible", N, M, nullptr, "flexible body (H3D modal data)"},
+    {"body_point", "Body_Point", N, B, nullptr, "point mass without rotational inertia"},
+    {"body_rigid", "Body_Rigid", S, B, build_body_rigid, "rigid body or the ground"},
+    {"constraint_coupler", "Constraint_Coupler", N, M, nullptr, "couples 2 or 3 joint motions"},
+    {"constraint_cvcv", "Constraint_CVCV", N, M, nullptr, "curve-on-curve constraint"},
+    {"constraint_cvsf", "Constraint_CVSF", N, M, nullptr, "curve-on-surface constraint"},
+    {"constraint_gear", "Constraint_Gear", N, M, nullptr, "gear pair between two joints"},
+    {"constraint_general", "Constraint_General", N, M, nullptr, "general expression constraint"},
+    {"constraint_joint", "Constraint_Joint", S, M, build_constraint_joint,
+     "ideal joint between two markers"},
+    {"constraint_jprim", "Constraint_Jprim", N, M, nullptr, "joint primitive"},
+    {"constraint_mate", "Constraint_Mate", N, M, nullptr, "mate constraint"},
+    {"constraint_ptcv", "Constraint_PTCV", N, M, nullptr, "point-on-curve constraint"},
+    {"constraint_ptsf", "Constraint_PTSF", N, M, nullptr, "point-on-surface constraint"},
+    {"constraint_sfsf", "Constraint_SFSF", N, M, nullptr, "surface-on-surface constraint"},
+    {"constraint_userconstr", "Constraint_UserConstr", N, M, nullptr, "user-written constraint"},
+    {"control_diff", "Control_Diff", N, B, nullptr, "user differential equation"},
+    {"control_plantinput", "Control_PlantInput", N, M, nullptr, "plant inputs for linearisation"},
+    {"control_plantoutput", "Control_PlantOutput", N, M, nullptr,
+     "plant outputs for linearisation"},
+    {"control_siso", "Control_SISO", N, B, nullptr, "single-input single-output transfer function"},
+    {"control_stateeqn", "Control_StateEqn", N, B, nullptr, "linear or user state equations"},
+    {"deactivate", "Deactivate", N, C, nullptr, "turn an element off"},
+    {"debugoutput", "DebugOutput", N, C, nullptr, "extra solver diagnostics"},
+    {"force_beam", "Force_Beam", N, B, nullptr, "massless Timoshenko beam"},
+    {"force_bushing", "Force_Bushing", N, B, nullptr, "linear 6-axis bushing"},
+    {"force_contact", "Force_Contact", N, B, nullptr, "3-D geometry contact"},
+    {"force_field", "Force_Field", N, B, nullptr, "general linear 6x6 field"},
+    {"force_flexmodal", "Force_FlexModal", N, M, nullptr, "modal force on a flexible body"},
+    {"force_gravity", "Force_Gravity", S, B, build_force_gravity, "uniform gravity"},
+    {"force_jointfriction", "Force_JointFriction", N, M, nullptr, "joint friction"},
+    {"force_multipoint", "Force_MultiPoint", N, M, nullptr, "multi-point force (NFORCE)"},
+    {"force_penalty", "Force_Penalty", N, M, nullptr, "penalty constraint force"},
+    {"force_ptdcv", "Force_PTdCV", N, M, nullptr, "point-to-deformable-curve force"},
+    {"force_ptdsf", "Force_PTdSF", N, M, nullptr, "point-to-deformable-surface force"},
+    {"force_scalar_onebody", "Force_Scalar_OneBody", N, B, nullptr, "scalar action-only force"},
+    {"force_scalar_twobody", "Force_Scalar_TwoBody", N, B, nullptr,
+     "scalar force or torque between two markers"},
+    {"force_springdamper", "Force_SpringDamper", N, B, nullptr,
+     "translational or rotational spring-damper"},
+    {"force_stateeqn", "Force_StateEqn", N, B, nullptr, "force from a state-space system"},
+    {"force_vector_onebody", "Force_Vector_OneBody", N, B, nullptr, "vector force on one body"},
+    {"force_vector_twobody", "Force_Vector_TwoBody", N, B, nullptr,
+     "vector force and/or torque between two bodies"},
+    {"load_model", "Load_Model", N, C, nullptr, "read another model and continue"},
+    {"motion_joint", "Motion_Joint", N, B, nullptr, "prescribed joint motion"},
+    {"motion_marker", "Motion_Marker", N, B, nullptr, "prescribed motion between markers"},
+    {"param_linear", "Param_Linear", N, B, nullptr, "linear analysis settings"},
+    {"param_static", "Param_Static", N, B, nullptr, "static analysis settings"},
+    {"param_transient", "Param_Transient", S, B, build_param_transient, "integrator settings"},
+    {"param_unit", "Param_Unit", S, M, build_param_unit, "unit system"},
+    {"post_graphic", "Post_Graphic", G, M, nullptr, "graphics for animation"},
+    {"post_request", "Post_Request", N, B, nullptr, "output request"},
+    {"reference_array", "Reference_Array", N, M, nullptr, "array of values or states"},
+    {"reference_frequencyinput", "Reference_FrequencyInput", N, M, nullptr,
+     "input for frequency response"},
+    {"reference_marker", "Reference_Marker", S, B, build_reference_marker,
+     "coordinate frame fixed to a body"},
+    {"reference_matrix", "Reference_Matrix", N, M, nullptr, "matrix data"},
+    {"reference_paramcurve", "Reference_ParamCurve", N, M, nullptr, "parametric curve"},
+    {"reference_plantstate", "Reference_PlantState", N, M, nullptr, "plant states"},
+    {"reference_spline", "Reference_Spline", N, M, nullptr, "spline data"},
+    {"reference_string", "Reference_String", N, M, nullptr, "string data"},
+    {"reference_surface", "Reference_Surface", N, M, nullptr, "surface data"},
+    {"reference_variable", "Reference_Variable", N, B, nullptr, "algebraic variable"},
+    {"resoutput", "ResOutput", N, C, nullptr, "choose result files"},
+    {"save", "Save", N, C, nullptr, "write the model block"},
+    {"sensor_event", "Sensor_Event", N, M, nullptr, "event sensor"},
+    {"sensor_proximity", "Sensor_Proximity", N, M, nullptr, "proximity sensor"},
+    {"simulate", "Simulate", S, C, build_simulate, "run one analysis"},
+    {"stop", "Stop", S, C, build_stop, "end the command list"},
+}};
+
+}  // namespace
+
+std::span<const ElementInfo> element_table() { return kElements; }
+
+const ElementInfo* find_element(std::string_view tag) {
+  for (const auto& e : kElements) {
+    if (e.tag == tag) return &e;
+  }
+  return nullptr;
+}
+
+}  // namespace mb

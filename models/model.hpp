@@ -1,0 +1,110 @@
+#pragma once
+// Model: the compiled, immutable description of a deck (architecture.md section 2). Built by
+// models/model_builder from a Deck; read by the solver; several runs may share one Model.
+// All values are in the deck's units (see Units); angles in radians.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/linalg.hpp"
+#include "common/source_loc.hpp"
+
+namespace mb {
+
+/// The deck's unit system (Param_Unit). The solver works in model units; only the inertia
+/// scaling `mass_factor` (F = mass_factor * m * a) depends on it.
+struct Units {
+  std::string force = "newton", mass = "kilogram", length = "meter", time = "second";
+  double mass_factor = 1.0;
+};
+
+struct Marker {
+  int id = 0;
+  int body = -1;      ///< index into Model::bodies
+  Vec3 pos_body;      ///< origin in the body frame (the body's CM marker frame)
+  Mat3 axes_body;     ///< columns: marker axes in the body frame
+  Vec3 pos_global0;   ///< origin in ground at t = 0 (as given by the deck)
+  Mat3 axes_global0;  ///< axes in ground at t = 0
+  SourceLoc loc;
+};
+
+struct Body {
+  int id = 0;
+  bool ground = false;
+  double mass = 0;     ///< deck units (not scaled by mass_factor)
+  Mat3 inertia_cm;     ///< about the CM, in CM-marker axes (Adams product sign convention)
+  int cm_marker = -1;  ///< index into Model::markers
+  Vec3 r0;             ///< CM position at t = 0 (ground)
+  Vec4 p0;             ///< Euler parameters of the CM frame at t = 0
+  Vec3 v0;             ///< initial CM velocity, ground components
+  Vec3 w0;             ///< initial angular velocity, ground components
+  SourceLoc loc;
+};
+
+enum class JointType {
+  kSpherical,
+  kRevolute,
+  kFixed,
+  kTranslational,
+  kCylindrical,
+  kPlanar,
+  kUniversal,
+  kHooke,
+};
+
+struct Joint {
+  int id = 0;
+  JointType type = JointType::kRevolute;
+  int i_marker = -1;  ///< index into Model::markers
+  int j_marker = -1;
+  SourceLoc loc;
+};
+
+/// Param_Transient (model default or command): integrator settings.
+struct TransientParams {
+  std::string integrator = "DSTIFF";  ///< DSTIFF/GSTIFF/HSTIFF (IDA) or VSTIFF/MSTIFF/ABAM
+  double integr_tol = 1e-3;           ///< absolute local error tolerance (model units)
+  std::optional<double> h_max;
+  std::optional<double> h_min;
+  std::optional<double> h0;
+  int max_order = 5;
+  double rel_abs_tol_ratio = 1e-3;  ///< relative tolerance = ratio * integr_tol (>= 1e-12)
+};
+
+enum class AnalysisType { kTransient, kStatic, kAssembly };
+
+/// One Simulate command.
+struct Simulate {
+  AnalysisType type = AnalysisType::kTransient;
+  std::optional<double> start_time;
+  std::optional<double> end_time;
+  std::optional<double> duration;
+  std::optional<int> num_steps;
+  std::optional<double> print_interval;
+  SourceLoc loc;
+};
+
+struct Command {
+  enum class Kind { kSimulate, kParamTransient, kStop } kind = Kind::kSimulate;
+  Simulate simulate;
+  TransientParams transient;
+  SourceLoc loc;
+};
+
+struct Model {
+  std::string deck_path;
+  Units units;
+  Vec3 gravity = Vec3::Zero();  ///< model units (length / time^2), ground axes
+  std::vector<Body> bodies;     ///< index 0 is the ground body
+  std::vector<Marker> markers;
+  std::vector<Joint> joints;
+  TransientParams transient;  ///< model-level default
+  std::vector<Command> commands;
+
+  std::map<int, int> body_index;    ///< deck id -> index into bodies
+  std::map<int, int> marker_index;  ///< deck id -> index into markers
+};
+
+}  // namespace mb

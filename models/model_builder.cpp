@@ -1,0 +1,307 @@
+#include "models/model_builder.hpp"
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <set>
+
+#include "common/text.hpp"
+#include "models/element_registry.hpp"
+
+namespace mb {
+
+namespace {
+
+/// Pass 1: one node through the element table.
+void build_node(const DeckNode& node, bool in_command, ModelDraft& draft, Diagnostics& diag,
+                std::set<std::string>& skipped_tags) {
+  const ElementInfo* info = find_element(node.tag);
+  if (!info) {
+    std::vector<std::string_view> names;
+    for (const auto& e : element_table()) names.push_back(e.name);
+    std::string msg = "unknown element '" + node.spelled + "'";
+    const std::string guess = closest_match(node.spelled, names);
+    if (!guess.empty()) msg += " (did you mean '" + guess + "'?)";
+    diag.error(node.loc, "", msg);
+    return;
+  }
+  ElementReader in(node, diag);
+  if (info->support == ElementSupport::kSkipped) {
+    if (skipped_tags.insert(node.tag).second) {
+      diag.info(node.loc, "", std::string(info->name) + " elements are skipped (graphics only)");
+    }
+    return;
+  }
+  if (in_command && info->scope == ElementScope::kModel) {
+    in.error_here(std::string(info->name) + " is a model element and cannot be a command");
+    return;
+  }
+  if (!in_command && info->scope == ElementScope::kCommand) {
+    in.error_here(std::string(info->name) + " is a command; put it in the <Command> block");
+    return;
+  }
+  if (info->support == ElementSupport::kNotSupported || !info->build) {
+    in.error_here(std::string(info->name) + " is not supported yet");
+    return;
+  }
+  if (in_command && info->scope == ElementScope::kBoth && node.tag != "param_transient") {
+    in.error_here("modifying " + std::string(info->name) +
+                  " from the command section is not supported yet");
+    return;
+  }
+  info->build(in, draft, in_command);
+  in.finish();
+}
+
+template <class T>
+void check_unique_ids(const std::vector<T>& items, const char* family, Diagnostics& diag) {
+  std::map<int, const T*> seen;
+  for (const auto& it : items) {
+    if (it.id == 0) continue;
+    auto [pos, fresh] = seen.emplace(it.id, &it);
+    if (!fresh) {
+      diag.error(it.loc, it.subject,
+                 fmt::format("duplicate {} id {} (first defined at {})", family, it.id,
+                             pos->second->loc.str()));
+    }
+  }
+}
+
+/// Global pose at t = 0 of every marker, resolving rm_id chains (cycles are errors).
+void resolve_marker_poses(const ModelDraft& d, Model& m, Diagnostics& diag) {
+  std::map<int, const DraftMarker*> by_id;
+  for (const auto& dm : d.markers) by_id.emplace(dm.id, &dm);
+  enum class State { kTodo, kBusy, kDone };
+  std::map<int, State> state;
+  std::map<int, std::pair<Vec3, Mat3>> pose;
+  std::function<bool(const DraftMarker&)> resolve = [&](const DraftMarker& dm) -> bool {
+    State& s = state[dm.id];
+    if (s == State::kDone) return true;
+    if (s == State::kBusy) {
+      diag.error(dm.rm_loc, dm.subject, "rm_id forms a cycle of markers");
+      return false;
+    }
+    s = State::kBusy;
+    Vec3 p = dm.pos;
+    Mat3 A = dm.axes;
+    if (dm.rm_id) {
+      auto it = by_id.find(*dm.rm_id);
+      if (it == by_id.end()) {
+        diag.error(dm.rm_loc, dm.subject,
+                   fmt::format("rm_id {} is not a Reference_Marker", *dm.rm_id));
+        state[dm.id] = State::kDone;
+        return false;
+      }
+      if (!resolve(*it->second)) {
+        state[dm.id] = State::kDone;
+        return false;
+      }
+      const auto& [rp, rA] = pose[*dm.rm_id];
+      p = rp + rA * dm.pos;
+      A = rA * dm.axes;
+    }
+    pose[dm.id] = {p, A};
+    state[dm.id] = State::kDone;
+    return true;
+  };
+  for (const auto& dm : d.markers) {
+    if (dm.id == 0) continue;
+    resolve(dm);
+    Marker mk;
+    mk.id = dm.id;
+    mk.loc = dm.loc;
+    auto it = pose.find(dm.id);
+    mk.pos_global0 = it != pose.end() ? it->second.first : dm.pos;
+    mk.axes_global0 = it != pose.end() ? it->second.second : dm.axes;
+    auto b = m.body_index.find(dm.body_id);
+    if (dm.body_id != 0 && b == m.body_index.end()) {
+      diag.error(dm.body_loc, dm.subject,
+                 fmt::format("body_id {} is not a Body_Rigid", dm.body_id));
+    } else if (b != m.body_index.end()) {
+      mk.body = b->second;
+    }
+    m.marker_index.emplace(mk.id, static_cast<int>(m.markers.size()));
+    m.markers.push_back(mk);
+  }
+}
+
+/// Inertia about the CM in CM-marker axes, from the deck's values about IM in IM axes.
+Mat3 inertia_about_cm(const DraftBody& b, const Marker& cm, const Marker& im) {
+  Mat3 J_im;
+  J_im << b.ixx, -b.ixy, -b.ixz, -b.ixy, b.iyy, -b.iyz, -b.ixz, -b.iyz, b.izz;
+  const Mat3 R = cm.axes_global0.transpose() * im.axes_global0;  // IM axes -> CM axes
+  Mat3 J = R * J_im * R.transpose();
+  // Parallel-axis theorem: J_IM = J_CM + m (|d|^2 I - d d^T), d = CM - IM.
+  const Vec3 d = cm.axes_global0.transpose() * (cm.pos_global0 - im.pos_global0);
+  J -= b.mass * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
+  return J;
+}
+
+void validate_inertia(const DraftBody& b, const Mat3& J, Diagnostics& diag) {
+  Eigen::SelfAdjointEigenSolver<Mat3> eig(J);
+  const Vec3 k = eig.eigenvalues();  // ascending
+  const double scale = std::max(1e-300, k.cwiseAbs().maxCoeff());
+  if (k.cwiseAbs().maxCoeff() == 0.0) {
+    diag.warning(b.inertia_loc, b.subject,
+                 "all moments of inertia are zero: the body's rotation is undetermined unless "
+                 "constraints fix it");
+    return;
+  }
+  if (k(0) <= 1e-12 * scale) {
+    diag.error(b.inertia_loc, b.subject,
+               fmt::format("the inertia tensor about the CM is not positive definite (principal "
+                           "moments {:g}, {:g}, {:g})",
+                           k(0), k(1), k(2)));
+    return;
+  }
+  if (k(0) + k(1) < k(2) * (1 - 1e-9)) {
+    diag.error(b.inertia_loc, b.subject,
+               fmt::format("the principal moments of inertia {:g}, {:g}, {:g} break the triangle "
+                           "inequality (I1 + I2 >= I3)",
+                           k(0), k(1), k(2)));
+  }
+}
+
+void resolve_bodies(const ModelDraft& d, Model& m, Diagnostics& diag) {
+  for (size_t k = 0; k < d.bodies.size(); ++k) {
+    const DraftBody& db = d.bodies[k];
+    Body& b = m.bodies[k];
+    if (db.ground) {
+      b.r0 = Vec3::Zero();
+      b.p0 = Vec4(1, 0, 0, 0);
+      b.inertia_cm = Mat3::Zero();
+      continue;
+    }
+    auto cm = db.cg_id ? m.marker_index.find(*db.cg_id) : m.marker_index.end();
+    if (db.cg_id && cm == m.marker_index.end()) {
+      diag.error(db.cg_loc, db.subject,
+                 fmt::format("cg_id {} is not a Reference_Marker", *db.cg_id));
+      continue;
+    }
+    if (!db.cg_id) continue;
+    const Marker& cmk = m.markers[cm->second];
+    if (cmk.body != static_cast<int>(k)) {
+      diag.error(db.cg_loc, db.subject,
+                 fmt::format("cg_id {} is a marker of another body", *db.cg_id));
+      continue;
+    }
+    const Marker* imk = &cmk;
+    if (db.im_id) {
+      auto im = m.marker_index.find(*db.im_id);
+      if (im == m.marker_index.end()) {
+        diag.error(db.im_loc, db.subject,
+                   fmt::format("im_id {} is not a Reference_Marker", *db.im_id));
+        continue;
+      }
+      imk = &m.markers[im->second];
+      if (imk->body != static_cast<int>(k)) {
+        diag.error(db.im_loc, db.subject,
+                   fmt::format("im_id {} is a marker of another body", *db.im_id));
+      }
+    }
+    b.cm_marker = cm->second;
+    b.r0 = cmk.pos_global0;
+    b.p0 = euler_parameters_from_rotation(cmk.axes_global0);
+    b.inertia_cm = inertia_about_cm(db, cmk, *imk);
+    if (db.mass > 0) validate_inertia(db, b.inertia_cm, diag);
+  }
+}
+
+void resolve_joints(const ModelDraft& d, Model& m, Diagnostics& diag) {
+  for (const auto& dj : d.joints) {
+    Joint j;
+    j.id = dj.id;
+    j.type = dj.type;
+    j.loc = dj.loc;
+    bool ok = true;
+    auto find = [&](int id, const SourceLoc& loc, const char* what) {
+      auto it = m.marker_index.find(id);
+      if (id != 0 && it == m.marker_index.end()) {
+        diag.error(loc, dj.subject, fmt::format("{} {} is not a Reference_Marker", what, id));
+        ok = false;
+        return -1;
+      }
+      return id == 0 ? -1 : it->second;
+    };
+    j.i_marker = find(dj.i_id, dj.i_loc, "i_marker_id");
+    j.j_marker = find(dj.j_id, dj.j_loc, "j_marker_id");
+    if (!ok || j.i_marker < 0 || j.j_marker < 0) continue;
+    if (m.markers[j.i_marker].body == m.markers[j.j_marker].body) {
+      diag.error(dj.loc, dj.subject, "i_marker_id and j_marker_id are on the same body");
+      continue;
+    }
+    m.joints.push_back(j);
+  }
+}
+
+}  // namespace
+
+std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
+  ModelDraft draft;
+  std::set<std::string> skipped;
+  for (const auto& node : deck.model) build_node(node, false, draft, diag, skipped);
+  for (const auto& node : deck.commands) build_node(node, true, draft, diag, skipped);
+
+  check_unique_ids(draft.bodies, "Body_Rigid", diag);
+  check_unique_ids(draft.markers, "Reference_Marker", diag);
+  check_unique_ids(draft.joints, "Constraint_Joint", diag);
+
+  Model m;
+  m.deck_path = deck.path;
+  m.units = draft.units;
+  m.gravity = draft.gravity;
+  m.transient = draft.transient;
+  m.commands = draft.commands;
+
+  // Bodies: ground first (index 0), then the moving bodies in deck order.
+  std::vector<DraftBody> bodies;
+  const DraftBody* ground = nullptr;
+  for (const auto& b : draft.bodies) {
+    if (!b.ground) continue;
+    if (ground) {
+      diag.error(b.loc, b.subject,
+                 "a second ground body (the first is " + ground->subject + " at " +
+                     ground->loc.str() + "); a model has exactly one");
+      continue;
+    }
+    ground = &b;
+  }
+  if (!ground) {
+    diag.error({intern_path(deck.path), 1, 0}, "",
+               "the model has no ground body (a Body_Rigid with isground=\"TRUE\")");
+    return std::nullopt;
+  }
+  bodies.push_back(*ground);
+  for (const auto& b : draft.bodies) {
+    if (!b.ground) bodies.push_back(b);
+  }
+  draft.bodies = bodies;
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    Body b;
+    b.id = bodies[k].id;
+    b.ground = bodies[k].ground;
+    b.mass = bodies[k].mass;
+    b.v0 = bodies[k].v0;
+    b.w0 = bodies[k].w0;
+    b.loc = bodies[k].loc;
+    m.body_index.emplace(b.id, static_cast<int>(k));
+    m.bodies.push_back(b);
+  }
+
+  resolve_marker_poses(draft, m, diag);
+  resolve_bodies(draft, m, diag);
+  // Body-frame marker data, now that every body's initial frame is known.
+  for (auto& mk : m.markers) {
+    if (mk.body < 0) continue;
+    const Body& b = m.bodies[mk.body];
+    const Mat3 A = rotation_from_euler_parameters<double>(b.p0);
+    mk.pos_body = A.transpose() * (mk.pos_global0 - b.r0);
+    mk.axes_body = A.transpose() * mk.axes_global0;
+  }
+  resolve_joints(draft, m, diag);
+
+  if (diag.has_errors()) return std::nullopt;
+  return m;
+}
+
+}  // namespace mb

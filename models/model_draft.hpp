@@ -1,0 +1,60 @@
+#pragma once
+// ModelDraft: what the element builders read from the deck, before references are resolved.
+// Pass 1 (the builders) fills it in file order; pass 2 (model_builder) resolves ids, which may
+// point forward, and turns it into the immutable Model.
+
+#include <optional>
+#include <vector>
+
+#include "common/linalg.hpp"
+#include "common/source_loc.hpp"
+#include "models/model.hpp"
+
+namespace mb {
+
+struct DraftMarker {
+  int id = 0;
+  std::string subject;
+  int body_id = 0;
+  SourceLoc body_loc;
+  std::optional<int> rm_id;
+  SourceLoc rm_loc;
+  Vec3 pos = Vec3::Zero();  ///< in rm's frame, or global
+  Mat3 axes = Mat3::Identity();
+  SourceLoc loc;
+};
+
+struct DraftBody {
+  int id = 0;
+  std::string subject;
+  bool ground = false;
+  double mass = 0;
+  double ixx = 0, iyy = 0, izz = 0, ixy = 0, iyz = 0, ixz = 0;
+  std::optional<int> cg_id, im_id;
+  SourceLoc cg_loc, im_loc, inertia_loc;
+  Vec3 v0 = Vec3::Zero(), w0 = Vec3::Zero();
+  SourceLoc loc;
+};
+
+struct DraftJoint {
+  int id = 0;
+  std::string subject;
+  JointType type = JointType::kRevolute;
+  int i_id = 0, j_id = 0;
+  SourceLoc i_loc, j_loc;
+  SourceLoc loc;
+};
+
+struct ModelDraft {
+  Units units;
+  bool has_units = false;
+  Vec3 gravity = Vec3::Zero();
+  bool has_gravity = false;
+  std::vector<DraftMarker> markers;
+  std::vector<DraftBody> bodies;
+  std::vector<DraftJoint> joints;
+  TransientParams transient;
+  std::vector<Command> commands;
+};
+
+}  // namespace mb

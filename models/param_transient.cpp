@@ -1,0 +1,60 @@
+#include "models/param_transient.hpp"
+
+#include <array>
+
+namespace mb {
+
+namespace {
+std::optional<double> positive(ElementReader& in, std::string_view name) {
+  auto v = in.real(name);
+  if (v && *v <= 0) {
+    in.error(name, std::string(name) + " must be > 0 (got " + in.attr(name)->value + ")");
+    return std::nullopt;
+  }
+  return v;
+}
+}  // namespace
+
+void build_param_transient(ElementReader& in, ModelDraft& draft, bool in_command) {
+  TransientParams p = draft.transient;
+  if (in_command) {
+    // A command changes the settings in force at that point of the command list.
+    for (auto it = draft.commands.rbegin(); it != draft.commands.rend(); ++it) {
+      if (it->kind == Command::Kind::kParamTransient) {
+        p = it->transient;
+        break;
+      }
+    }
+  }
+  static constexpr std::array<std::string_view, 6> kIntegrators = {"DSTIFF", "GSTIFF", "HSTIFF",
+                                                                   "VSTIFF", "MSTIFF", "ABAM"};
+  if (auto t = in.keyword("integrator_type", kIntegrators)) {
+    p.integrator = *t;
+    if (*t == "VSTIFF" || *t == "MSTIFF" || *t == "ABAM") {
+      in.error("integrator_type",
+               "integrator_type " + *t + " (ODE form, CVODE) is not supported yet; use DSTIFF");
+    }
+  }
+  if (auto v = positive(in, "integr_tol")) p.integr_tol = *v;
+  if (auto v = positive(in, "h_max")) p.h_max = *v;
+  if (auto v = positive(in, "h_min")) p.h_min = *v;
+  if (auto v = positive(in, "h0_max")) p.h0 = *v;
+  if (auto v = positive(in, "rel_abs_tol_ratio")) p.rel_abs_tol_ratio = *v;
+  if (auto v = in.integer("max_order", 1, 5)) p.max_order = static_cast<int>(*v);
+  for (auto n : {"dae_index", "dae_constr_tol", "dae_corrector_maxit", "dae_corrector_minit",
+                 "dae_vel_ctrl", "dae_jacob_eval", "dae_eval_expiry", "dae_jacob_init",
+                 "dae_interpolation", "vel_tol_factor", "dae_alg_tol_factor"}) {
+    if (in.has(n)) in.warning(n, std::string(n) + " is not honoured yet and is ignored");
+  }
+  if (in_command) {
+    Command c;
+    c.kind = Command::Kind::kParamTransient;
+    c.transient = p;
+    c.loc = in.node().loc;
+    draft.commands.push_back(c);
+  } else {
+    draft.transient = p;
+  }
+}
+
+}  // namespace mb

@@ -1,0 +1,13 @@
+#pragma once
+// Simulate (command): one analysis (format reference 3.1).
+//   analysis_type: Transient | Assembly (supported); Static, Linear, Frequency Response (not yet).
+//   start_time (default: where the previous analysis ended, 0 at first), end_time (> start) or
+//   duration (> 0); output: num_steps (also num_step) | print_interval (mutually exclusive;
+//   print_increment and print_array_id are not supported yet).
+
+#include "models/element_reader.hpp"
+#include "models/model_draft.hpp"
+
+namespace mb {
+void build_simulate(ElementReader& in, ModelDraft& draft, bool in_command);
+}

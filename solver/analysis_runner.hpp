@@ -1,0 +1,36 @@
+#pragma once
+// Runs a Model's command list in order (architecture.md section 1, style.md "staged pipeline"):
+// for each Simulate, initial conditions, then integration to each output time; each Simulate
+// continues from the state the previous one left. Outputs go to an observer, so the runner knows
+// nothing of file formats.
+
+#include <string>
+#include <vector>
+
+#include "common/exit_code.hpp"
+#include "solver/integrator_stats.hpp"
+#include "solver/system.hpp"
+
+namespace mb {
+
+class AnalysisObserver {
+ public:
+  virtual ~AnalysisObserver() = default;
+  /// One output row at time t (the first Simulate also reports t = start after assembly).
+  virtual void output(double t, const System& sys, const std::vector<double>& y) = 0;
+  /// A line for the log (progress, analysis start and end).
+  virtual void log(const std::string& line) = 0;
+};
+
+struct RunReport {
+  ExitCode code = ExitCode::kSuccess;
+  std::string message;  ///< empty on success
+  IntegratorStats stats;
+  double time = 0;  ///< simulation time reached
+  int analyses = 0;
+};
+
+/// Never throws for analysis failures: they come back as code kAnalysisFailed with a message.
+RunReport run_analyses(const System& sys, AnalysisObserver& observer);
+
+}  // namespace mb

@@ -1,0 +1,28 @@
+#pragma once
+// Forward-mode automatic differentiation for element kernels. Every kernel is written once,
+// templated on its scalar type: with `double` it gives residual contributions, with `AD` the
+// exact (not finite-difference) partial derivatives of those contributions with respect to the
+// kernel's local inputs, which the solver scatters into the sparse Jacobian. The derivative
+// vector has a fixed size, so nothing is allocated.
+
+#include <unsupported/Eigen/AutoDiff>
+
+namespace mb {
+
+/// Largest number of local inputs of any kernel (two bodies: 2 x 13, plus 6 + 6 multipliers).
+inline constexpr int kMaxLocalInputs = 40;
+
+using ADVector = Eigen::Matrix<double, kMaxLocalInputs, 1>;
+using AD = Eigen::AutoDiffScalar<ADVector>;
+
+template <class T>
+using V3 = Eigen::Matrix<T, 3, 1>;
+template <class T>
+using V4 = Eigen::Matrix<T, 4, 1>;
+template <class T>
+using M3 = Eigen::Matrix<T, 3, 3>;
+
+inline double value_of(double x) { return x; }
+inline double value_of(const AD& x) { return x.value(); }
+
+}  // namespace mb

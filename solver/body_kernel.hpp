@@ -1,0 +1,57 @@
+#pragma once
+// The rigid-body kernel: kinematic and Newton-Euler rows of one moving body.
+//
+// Body states (13): r (CM position, ground), p (Euler parameters of the CM frame), v (CM
+// velocity, ground), w (angular velocity, body axes). With the normalisation multiplier mu_n:
+//   r' - v                               (+ joint terms -B_v^T mu added by joint kernels)
+//   p' - 1/2 G(p)^T w - p mu_n           (+ -1/2 G^T B_w^T mu)
+//   m v' - m g                           (+ -B_v^T lambda and applied forces)
+//   J w' + w x J w                       (+ -B_w^T lambda and applied torques)
+//   1/2 (p.p - 1)                        (the normalisation constraint)
+// where G(p) = [-e, e0 I - [e]x] so that p' = 1/2 G^T w is p' = 1/2 p (x) (0, w).
+// Masses and inertias are already scaled by the unit system's mass factor.
+
+#include "solver/autodiff.hpp"
+
+namespace mb {
+
+/// 1/2 G(p)^T w: the Euler-parameter rate for body-axes angular velocity w.
+template <class T, class W>
+V4<T> euler_parameter_rate(const V4<T>& p, const W& w) {
+  V4<T> out;
+  out(0) = -0.5 * (p(1) * w(0) + p(2) * w(1) + p(3) * w(2));
+  out(1) = 0.5 * (p(0) * w(0) + p(2) * w(2) - p(3) * w(1));
+  out(2) = 0.5 * (p(0) * w(1) + p(3) * w(0) - p(1) * w(2));
+  out(3) = 0.5 * (p(0) * w(2) + p(1) * w(1) - p(2) * w(0));
+  return out;
+}
+
+struct BodyKernel {
+  static constexpr int kInputs = 27;   ///< y (13), y' (13), mu_n
+  static constexpr int kOutputs = 14;  ///< 13 body rows, normalisation row
+
+  double mass = 0;                          ///< scaled mass
+  M3<double> inertia = M3<double>::Zero();  ///< scaled, about CM, body axes
+  V3<double> gravity = V3<double>::Zero();
+
+  template <class T>
+  void eval(const T* x, T* out) const {
+    const T* y = x;
+    const T* yp = x + 13;
+    const T& mu_n = x[26];
+    for (int k = 0; k < 3; ++k) out[k] = yp[k] - y[7 + k];
+    const V4<T> p(y[3], y[4], y[5], y[6]);
+    const V3<T> w(y[10], y[11], y[12]);
+    const V4<T> pdot = euler_parameter_rate(p, w);
+    for (int k = 0; k < 4; ++k) out[3 + k] = yp[3 + k] - pdot(k) - p(k) * mu_n;
+    for (int k = 0; k < 3; ++k) out[7 + k] = mass * (yp[7 + k] - gravity(k));
+    const V3<T> wdot(yp[10], yp[11], yp[12]);
+    const M3<T> J = inertia.cast<T>();
+    const V3<T> Jw = J * w;
+    const V3<T> dyn = J * wdot + w.cross(Jw);
+    for (int k = 0; k < 3; ++k) out[10 + k] = dyn(k);
+    out[13] = 0.5 * (p.squaredNorm() - 1.0);
+  }
+};
+
+}  // namespace mb

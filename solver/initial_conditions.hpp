@@ -1,0 +1,25 @@
+#pragma once
+// Consistent initial conditions (architecture.md section 3), Adams-style:
+//   1. position assembly: Newton on Phi(q) = 0 and the Euler-parameter normalisation, each step
+//      the smallest change of q (min ||dq||, so the deck's positions move the least);
+//   2. velocity assembly: the smallest change of nu that satisfies B nu = 0;
+//   3. accelerations and reactions: [M -B^T; B 0] [nu'; lambda] = [Q; -gamma], with
+//      gamma = d/dt(B) nu, and q' = H nu, mu = 0.
+// Everything is taken from the System's residual and exact Jacobian, so it holds for any element.
+
+#include <vector>
+
+#include "solver/system.hpp"
+
+namespace mb {
+
+struct InitialConditions {
+  std::vector<double> y, yp;
+  int position_iterations = 0;
+  double position_residual = 0;  ///< max |Phi| after assembly
+};
+
+/// Throws Error(kAnalysisFailed) with a message naming the problem if assembly fails.
+InitialConditions compute_initial_conditions(const System& sys, double t, std::vector<double> y);
+
+}  // namespace mb

@@ -1,0 +1,141 @@
+#pragma once
+// The joint kernel: position constraints Phi, velocity constraints B nu, and the multiplier
+// terms of an ideal joint between marker I (on body i) and marker J (on body j), in the
+// stabilised index-2 (GGL) form of architecture.md section 3.
+//
+// Each joint is a list of primitive equations (d = R_I - R_J, ground components):
+//   point k:      d_k = 0                    (spherical part; lambda = force on I, ground axes)
+//   dot1(a, b):   a_I . b_J = 0              (a, b unit axes of I and J)
+//   dot2(b):      b_J . d = 0
+// B is the Jacobian of Phi with respect to the velocities nu = (v_i, w_i, v_j, w_j) (w in body
+// axes), written analytically (Haug's forms). The kernel adds:
+//   body rows:  r' ... - B_v^T mu,  p' ... - 1/2 G^T B_w^T mu,  m v' ... - B_v^T lambda,
+//               J w' ... - B_w^T lambda
+//   own rows:   B nu (velocity level, paired with lambda) and Phi (paired with mu).
+// Inputs: y_i (13), y_j (13), lambda (m), mu (m); a ground body's slots hold constants.
+
+#include <array>
+
+#include "models/model.hpp"
+#include "solver/autodiff.hpp"
+#include "solver/body_kernel.hpp"
+
+namespace mb {
+
+struct JointEquation {
+  enum class Kind { kPoint, kDot1, kDot2 } kind = Kind::kPoint;
+  int a = 0;  ///< point: ground component; dot1: axis of I (0 x, 1 y, 2 z)
+  int b = 0;  ///< dot1, dot2: axis of J
+};
+
+/// The primitive equations of a joint type, in the order of their multipliers.
+std::vector<JointEquation> joint_equations(JointType type);
+
+struct JointKernel {
+  static constexpr int kMaxEquations = 6;
+
+  int m = 0;  ///< number of equations
+  std::array<JointEquation, kMaxEquations> eq{};
+  V3<double> s_i, s_j;  ///< marker origins in body axes
+  M3<double> u_i, u_j;  ///< marker axes (columns) in body axes
+
+  int inputs() const { return 26 + 2 * m; }
+  int outputs() const { return 26 + 2 * m; }
+
+  /// Phi and B (m x 12) at the given body states (y layout: r, p, v, w).
+  template <class T>
+  void constraints(const T* yi, const T* yj, T* phi, T (*B)[12]) const {
+    const V3<T> ri(yi[0], yi[1], yi[2]), rj(yj[0], yj[1], yj[2]);
+    const M3<T> Ai = rotation_from_euler_parameters<T>(V4<T>(yi[3], yi[4], yi[5], yi[6]));
+    const M3<T> Aj = rotation_from_euler_parameters<T>(V4<T>(yj[3], yj[4], yj[5], yj[6]));
+    const V3<T> si = s_i.cast<T>(), sj = s_j.cast<T>();
+    const V3<T> d = ri + Ai * si - rj - Aj * sj;
+    for (int k = 0; k < m; ++k) {
+      const JointEquation& e = eq[k];
+      T* row = B[k];
+      for (int c = 0; c < 12; ++c) row[c] = T(0.0);
+      switch (e.kind) {
+        case JointEquation::Kind::kPoint: {
+          phi[k] = d(e.a);
+          // d R_I = dv_i - A_i [s_I]x dw_i ; d R_J likewise with the opposite sign.
+          const V3<T> ei = V3<T>::Unit(e.a);
+          const V3<T> wi = si.cross(Ai.transpose() * ei);  // row of -A_i [s_I]x
+          const V3<T> wj = sj.cross(Aj.transpose() * ei);
+          row[e.a] = T(1.0);
+          row[6 + e.a] = T(-1.0);
+          for (int c = 0; c < 3; ++c) {
+            row[3 + c] = wi(c);
+            row[9 + c] = -wj(c);
+          }
+          break;
+        }
+        case JointEquation::Kind::kDot1: {
+          const V3<T> a_loc = u_i.col(e.a).cast<T>(), b_loc = u_j.col(e.b).cast<T>();
+          const V3<T> a = Ai * a_loc, b = Aj * b_loc;
+          phi[k] = a.dot(b);
+          const V3<T> wi = a_loc.cross(Ai.transpose() * b);
+          const V3<T> wj = b_loc.cross(Aj.transpose() * a);
+          for (int c = 0; c < 3; ++c) {
+            row[3 + c] = wi(c);
+            row[9 + c] = wj(c);
+          }
+          break;
+        }
+        case JointEquation::Kind::kDot2: {
+          const V3<T> b_loc = u_j.col(e.b).cast<T>();
+          const V3<T> b = Aj * b_loc;
+          phi[k] = b.dot(d);
+          const V3<T> wi = si.cross(Ai.transpose() * b);
+          const V3<T> wj = b_loc.cross(Aj.transpose() * d) - sj.cross(Aj.transpose() * b);
+          for (int c = 0; c < 3; ++c) {
+            row[c] = b(c);
+            row[6 + c] = -b(c);
+            row[3 + c] = wi(c);
+            row[9 + c] = wj(c);
+          }
+          break;
+        }
+      }
+    }
+  }
+
+  template <class T>
+  void eval(const T* x, T* out) const {
+    const T* yi = x;
+    const T* yj = x + 13;
+    const T* lambda = x + 26;
+    const T* mu = x + 26 + m;
+    T phi[kMaxEquations];
+    T B[kMaxEquations][12];
+    constraints(yi, yj, phi, B);
+    for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
+    const T* y[2] = {yi, yj};
+    for (int side = 0; side < 2; ++side) {
+      T* o = out + 13 * side;
+      const int c0 = 6 * side;
+      V3<T> mu_w = V3<T>::Zero();
+      for (int k = 0; k < m; ++k) {
+        for (int c = 0; c < 3; ++c) {
+          o[c] -= B[k][c0 + c] * mu[k];
+          o[7 + c] -= B[k][c0 + c] * lambda[k];
+          o[10 + c] -= B[k][c0 + 3 + c] * lambda[k];
+          mu_w(c) += B[k][c0 + 3 + c] * mu[k];
+        }
+      }
+      const V4<T> p(y[side][3], y[side][4], y[side][5], y[side][6]);
+      const V4<T> pdot = euler_parameter_rate(p, mu_w);
+      for (int c = 0; c < 4; ++c) o[3 + c] -= pdot(c);
+    }
+    for (int k = 0; k < m; ++k) {
+      T vel = T(0.0);
+      for (int c = 0; c < 3; ++c) {
+        vel += B[k][c] * yi[7 + c] + B[k][3 + c] * yi[10 + c] + B[k][6 + c] * yj[7 + c] +
+               B[k][9 + c] * yj[10 + c];
+      }
+      out[26 + k] = vel;
+      out[26 + m + k] = phi[k];
+    }
+  }
+};
+
+}  // namespace mb

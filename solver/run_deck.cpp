@@ -1,0 +1,222 @@
+#include "solver/run_deck.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "models/model_builder.hpp"
+#include "parser/xml_reader.hpp"
+#include "results/atomic_file.hpp"
+#include "results/csv_result_writer.hpp"
+#include "solver/analysis_runner.hpp"
+#include "solver/body_outputs.hpp"
+
+namespace mb {
+
+const char* mbsolve_version() { return "0.1.0"; }
+
+namespace {
+
+/// Log lines go to PREFIX.log and, depending on verbosity, to stderr.
+class Log {
+ public:
+  explicit Log(Verbosity v) : verbosity_(v) {}
+  void line(const std::string& s, bool important = false) {
+    text_ << s << '\n';
+    if (verbosity_ == Verbosity::kVerbose || (important && verbosity_ != Verbosity::kQuiet)) {
+      std::cerr << s << '\n';
+    }
+  }
+  std::string text() const { return text_.str(); }
+
+ private:
+  Verbosity verbosity_;
+  std::ostringstream text_;
+};
+
+std::string now_iso8601() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
+}
+
+std::string default_prefix(const std::string& deck) {
+  std::filesystem::path p(deck);
+  return (p.parent_path() / p.stem()).string();
+}
+
+/// Writes result rows as the analysis produces them; a progress line when stderr is a TTY.
+class CsvObserver : public AnalysisObserver {
+ public:
+  CsvObserver(CsvResultWriter& csv, Log& log, const System& sys, bool progress)
+      : csv_(csv), log_(log), row_(1 + body_output_columns(sys).size()), progress_(progress) {}
+  void output(double t, const System& sys, const std::vector<double>& y) override {
+    if (csv_.rows() > 0 && t <= last_t_) return;  // keep the first row of a repeated time
+    row_[0] = t;
+    body_output_values(sys, y.data(), std::span<double>(row_).subspan(1));
+    csv_.write_row(row_);
+    last_t_ = t;
+    if (progress_) std::cerr << fmt::format("\rt = {:<12.6g}", t) << std::flush;
+  }
+  void log(const std::string& line) override { log_.line(line); }
+  void end_progress() {
+    if (progress_) std::cerr << '\r' << std::string(20, ' ') << '\r';
+  }
+
+ private:
+  CsvResultWriter& csv_;
+  Log& log_;
+  std::vector<double> row_;
+  double last_t_ = 0;
+  bool progress_;
+};
+
+struct Summary {
+  ExitCode code = ExitCode::kSuccess;
+  std::string message;
+  IntegratorStats stats;
+  int bodies = 0, constraints = 0, dof = 0;
+  double end_time = 0;
+  long outputs = 0;
+};
+
+void write_summary(const std::string& prefix, const RunOptions& opt, const Summary& s, double wall,
+                   double cpu) {
+  nlohmann::ordered_json j;
+  j["status"] = s.code == ExitCode::kSuccess ? "ok" : "failed";
+  j["exit_code"] = to_int(s.code);
+  j["message"] = s.message;
+  j["mbsolve_version"] = mbsolve_version();
+  j["deck"] = opt.deck_path;
+  j["end_time"] = s.end_time;
+  j["output_rows"] = s.outputs;
+  j["steps"] = s.stats.steps;
+  j["residual_evals"] = s.stats.residual_evals;
+  j["jacobian_evals"] = s.stats.jacobian_evals;
+  j["newton_iters"] = s.stats.newton_iters;
+  j["error_test_fails"] = s.stats.error_test_fails;
+  j["wall_s"] = wall;
+  j["cpu_s"] = cpu;
+  j["bodies"] = s.bodies;
+  j["constraints"] = s.constraints;
+  j["dof"] = s.dof;
+  j["redundant_constraints_removed"] = 0;
+  write_file_atomically(prefix + ".json", j.dump(2) + "\n");
+}
+
+}  // namespace
+
+ExitCode run_deck(const RunOptions& opt) {
+  const auto wall0 = std::chrono::steady_clock::now();
+  const std::clock_t cpu0 = std::clock();
+  const std::string prefix = opt.prefix.empty() ? default_prefix(opt.deck_path) : opt.prefix;
+  Log log(opt.verbosity);
+  Summary sum;
+  log.line(fmt::format("mbsolve {} on {} ({})", mbsolve_version(), opt.deck_path, now_iso8601()));
+
+  auto finish = [&](ExitCode code, const std::string& message) {
+    sum.code = code;
+    sum.message = message;
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+    const double cpu = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
+    log.line(
+        fmt::format("steps {}, residual evaluations {}, Jacobian evaluations {}, Newton "
+                    "iterations {}, error test failures {}",
+                    sum.stats.steps, sum.stats.residual_evals, sum.stats.jacobian_evals,
+                    sum.stats.newton_iters, sum.stats.error_test_fails));
+    log.line(fmt::format("wall time {:.3f} s, cpu time {:.3f} s", wall, cpu));
+    log.line(code == ExitCode::kSuccess ? "status: ok" : "status: failed: " + message);
+    try {
+      write_summary(prefix, opt, sum, wall, cpu);
+      write_file_atomically(prefix + ".log", log.text());
+    } catch (const Error& e) {
+      std::cerr << "mbsolve: " << e.what() << '\n';
+      return ExitCode::kInternal;
+    }
+    return code;
+  };
+
+  try {
+    std::error_code ec;
+    if (!std::filesystem::exists(opt.deck_path, ec)) {
+      std::cerr << "mbsolve: " << opt.deck_path << ": no such file\n";
+      return ExitCode::kInputNotFound;
+    }
+    Diagnostics diag;
+    Deck deck = read_xml_deck_file(opt.deck_path, diag);
+    std::optional<Model> model;
+    if (!diag.has_errors()) model = build_model(deck, diag);
+    for (const auto& d : diag.all()) {
+      log.line(d.str(), opt.verbosity != Verbosity::kQuiet || d.severity == Severity::kError);
+    }
+    if (diag.has_errors() || !model) {
+      if (opt.verbosity == Verbosity::kQuiet) diag.print(std::cerr);
+      std::filesystem::remove(prefix + ".csv", ec);  // no stale result may claim success
+      std::cerr << fmt::format("mbsolve: {} error(s) in {}; nothing was solved\n",
+                               diag.error_count(), opt.deck_path);
+      return finish(ExitCode::kDeckError,
+                    fmt::format("{} error(s) in the deck", diag.error_count()));
+    }
+
+    const System sys(*model);
+    sum.bodies = sys.num_moving_bodies();
+    sum.constraints = sys.num_constraint_equations();
+    sum.dof = sys.dof();
+    log.line(fmt::format(
+        "model: {} moving bodies, {} markers, {} joints ({} constraint "
+        "equations), {} degrees of freedom",
+        sum.bodies, model->markers.size(), model->joints.size(), sum.constraints, sum.dof));
+    std::vector<ResultColumn> cols = {
+        {"time", model->units.time.empty() ? "time" : model->units.time}};
+    for (auto& c : body_output_columns(sys)) cols.push_back(std::move(c));
+    const Units& u = model->units;
+    const std::vector<std::string> comments = {
+        fmt::format("mbsolve {}", mbsolve_version()), "deck: " + opt.deck_path,
+        "date: " + now_iso8601(),
+        u.mass.empty()
+            ? fmt::format("units: deck units with mass_mult_factor {:g}; angles in radians",
+                          u.mass_factor)
+            : fmt::format("units: force={} mass={} length={} time={} angle=radian", u.force, u.mass,
+                          u.length, u.time)};
+    CsvResultWriter csv(prefix + ".csv", comments, cols);
+    CsvObserver obs(csv, log, sys, opt.verbosity != Verbosity::kQuiet && ::isatty(2));
+    const RunReport rep = run_analyses(sys, obs);
+    obs.end_progress();
+    sum.stats = rep.stats;
+    sum.end_time = rep.time;
+    sum.outputs = static_cast<long>(csv.rows());
+    if (rep.code == ExitCode::kDeckError) {
+      std::filesystem::remove(prefix + ".csv", ec);
+      std::cerr << "mbsolve: " << opt.deck_path << ": error: " << rep.message << '\n';
+      return finish(rep.code, rep.message);
+    }
+    csv.finish();  // rows up to a failure are kept
+    if (rep.code != ExitCode::kSuccess) {
+      std::cerr << "mbsolve: analysis failed: " << rep.message << '\n';
+      return finish(rep.code, rep.message);
+    }
+    if (opt.verbosity != Verbosity::kQuiet) {
+      std::cerr << fmt::format("mbsolve: results written to {}.csv ({} rows), {}.json, {}.log\n",
+                               prefix, sum.outputs, prefix, prefix);
+    }
+    return finish(ExitCode::kSuccess, "");
+  } catch (const Error& e) {
+    std::cerr << "mbsolve: " << e.what() << '\n';
+    if (e.code() == ExitCode::kInputNotFound) return e.code();
+    return finish(e.code(), e.what());
+  } catch (const std::exception& e) {
+    std::cerr << "mbsolve: internal error: " << e.what() << '\n';
+    return finish(ExitCode::kInternal, std::string("internal error: ") + e.what());
+  }
+}
+
+}  // namespace mb

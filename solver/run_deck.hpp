@@ -1,0 +1,25 @@
+#pragma once
+// The whole mbsolve pipeline for one deck: read -> build model -> run commands -> write
+// PREFIX.csv, PREFIX.json and PREFIX.log (each atomically). Returns the exit code of the
+// contract (architecture.md section 4); never throws.
+
+#include <string>
+
+#include "common/exit_code.hpp"
+
+namespace mb {
+
+enum class Verbosity { kQuiet, kNormal, kVerbose };
+
+struct RunOptions {
+  std::string deck_path;
+  std::string prefix;  ///< empty: the deck path without its extension
+  Verbosity verbosity = Verbosity::kNormal;
+};
+
+ExitCode run_deck(const RunOptions& options);
+
+/// The version string printed by --version and written into result headers.
+const char* mbsolve_version();
+
+}  // namespace mb

@@ -1,0 +1,186 @@
+#include "solver/sundials/ida_integrator.hpp"
+
+#include <fmt/format.h>
+#include <ida/ida.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <exception>
+
+#include "common/error.hpp"
+
+namespace mb {
+
+struct IdaIntegrator::Impl {
+  const System& sys;
+  SUNContext ctx = nullptr;
+  void* mem = nullptr;
+  N_Vector yy = nullptr, yp = nullptr, id = nullptr, atol = nullptr;
+  SUNMatrix A = nullptr;
+  SUNLinearSolver LS = nullptr;
+  std::exception_ptr pending;
+
+  explicit Impl(const System& s) : sys(s) {}
+  ~Impl() {
+    if (mem) IDAFree(&mem);
+    if (LS) SUNLinSolFree(LS);
+    if (A) SUNMatDestroy(A);
+    for (N_Vector v : {yy, yp, id, atol}) {
+      if (v) N_VDestroy(v);
+    }
+    if (ctx) SUNContext_Free(&ctx);
+  }
+
+  static int residual(realtype t, N_Vector y, N_Vector ydot, N_Vector r, void* data) noexcept {
+    auto* self = static_cast<Impl*>(data);
+    try {
+      self->sys.residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot), N_VGetArrayPointer(r));
+      const double* rr = N_VGetArrayPointer(r);
+      for (int i = 0; i < self->sys.size(); ++i) {
+        if (!std::isfinite(rr[i])) return 1;  // recoverable: IDA cuts the step
+      }
+      return 0;
+    } catch (...) {
+      self->pending = std::current_exception();
+      return -1;
+    }
+  }
+
+  static int jacobian(realtype t, realtype cj, N_Vector y, N_Vector ydot, N_Vector /*r*/,
+                      SUNMatrix J, void* data, N_Vector, N_Vector, N_Vector) noexcept {
+    auto* self = static_cast<Impl*>(data);
+    try {
+      const SparsePattern& p = self->sys.pattern();
+      sunindextype* colptr = SUNSparseMatrix_IndexPointers(J);
+      sunindextype* rowval = SUNSparseMatrix_IndexValues(J);
+      for (int c = 0; c <= p.n; ++c) colptr[c] = p.col_ptr[c];
+      for (int k = 0; k < p.nnz(); ++k) rowval[k] = p.row_idx[k];
+      self->sys.jacobian(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot), cj,
+                         SUNSparseMatrix_Data(J));
+      return 0;
+    } catch (...) {
+      self->pending = std::current_exception();
+      return -1;
+    }
+  }
+
+  void check(int flag, const char* what) {
+    if (flag < 0) {
+      throw Error(ExitCode::kInternal, fmt::format("IDA setup failed in {} (flag {})", what, flag));
+    }
+  }
+};
+
+IdaIntegrator::IdaIntegrator(const System& sys, const TransientParams& params, double t0,
+                             const std::vector<double>& y0, const std::vector<double>& yp0,
+                             std::optional<double> print_interval)
+    : impl_(std::make_unique<Impl>(sys)), t_(t0), y_(y0), yp_(yp0) {
+  Impl& s = *impl_;
+  const int n = sys.size();
+  s.check(SUNContext_Create(nullptr, &s.ctx), "SUNContext_Create");
+  s.yy = N_VNew_Serial(n, s.ctx);
+  s.yp = N_VNew_Serial(n, s.ctx);
+  s.id = N_VNew_Serial(n, s.ctx);
+  s.atol = N_VNew_Serial(n, s.ctx);
+  std::copy(y0.begin(), y0.end(), N_VGetArrayPointer(s.yy));
+  std::copy(yp0.begin(), yp0.end(), N_VGetArrayPointer(s.yp));
+  const auto& mask = sys.differential_mask();
+  std::copy(mask.begin(), mask.end(), N_VGetArrayPointer(s.id));
+  // Absolute tolerance integr_tol on every differential state (model units); the algebraic
+  // multipliers are excluded from the error test (suppressalg) but need a finite weight.
+  double* at = N_VGetArrayPointer(s.atol);
+  for (int i = 0; i < n; ++i) at[i] = mask[i] > 0 ? params.integr_tol : 1.0;
+  const double rtol = std::max(1e-14, params.rel_abs_tol_ratio * params.integr_tol);
+
+  s.mem = IDACreate(s.ctx);
+  if (!s.mem) throw Error(ExitCode::kInternal, "IDACreate failed");
+  s.check(IDAInit(s.mem, &Impl::residual, t0, s.yy, s.yp), "IDAInit");
+  s.check(IDASVtolerances(s.mem, rtol, s.atol), "IDASVtolerances");
+  s.check(IDASetUserData(s.mem, &s), "IDASetUserData");
+  s.check(IDASetId(s.mem, s.id), "IDASetId");
+  s.check(IDASetSuppressAlg(s.mem, SUNTRUE), "IDASetSuppressAlg");
+  s.check(IDASetMaxOrd(s.mem, params.max_order), "IDASetMaxOrd");
+  s.check(IDASetMaxNumSteps(s.mem, 1000000), "IDASetMaxNumSteps");
+  double hmax = params.h_max.value_or(0.0);
+  if (print_interval && (hmax == 0.0 || hmax > *print_interval)) hmax = *print_interval;
+  if (hmax > 0) s.check(IDASetMaxStep(s.mem, hmax), "IDASetMaxStep");
+  if (params.h_min) s.check(IDASetMinStep(s.mem, *params.h_min), "IDASetMinStep");
+  if (params.h0) s.check(IDASetInitStep(s.mem, *params.h0), "IDASetInitStep");
+
+  const SparsePattern& p = sys.pattern();
+  s.A = SUNSparseMatrix(n, n, std::max(1, p.nnz()), CSC_MAT, s.ctx);
+  s.LS = SUNLinSol_KLU(s.yy, s.A, s.ctx);
+  if (!s.A || !s.LS) throw Error(ExitCode::kInternal, "cannot create the KLU linear solver");
+  s.check(IDASetLinearSolver(s.mem, s.LS, s.A), "IDASetLinearSolver");
+  s.check(IDASetJacFn(s.mem, &Impl::jacobian), "IDASetJacFn");
+}
+
+IdaIntegrator::~IdaIntegrator() = default;
+
+void IdaIntegrator::advance_to(double tout, double t_stop) {
+  Impl& s = *impl_;
+  IDASetStopTime(s.mem, t_stop);
+  realtype tret = t_;
+  const int flag = IDASolve(s.mem, tout, &tret, s.yy, s.yp, IDA_NORMAL);
+  if (s.pending) {
+    auto e = s.pending;
+    s.pending = nullptr;
+    std::rethrow_exception(e);
+  }
+  if (flag < 0) {
+    // Name the variable with the largest weighted local error estimate.
+    realtype tcur = t_, hlast = 0;
+    IDAGetCurrentTime(s.mem, &tcur);
+    IDAGetLastStep(s.mem, &hlast);
+    const int n = s.sys.size();
+    N_Vector ele = N_VClone(s.yy), ewt = N_VClone(s.yy);
+    std::string culprit = "unknown";
+    if (IDAGetEstLocalErrors(s.mem, ele) == IDA_SUCCESS &&
+        IDAGetErrWeights(s.mem, ewt) == IDA_SUCCESS) {
+      const double* e = N_VGetArrayPointer(ele);
+      const double* w = N_VGetArrayPointer(ewt);
+      int worst = -1;
+      double worst_v = -1;
+      for (int i = 0; i < n; ++i) {
+        const double v = std::abs(e[i] * w[i]);
+        if (std::isfinite(v) && v > worst_v) {
+          worst_v = v;
+          worst = i;
+        }
+      }
+      if (worst >= 0) culprit = s.sys.describe_variable(worst);
+    }
+    N_VDestroy(ele);
+    N_VDestroy(ewt);
+    char* flag_name = IDAGetReturnFlagName(flag);  // allocated by SUNDIALS
+    const std::string reason = flag_name ? flag_name : std::to_string(flag);
+    free(flag_name);
+    throw Error(ExitCode::kAnalysisFailed,
+                fmt::format("IDA failed at t = {:.10g} with step size {:.3g}: {} (largest local "
+                            "error in {})",
+                            tcur, hlast, reason, culprit));
+  }
+  t_ = tret;
+  const double* yy = N_VGetArrayPointer(s.yy);
+  const double* yp = N_VGetArrayPointer(s.yp);
+  std::copy(yy, yy + s.sys.size(), y_.begin());
+  std::copy(yp, yp + s.sys.size(), yp_.begin());
+}
+
+IntegratorStats IdaIntegrator::stats() const {
+  IntegratorStats st;
+  void* mem = impl_->mem;
+  IDAGetNumSteps(mem, &st.steps);
+  IDAGetNumResEvals(mem, &st.residual_evals);
+  IDAGetNumJacEvals(mem, &st.jacobian_evals);
+  IDAGetNumNonlinSolvIters(mem, &st.newton_iters);
+  IDAGetNumErrTestFails(mem, &st.error_test_fails);
+  return st;
+}
+
+}  // namespace mb

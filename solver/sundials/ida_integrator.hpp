@@ -1,0 +1,44 @@
+#pragma once
+// IDA (SUNDIALS) on the System's stabilised index-2 DAE with the exact sparse Jacobian and KLU.
+// This folder is the only place that includes SUNDIALS headers. Callbacks are noexcept
+// trampolines: an exception inside the residual or Jacobian is stored, IDA is told the failure is
+// unrecoverable, and the exception is rethrown with its context once IDA returns.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/model.hpp"
+#include "solver/integrator_stats.hpp"
+#include "solver/system.hpp"
+
+namespace mb {
+
+class IdaIntegrator {
+ public:
+  IdaIntegrator(const System& sys, const TransientParams& params, double t0,
+                const std::vector<double>& y0, const std::vector<double>& yp0,
+                std::optional<double> print_interval);
+  ~IdaIntegrator();
+  IdaIntegrator(const IdaIntegrator&) = delete;
+  IdaIntegrator& operator=(const IdaIntegrator&) = delete;
+
+  /// Integrates to `tout` (the solution there is interpolated). On failure throws
+  /// Error(kAnalysisFailed) with the time, the step size and the variable with the largest
+  /// weighted local error; the state stays at the last successful step.
+  void advance_to(double tout, double t_stop);
+
+  double time() const { return t_; }
+  const std::vector<double>& y() const { return y_; }
+  const std::vector<double>& yp() const { return yp_; }
+  IntegratorStats stats() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  double t_ = 0;
+  std::vector<double> y_, yp_;
+};
+
+}  // namespace mb

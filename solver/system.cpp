@@ -1,0 +1,269 @@
+#include "solver/system.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+namespace mb {
+
+namespace {
+constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+}  // namespace
+
+System::System(const Model& model) : model_(model) {
+  // Moving bodies get 13 states each, in model order.
+  body_offset_.assign(model.bodies.size(), -1);
+  for (size_t b = 0; b < model.bodies.size(); ++b) {
+    if (!model.bodies[b].ground) body_offset_[b] = 13 * nb_++;
+  }
+  for (const auto& j : model.joints) {
+    JointKernel k;
+    const auto eqs = joint_equations(j.type);
+    k.m = static_cast<int>(eqs.size());
+    std::copy(eqs.begin(), eqs.end(), k.eq.begin());
+    const Marker& mi = model.markers[j.i_marker];
+    const Marker& mj = model.markers[j.j_marker];
+    k.s_i = mi.pos_body;
+    k.u_i = mi.axes_body;
+    k.s_j = mj.pos_body;
+    k.u_j = mj.axes_body;
+    joint_eq_offset_.push_back(n_eq_);
+    n_eq_ += k.m;
+    joint_kernels_.push_back(k);
+  }
+  n_ = 13 * nb_ + 2 * n_eq_ + nb_;
+  diff_mask_.assign(n_, 0.0);
+  std::fill(diff_mask_.begin(), diff_mask_.begin() + 13 * nb_, 1.0);
+
+  const double mf = model.units.mass_factor;
+  for (size_t b = 0; b < model.bodies.size(); ++b) {
+    const int o = body_offset_[b];
+    if (o < 0) continue;
+    BodyKernel k;
+    k.mass = mf * model.bodies[b].mass;
+    k.inertia = mf * model.bodies[b].inertia_cm;
+    k.gravity = model.gravity;
+    body_kernels_.push_back(k);
+    Slots s;
+    const int norm = 13 * nb_ + 2 * n_eq_ + o / 13;
+    for (int d = 0; d < 2; ++d) {
+      for (int i = 0; i < 13; ++i) {
+        s.in_var.push_back(o + i);
+        s.in_is_deriv.push_back(static_cast<char>(d));
+      }
+    }
+    s.in_var.push_back(norm);
+    s.in_is_deriv.push_back(0);
+    s.in_const.assign(s.in_var.size(), 0.0);
+    for (int i = 0; i < 13; ++i) s.out_row.push_back(o + i);
+    s.out_row.push_back(norm);
+    body_slots_.push_back(std::move(s));
+  }
+  for (size_t jn = 0; jn < model.joints.size(); ++jn) {
+    const Joint& j = model.joints[jn];
+    const JointKernel& k = joint_kernels_[jn];
+    Slots s;
+    for (int side = 0; side < 2; ++side) {
+      const int b = model.markers[side == 0 ? j.i_marker : j.j_marker].body;
+      const int o = body_offset_[b];
+      for (int i = 0; i < 13; ++i) {
+        s.in_var.push_back(o < 0 ? -1 : o + i);
+        s.in_is_deriv.push_back(0);
+        s.in_const.push_back(o < 0 ? kGroundState[i] : 0.0);
+        s.out_row.push_back(o < 0 ? -1 : o + i);
+      }
+    }
+    for (int mult = 0; mult < 2; ++mult) {
+      const int base =
+          (mult == 0 ? lambda_offset(static_cast<int>(jn)) : mu_offset(static_cast<int>(jn)));
+      for (int e = 0; e < k.m; ++e) {
+        s.in_var.push_back(base + e);
+        s.in_is_deriv.push_back(0);
+        s.in_const.push_back(0.0);
+        s.out_row.push_back(base + e);  // velocity rows pair with lambda, position with mu
+      }
+    }
+    joint_slots_.push_back(std::move(s));
+  }
+  build_pattern();
+}
+
+std::vector<double> System::initial_state() const {
+  std::vector<double> y(n_, 0.0);
+  for (size_t b = 0; b < model_.bodies.size(); ++b) {
+    const int o = body_offset_[b];
+    if (o < 0) continue;
+    const Body& body = model_.bodies[b];
+    const Mat3 A = rotation_from_euler_parameters<double>(body.p0);
+    const Vec3 w_body = A.transpose() * body.w0;
+    for (int i = 0; i < 3; ++i) {
+      y[o + i] = body.r0(i);
+      y[o + 7 + i] = body.v0(i);
+      y[o + 10 + i] = w_body(i);
+    }
+    for (int i = 0; i < 4; ++i) y[o + 3 + i] = body.p0(i);
+  }
+  return y;
+}
+
+template <class Kernel>
+void System::add_residual(const Kernel& k, const Slots& s, const double* y, const double* yp,
+                          double* res) const {
+  double x[kMaxLocalInputs];
+  double out[kMaxLocalInputs];
+  const size_t n_in = s.in_var.size();
+  for (size_t i = 0; i < n_in; ++i) {
+    const int v = s.in_var[i];
+    x[i] = v < 0 ? s.in_const[i] : (s.in_is_deriv[i] ? yp[v] : y[v]);
+  }
+  k.eval(x, out);
+  for (size_t r = 0; r < s.out_row.size(); ++r) {
+    if (s.out_row[r] >= 0) res[s.out_row[r]] += out[r];
+  }
+}
+
+template <class Kernel>
+void System::add_jacobian(const Kernel& k, const Slots& s, const double* y, const double* yp,
+                          double cj, double* values) const {
+  AD x[kMaxLocalInputs];
+  AD out[kMaxLocalInputs];
+  const size_t n_in = s.in_var.size();
+  for (size_t i = 0; i < n_in; ++i) {
+    const int v = s.in_var[i];
+    if (v < 0) {
+      x[i] = AD(s.in_const[i], ADVector::Zero());
+    } else {
+      x[i] = AD(s.in_is_deriv[i] ? yp[v] : y[v], kMaxLocalInputs, static_cast<int>(i));
+    }
+  }
+  k.eval(x, out);
+  for (size_t r = 0; r < s.out_row.size(); ++r) {
+    if (s.out_row[r] < 0) continue;
+    const ADVector& d = out[r].derivatives();
+    if (d.size() == 0) continue;  // a constant output
+    for (size_t i = 0; i < n_in; ++i) {
+      const int pos = s.jac_pos[r * n_in + i];
+      if (pos >= 0) values[pos] += d(static_cast<Eigen::Index>(i)) * (s.in_is_deriv[i] ? cj : 1.0);
+    }
+  }
+}
+
+void System::residual(double /*t*/, const double* y, const double* yp, double* res) const {
+  std::fill(res, res + n_, 0.0);
+  for (size_t k = 0; k < body_kernels_.size(); ++k) {
+    add_residual(body_kernels_[k], body_slots_[k], y, yp, res);
+  }
+  for (size_t k = 0; k < joint_kernels_.size(); ++k) {
+    add_residual(joint_kernels_[k], joint_slots_[k], y, yp, res);
+  }
+}
+
+void System::jacobian(double /*t*/, const double* y, const double* yp, double cj,
+                      double* values) const {
+  std::fill(values, values + pattern_.nnz(), 0.0);
+  for (size_t k = 0; k < body_kernels_.size(); ++k) {
+    add_jacobian(body_kernels_[k], body_slots_[k], y, yp, cj, values);
+  }
+  for (size_t k = 0; k < joint_kernels_.size(); ++k) {
+    add_jacobian(joint_kernels_[k], joint_slots_[k], y, yp, cj, values);
+  }
+}
+
+void System::build_pattern() {
+  // Structural nonzeros: entries whose derivative is nonzero at two random points. A kernel
+  // entry that vanishes at random inputs is zero everywhere (the kernels are analytic).
+  std::mt19937 rng(12345);
+  std::uniform_real_distribution<double> uni(-1.0, 1.0);
+  std::vector<std::set<int>> cols(n_);
+  auto probe = [&](const auto& kernel, Slots& s) {
+    const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
+    std::vector<char> nz(n_out * n_in, 0);
+    for (int trial = 0; trial < 2; ++trial) {
+      AD x[kMaxLocalInputs];
+      AD out[kMaxLocalInputs];
+      for (size_t i = 0; i < n_in; ++i) {
+        x[i] = s.in_var[i] < 0 ? AD(s.in_const[i], ADVector::Zero())
+                               : AD(uni(rng), kMaxLocalInputs, static_cast<int>(i));
+      }
+      kernel.eval(x, out);
+      for (size_t r = 0; r < n_out; ++r) {
+        const ADVector& d = out[r].derivatives();
+        if (d.size() == 0) continue;
+        for (size_t i = 0; i < n_in; ++i)
+          nz[r * n_in + i] |= (d(static_cast<Eigen::Index>(i)) != 0.0);
+      }
+    }
+    for (size_t r = 0; r < n_out; ++r) {
+      for (size_t i = 0; i < n_in; ++i) {
+        if (nz[r * n_in + i] && s.out_row[r] >= 0 && s.in_var[i] >= 0) {
+          cols[s.in_var[i]].insert(s.out_row[r]);
+        }
+      }
+    }
+    s.jac_pos.assign(n_out * n_in, -1);
+    return nz;
+  };
+  std::vector<std::vector<char>> body_nz, joint_nz;
+  for (size_t k = 0; k < body_kernels_.size(); ++k) {
+    body_nz.push_back(probe(body_kernels_[k], body_slots_[k]));
+  }
+  for (size_t k = 0; k < joint_kernels_.size(); ++k) {
+    joint_nz.push_back(probe(joint_kernels_[k], joint_slots_[k]));
+  }
+  // Every diagonal entry is kept so that the pattern is structurally complete for KLU.
+  for (int i = 0; i < n_; ++i) cols[i].insert(i);
+  pattern_.n = n_;
+  pattern_.col_ptr.assign(n_ + 1, 0);
+  pattern_.row_idx.clear();
+  for (int c = 0; c < n_; ++c) {
+    pattern_.col_ptr[c] = static_cast<int>(pattern_.row_idx.size());
+    pattern_.row_idx.insert(pattern_.row_idx.end(), cols[c].begin(), cols[c].end());
+  }
+  pattern_.col_ptr[n_] = static_cast<int>(pattern_.row_idx.size());
+  auto position = [&](int row, int col) {
+    const auto b = pattern_.row_idx.begin() + pattern_.col_ptr[col];
+    const auto e = pattern_.row_idx.begin() + pattern_.col_ptr[col + 1];
+    const auto it = std::lower_bound(b, e, row);
+    return (it != e && *it == row) ? static_cast<int>(it - pattern_.row_idx.begin()) : -1;
+  };
+  auto fill = [&](Slots& s, const std::vector<char>& nz) {
+    const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
+    for (size_t r = 0; r < n_out; ++r) {
+      for (size_t i = 0; i < n_in; ++i) {
+        if (nz[r * n_in + i] && s.out_row[r] >= 0 && s.in_var[i] >= 0) {
+          s.jac_pos[r * n_in + i] = position(s.out_row[r], s.in_var[i]);
+        }
+      }
+    }
+  };
+  for (size_t k = 0; k < body_slots_.size(); ++k) fill(body_slots_[k], body_nz[k]);
+  for (size_t k = 0; k < joint_slots_.size(); ++k) fill(joint_slots_[k], joint_nz[k]);
+}
+
+std::string System::describe_variable(int index) const {
+  if (index < 13 * nb_) {
+    for (size_t b = 0; b < model_.bodies.size(); ++b) {
+      const int o = body_offset_[b];
+      if (o >= 0 && index >= o && index < o + 13) {
+        static constexpr const char* kNames[13] = {"x",  "y",  "z",  "e0", "e1", "e2", "e3",
+                                                   "vx", "vy", "vz", "wx", "wy", "wz"};
+        return fmt::format("Body_Rigid {} ({})", model_.bodies[b].id, kNames[index - o]);
+      }
+    }
+  }
+  const int rel = index - 13 * nb_;
+  if (rel < 2 * n_eq_) {
+    const int eq = rel % n_eq_;
+    for (size_t j = joint_eq_offset_.size(); j-- > 0;) {
+      if (eq >= joint_eq_offset_[j]) {
+        return fmt::format("Constraint_Joint {} (equation {})", model_.joints[j].id,
+                           eq - joint_eq_offset_[j] + 1);
+      }
+    }
+  }
+  return fmt::format("normalisation of body {}", rel - 2 * n_eq_);
+}
+
+}  // namespace mb

@@ -1,0 +1,95 @@
+#pragma once
+// System: the DAE F(t, y, y') = 0 of a Model in the stabilised index-2 form, with its sparse
+// Jacobian dF/dy + cj dF/dy' assembled from element kernels (architecture.md section 3).
+//
+// Variable layout (n = 13 nb + 2 M + nb, nb moving bodies, M joint equations):
+//   [13 k, 13 k + 13)        body k: r (3), p (4), v (3), w (3)     differential
+//   [13 nb, 13 nb + M)        lambda: joint multipliers (reactions)  algebraic
+//   [13 nb + M, 13 nb + 2M)   mu: GGL position-level multipliers     algebraic
+//   [13 nb + 2M, n)           mu_n: Euler-parameter normalisation    algebraic
+// Residual rows use the same layout: body rows, velocity constraints, position constraints,
+// normalisation constraints.
+//
+// Kernels are evaluated through gathered local inputs; the Jacobian comes from the same kernel
+// code evaluated with forward-mode AD (solver/autodiff.hpp), so it is exact. Neither residual nor
+// Jacobian evaluation allocates.
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "models/model.hpp"
+#include "solver/body_kernel.hpp"
+#include "solver/joint_kernel.hpp"
+
+namespace mb {
+
+/// Compressed sparse column pattern of the Jacobian (row indices sorted within a column).
+struct SparsePattern {
+  int n = 0;
+  std::vector<int> col_ptr;  ///< size n + 1
+  std::vector<int> row_idx;  ///< size nnz
+  int nnz() const { return static_cast<int>(row_idx.size()); }
+};
+
+class System {
+ public:
+  explicit System(const Model& model);
+
+  const Model& model() const { return model_; }
+  int size() const { return n_; }
+  int num_moving_bodies() const { return static_cast<int>(body_kernels_.size()); }
+  int num_constraint_equations() const { return n_eq_; }
+  /// Degrees of freedom: 6 per moving body minus the joint equations.
+  int dof() const { return 6 * num_moving_bodies() - n_eq_; }
+
+  /// State offset of body `b` (index into Model::bodies), or -1 for ground.
+  int body_offset(int b) const { return body_offset_[b]; }
+  int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
+  int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
+  int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
+  /// 1 for differential variables, 0 for algebraic ones.
+  const std::vector<double>& differential_mask() const { return diff_mask_; }
+
+  /// Initial y from the model (deck positions and velocities; multipliers 0).
+  std::vector<double> initial_state() const;
+
+  void residual(double t, const double* y, const double* yp, double* res) const;
+
+  const SparsePattern& pattern() const { return pattern_; }
+  /// Values of dF/dy + cj dF/dy' in pattern() order.
+  void jacobian(double t, const double* y, const double* yp, double cj, double* values) const;
+
+  /// Which element a variable belongs to, for messages ("Body_Rigid 2", "Constraint_Joint 1").
+  std::string describe_variable(int index) const;
+
+ private:
+  struct Slots {
+    std::vector<int> in_var;        ///< global variable, or -1 for a constant input
+    std::vector<char> in_is_deriv;  ///< input is a y' entry
+    std::vector<double> in_const;   ///< value of constant inputs
+    std::vector<int> out_row;       ///< global row, or -1 (ground rows are dropped)
+    std::vector<int> jac_pos;       ///< [out * n_in + in] -> index into Jacobian values, or -1
+  };
+
+  template <class Kernel>
+  void add_residual(const Kernel& k, const Slots& s, const double* y, const double* yp,
+                    double* res) const;
+  template <class Kernel>
+  void add_jacobian(const Kernel& k, const Slots& s, const double* y, const double* yp, double cj,
+                    double* values) const;
+  void build_pattern();
+
+  const Model& model_;
+  int nb_ = 0, n_eq_ = 0, n_ = 0;
+  std::vector<int> body_offset_;
+  std::vector<int> joint_eq_offset_;
+  std::vector<double> diff_mask_;
+  std::vector<BodyKernel> body_kernels_;
+  std::vector<Slots> body_slots_;
+  std::vector<JointKernel> joint_kernels_;
+  std::vector<Slots> joint_slots_;
+  SparsePattern pattern_;
+};
+
+}  // namespace mb

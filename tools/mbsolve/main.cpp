@@ -1,0 +1,58 @@
+// mbsolve DECK [-o PREFIX] [-q|-v] [--list-elements] [--help] [--version]
+// A thin main: arguments in, solver/run_deck out.
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "models/element_registry.hpp"
+#include "solver/run_deck.hpp"
+
+namespace {
+
+int list_elements() {
+  for (const auto& e : mb::element_table()) {
+    const char* status = e.support == mb::ElementSupport::kSupported ? "supported"
+                         : e.support == mb::ElementSupport::kSkipped ? "skipped"
+                                                                     : "not supported";
+    std::cout << e.name << std::string(e.name.size() < 26 ? 26 - e.name.size() : 1, ' ') << status
+              << std::string(15 - std::string_view(status).size(), ' ') << e.description << '\n';
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"mbsolve: multibody dynamics batch solver for MotionSolve XML decks"};
+  mb::RunOptions opt;
+  bool quiet = false, verbose = false, list = false, version = false;
+  app.add_option("deck", opt.deck_path, "MotionSolve XML deck");
+  app.add_option("-o,--output", opt.prefix,
+                 "write PREFIX.csv, PREFIX.json and PREFIX.log (default: the deck path without "
+                 "its extension)");
+  auto* q = app.add_flag("-q,--quiet", quiet, "only errors on stderr");
+  app.add_flag("-v,--verbose", verbose, "log lines on stderr too")->excludes(q);
+  app.add_flag("--list-elements", list, "print the element table with support status");
+  app.add_flag("--version", version, "print the version");
+  app.footer(
+      "Exit codes: 0 success, 1 analysis failed (results up to the failure kept), 2 usage error,\n"
+      "65 deck error, 66 input not found, 70 internal error.");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+  if (version) {
+    std::cout << "mbsolve " << mb::mbsolve_version() << '\n';
+    return 0;
+  }
+  if (list) return list_elements();
+  if (opt.deck_path.empty()) {
+    std::cerr << "mbsolve: a deck is required\n" << app.help();
+    return 2;
+  }
+  opt.verbosity =
+      quiet ? mb::Verbosity::kQuiet : (verbose ? mb::Verbosity::kVerbose : mb::Verbosity::kNormal);
+  return mb::to_int(mb::run_deck(opt));
+}
