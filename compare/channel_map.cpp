@@ -47,7 +47,8 @@ ChannelMap parse_channel_map(std::string_view text, const std::string& source) {
       } else if (auto kind = parse_kind(rhs[k]); kind && !e.kind) {
         e.kind = kind;
       } else {
-        fail(source, lineno, fmt::format("unexpected '{}' (expected a scale, then a kind)", rhs[k]));
+        fail(source, lineno,
+             fmt::format("unexpected '{}' (expected a scale, then a kind)", rhs[k]));
       }
     }
     for (const auto& prev : map.entries) {

@@ -61,8 +61,8 @@ double check_value(const ChannelComparison& ch, const Check& c, CheckOutcome& ou
 void evaluate(ChannelComparison& ch, const ToleranceSet& tolerances, const CompareOptions& opt) {
   const auto checks = tolerances.checks_for(ch.result_name, ch.reference_name, ch.kind);
   if (ch.time.size() < 2) {
-    ch.problem = fmt::format("only {} reference time(s) inside the result's time range",
-                             ch.time.size());
+    ch.problem =
+        fmt::format("only {} reference time(s) inside the result's time range", ch.time.size());
     ch.pass = false;
     return;
   }
@@ -86,8 +86,8 @@ void evaluate(ChannelComparison& ch, const ToleranceSet& tolerances, const Compa
     ch.checks.push_back(out);
   }
   if (ch.uncovered > 0) {
-    ch.problem = fmt::format("{} reference time(s) lie outside the result's time range",
-                             ch.uncovered);
+    ch.problem =
+        fmt::format("{} reference time(s) lie outside the result's time range", ch.uncovered);
     ch.pass = false;
   }
 }
@@ -135,15 +135,14 @@ Comparison compare_tables(const results::CurveTable& result, std::span<const Ref
       const std::string where = fmt::format("{}:{}: ", map->source, e.line);
       auto rcol = result.find(e.result);
       if (!rcol) {
-        throw Error(ExitCode::kUsage,
-                    fmt::format("{}result channel '{}' is not in {}", where, e.result,
-                                result.source));
+        throw Error(ExitCode::kUsage, fmt::format("{}result channel '{}' is not in {}", where,
+                                                  e.result, result.source));
       }
       auto rc = find_reference(references, e.reference, where);
       if (!rc) {
-        throw Error(ExitCode::kUsage,
-                    fmt::format("{}reference channel '{}' is in no reference file", where,
-                                e.reference));
+        throw Error(
+            ExitCode::kUsage,
+            fmt::format("{}reference channel '{}' is in no reference file", where, e.reference));
       }
       cmp.channels.push_back(make_channel(result, *rcol, *rc, e.scale, e.kind));
     }

@@ -28,7 +28,7 @@ WarpPath dtw(std::span<const double> a, std::span<const double> b) {
         continue;
       }
       const double diag = (i > 0 && j > 0) ? prev[j - 1] : kInf;
-      const double up = i > 0 ? prev[j] : kInf;      // step in a
+      const double up = i > 0 ? prev[j] : kInf;       // step in a
       const double left = j > 0 ? cur[j - 1] : kInf;  // step in b
       double best = diag;
       std::uint8_t step = kDiagonal;

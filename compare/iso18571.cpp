@@ -138,8 +138,7 @@ double iso_slope_score(std::span<const double> ref, std::span<const double> res,
   return error_score(num, den, p.eps_s, p.ks);
 }
 
-IsoRating iso18571(std::span<const double> ref, std::span<const double> res,
-                   const IsoParams& p) {
+IsoRating iso18571(std::span<const double> ref, std::span<const double> res, const IsoParams& p) {
   MB_ASSERT(ref.size() == res.size() && ref.size() >= 2);
   IsoRating r;
   r.corridor = iso_corridor_score(ref, res, p);

@@ -2,7 +2,8 @@
 // ISO/TS 18571 objective rating of an analysed curve C against a reference curve T, both sampled
 // on the same uniform grid of N points (mbcompare uses the reference grid).
 //
-// Overall rating R = w_Z Z + w_P E_P + w_M E_M + w_S E_S  (0.4, 0.2, 0.2, 0.2), each score in [0, 1].
+// Overall rating R = w_Z Z + w_P E_P + w_M E_M + w_S E_S  (0.4, 0.2, 0.2, 0.2), each score in [0,
+// 1].
 //
 // Corridor score Z, on the unshifted curves. With the half-widths
 //   delta_i = a0 max|T| (inner corridor), delta_o = b0 max|T| (outer corridor):
@@ -33,9 +34,9 @@
 namespace mb::compare {
 
 struct IsoParams {
-  double a0 = 0.05;  ///< inner corridor half-width, fraction of max|T|
-  double b0 = 0.5;   ///< outer corridor half-width, fraction of max|T|
-  double kz = 2;     ///< corridor exponent
+  double a0 = 0.05;    ///< inner corridor half-width, fraction of max|T|
+  double b0 = 0.5;     ///< outer corridor half-width, fraction of max|T|
+  double kz = 2;       ///< corridor exponent
   double eps_p = 0.2;  ///< largest time shift, fraction of the interval
   double kp = 1;
   double eps_m = 0.5;  ///< magnitude error for a zero score

@@ -24,11 +24,20 @@ std::string html_escape(std::string_view s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -77,8 +86,8 @@ std::string inline_svg(std::string svg, const std::string& prefix) {
 std::string channel_data(const ChannelComparison& ch) {
   std::string s = "# time reference result difference\n";
   for (std::size_t i = 0; i < ch.time.size(); ++i) {
-    s += fmt::format("{:.17g} {:.17g} {:.17g} {:.17g}\n", ch.time[i], ch.reference[i],
-                     ch.result[i], ch.result[i] - ch.reference[i]);
+    s += fmt::format("{:.17g} {:.17g} {:.17g} {:.17g}\n", ch.time[i], ch.reference[i], ch.result[i],
+                     ch.result[i] - ch.reference[i]);
   }
   return s;
 }
@@ -131,12 +140,10 @@ std::string summary_table(const Comparison& cmp) {
     const auto& ch = cmp.channels[k];
     std::string checks;
     for (const auto& c : ch.checks) {
-      checks += fmt::format("{}{} {} {:.3g}{}", checks.empty() ? "" : "<br>",
-                            metric_name(c.check.metric), c.pass ? "ok" : "FAILED",
-                            c.check.threshold,
-                            c.check.metric == Metric::kTube
-                                ? fmt::format(" (dt {:.3g})", c.check.time_tol)
-                                : "");
+      checks += fmt::format(
+          "{}{} {} {:.3g}{}", checks.empty() ? "" : "<br>", metric_name(c.check.metric),
+          c.pass ? "ok" : "FAILED", c.check.threshold,
+          c.check.metric == Metric::kTube ? fmt::format(" (dt {:.3g})", c.check.time_tol) : "");
     }
     if (!ch.problem.empty()) checks += (checks.empty() ? "" : "<br>") + html_escape(ch.problem);
     s += fmt::format(
@@ -176,8 +183,8 @@ ReportResult write_report(const std::string& dir, const Comparison& cmp,
   fs::create_directories(root / "data", ec);
   fs::create_directories(root / "plots", ec);
   if (ec) {
-    throw Error(ExitCode::kInternal, fmt::format("{}: cannot create directory: {}", dir,
-                                                 ec.message()));
+    throw Error(ExitCode::kInternal,
+                fmt::format("{}: cannot create directory: {}", dir, ec.message()));
   }
   write_file(root / "summary.json", summary.dump(2) + "\n");
 

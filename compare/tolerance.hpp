@@ -38,7 +38,7 @@ struct Check {
 
 struct ToleranceRule {
   enum class Scope { kChannel, kKind, kDefault } scope = Scope::kDefault;
-  std::string channel;  ///< kChannel
+  std::string channel;       ///< kChannel
   Kind kind = Kind::kOther;  ///< kKind
   Check check;
   int line = 0;

@@ -14,9 +14,9 @@
 namespace mb::compare {
 
 struct TubeResult {
-  std::size_t violations = 0;     ///< reference times where the result leaves the tube
-  double first_violation = 0;     ///< time of the first one (meaningless when violations == 0)
-  double max_excess = 0;          ///< largest distance outside the tube (0 when inside)
+  std::size_t violations = 0;  ///< reference times where the result leaves the tube
+  double first_violation = 0;  ///< time of the first one (meaningless when violations == 0)
+  double max_excess = 0;       ///< largest distance outside the tube (0 when inside)
 };
 
 TubeResult tube_test(std::span<const double> time, std::span<const double> reference,

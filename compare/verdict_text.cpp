@@ -13,8 +13,7 @@ std::string verdict_line(const ChannelComparison& ch) {
       s += fmt::format(" tube(+-{:.3g}, dt {:.3g}) {}", c.check.threshold, c.check.time_tol,
                        c.pass ? "inside"
                               : fmt::format("left {}x from t={:.6g}, by up to {:.3g}",
-                                            c.tube->violations, c.tube->first_violation,
-                                            c.value));
+                                            c.tube->violations, c.tube->first_violation, c.value));
     } else if (c.check.metric == Metric::kIso18571) {
       s += fmt::format(" {} {:.4f} {} {:.3g}", name, c.value, c.pass ? ">=" : "<",
                        c.check.threshold);
@@ -33,8 +32,8 @@ std::string verdict_line(const ChannelComparison& ch) {
 }
 
 std::string summary_line(const Comparison& cmp) {
-  std::string s = fmt::format("{}: {} channel(s) compared, {} failed",
-                              cmp.pass() ? "PASS" : "FAIL", cmp.channels.size(), cmp.failed());
+  std::string s = fmt::format("{}: {} channel(s) compared, {} failed", cmp.pass() ? "PASS" : "FAIL",
+                              cmp.channels.size(), cmp.failed());
   if (!cmp.unmatched_result.empty()) {
     s += fmt::format("; {} result channel(s) without a reference", cmp.unmatched_result.size());
   }

@@ -113,9 +113,9 @@ CurveTable parse_curves(std::string_view text, const std::string& source) {
     if (ncols == 0) {
       ncols = fields.size();
       if (ncols < 2) {
-        throw Error(ExitCode::kDeckError,
-                    fmt::format("{}:{}: a data row needs a time and at least one value", source,
-                                lineno));
+        throw Error(
+            ExitCode::kDeckError,
+            fmt::format("{}:{}: a data row needs a time and at least one value", source, lineno));
       }
       if (last_header_line) {
         auto h = split_header(*last_header_line);
@@ -135,9 +135,8 @@ CurveTable parse_curves(std::string_view text, const std::string& source) {
       }
       if (c == 0) {
         if (!table.time.empty() && *v < table.time.back()) {
-          throw Error(ExitCode::kDeckError,
-                      fmt::format("{}:{}: time decreases ({} after {})", source, lineno, *v,
-                                  table.time.back()));
+          throw Error(ExitCode::kDeckError, fmt::format("{}:{}: time decreases ({} after {})",
+                                                        source, lineno, *v, table.time.back()));
         }
         table.time.push_back(*v);
       } else {
@@ -149,8 +148,8 @@ CurveTable parse_curves(std::string_view text, const std::string& source) {
     throw Error(ExitCode::kDeckError, fmt::format("{}: no data rows", source));
   }
   for (std::size_t c = 0; c < ncols; ++c) {
-    auto [name, unit] =
-        header.empty() ? std::pair{fmt::format("col{}", c + 1), std::string()} : split_unit(header[c]);
+    auto [name, unit] = header.empty() ? std::pair{fmt::format("col{}", c + 1), std::string()}
+                                       : split_unit(header[c]);
     if (c == 0) {
       table.time_name = name;
     } else {

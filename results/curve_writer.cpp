@@ -36,8 +36,8 @@ void write_csv_file(const std::string& path, const CurveTable& table) {
   std::filesystem::rename(tmp, path, ec);
   if (ec) {
     std::remove(tmp.c_str());
-    throw Error(ExitCode::kInternal, fmt::format("{}: cannot rename into place: {}", path,
-                                                 ec.message()));
+    throw Error(ExitCode::kInternal,
+                fmt::format("{}: cannot rename into place: {}", path, ec.message()));
   }
 }
 

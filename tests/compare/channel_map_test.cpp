@@ -38,7 +38,8 @@ TEST_CASE("map entries with scale, kind and comments") {
 TEST_CASE("bad map lines name the file and line") {
   CHECK(error_of("body2.x X_Pos\n") == "m.map:1: expected 'RESULT = REFERENCE [SCALE] [KIND]'");
   CHECK(error_of("body2.x = \n") == "m.map:1: expected 'RESULT = REFERENCE [SCALE] [KIND]'");
-  CHECK(error_of("a = b 2 speed\n") == "m.map:1: unexpected 'speed' (expected a scale, then a kind)");
+  CHECK(error_of("a = b 2 speed\n") ==
+        "m.map:1: unexpected 'speed' (expected a scale, then a kind)");
   CHECK(error_of("a = b\nA = c\n") == "m.map:2: result channel 'A' is already mapped on line 1");
 }
 

@@ -54,7 +54,8 @@ TEST_CASE("a finer result matched by name passes within the tolerance") {
   CHECK(cmp.channels[0].pass);
   CHECK(cmp.channels[1].pass);  // linear interpolation of the fine cosine is exact enough
   CHECK(cmp.pass());
-  CHECK(verdict_line(cmp.channels[0]).starts_with("PASS body2.x <- ref:body2.x [position] max_abs"));
+  CHECK(
+      verdict_line(cmp.channels[0]).starts_with("PASS body2.x <- ref:body2.x [position] max_abs"));
   const auto j = summary_json(cmp, "r.csv", {"ref.txt"});
   CHECK(j["verdict"] == "pass");
   CHECK(j["exit_code"] == 0);

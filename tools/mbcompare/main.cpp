@@ -2,9 +2,9 @@
 //           [--rebaseline]
 // Compares a result with reference curves; exit 0 pass, 1 fail, 2 error (compare/README.md).
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -72,8 +72,7 @@ CompareExit run(const Args& a) {
 
   mb::compare::CompareOptions opt;
   opt.iso = a.iso;
-  const auto cmp =
-      mb::compare::compare_tables(result, refs, map ? &*map : nullptr, tol, opt);
+  const auto cmp = mb::compare::compare_tables(result, refs, map ? &*map : nullptr, tol, opt);
   const auto summary = mb::compare::summary_json(cmp, a.result, a.references);
 
   // Verdict lines are the data of a plain run; with --json they move to stderr.
@@ -101,8 +100,9 @@ int main(int argc, char** argv) {
       "mbcompare"};
   app.set_version_flag("--version", "mbcompare 0.1.0");
   app.add_option("RESULT", a.result, "result file (our CSV, or any curve file)")->required();
-  app.add_option("REFERENCE", a.references, "reference file(s); channels of several files are "
-                                            "qualified as STEM:COLUMN")
+  app.add_option("REFERENCE", a.references,
+                 "reference file(s); channels of several files are "
+                 "qualified as STEM:COLUMN")
       ->required();
   app.add_option("--map", a.map, "map file: RESULT = REFERENCE [SCALE] [KIND] per line");
   app.add_option("--tol", a.tol, "tolerance file: channel|kind|default ... METRIC THRESHOLD");
