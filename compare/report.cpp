@@ -224,9 +224,12 @@ ReportResult write_report(const std::string& dir, const Comparison& cmp,
       "td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}tr.pass td:first-child{"
       "background:#c8f0c8}tr.fail td:first-child{background:#f4c0c0}"
       "figure{margin:1em 0}figcaption{font-weight:bold}</style></head><body>\n";
-  html += fmt::format("<h1>mbcompare: {}</h1>\n<p>result: {}<br>references: {}</p>\n",
-                      cmp.pass() ? "PASS" : "FAIL", html_escape(summary.value("result", "")),
-                      html_escape(summary["references"].dump()));
+  std::string refs;
+  for (const auto& r : summary.value("references", nlohmann::json::array())) {
+    refs += "<br>&nbsp;&nbsp;" + html_escape(r.get<std::string>());
+  }
+  html += fmt::format("<h1>mbcompare: {}</h1>\n<p>result: {}<br>references:{}</p>\n",
+                      cmp.pass() ? "PASS" : "FAIL", html_escape(summary.value("result", "")), refs);
   html += fmt::format("<p>{}</p>\n", html_escape(summary_line(cmp)));
   html += summary_table(cmp);
   if (!res.plotted) html += fmt::format("<p class='warning'>{}</p>\n", html_escape(res.message));
