@@ -9,7 +9,10 @@ packages=(
   libtinyxml2-dev libeigen3-dev libsundials-dev libsuitesparse-dev
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev
   libmuparser-dev
+  gnuplot-nox
 )
+# Optional, not installed here (about 80 MB download): `chromium` for the report browser test
+# (tests/compare/report_browser_test.sh), which is skipped without it.
 
 missing=()
 for p in "${packages[@]}"; do
