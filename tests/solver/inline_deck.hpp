@@ -1,0 +1,54 @@
+#pragma once
+// Test helper: solve a deck given as a string, keeping every output state.
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "models/model_builder.hpp"
+#include "parser/xml_reader.hpp"
+#include "solver/analysis_runner.hpp"
+#include "solver/system.hpp"
+
+namespace mb::test {
+
+struct InlineRun {
+  std::unique_ptr<Model> model;
+  std::unique_ptr<System> sys;
+  RunReport report;
+  std::vector<double> t;
+  std::vector<std::vector<double>> y;
+};
+
+class CaptureObserver : public AnalysisObserver {
+ public:
+  explicit CaptureObserver(InlineRun& run) : run_(run) {}
+  void output(double t, const System&, const std::vector<double>& y) override {
+    run_.t.push_back(t);
+    run_.y.push_back(y);
+  }
+  void log(const std::string&) override {}
+
+ private:
+  InlineRun& run_;
+};
+
+inline InlineRun run_inline(const std::string& xml) {
+  Diagnostics diag;
+  Deck deck = read_xml_deck_text(xml, "inline.xml", diag);
+  auto model = build_model(deck, diag);
+  if (!model || diag.has_errors()) {
+    std::string all;
+    for (const auto& d : diag.all()) all += d.str() + "\n";
+    throw std::runtime_error("deck errors:\n" + all);
+  }
+  InlineRun run;
+  run.model = std::make_unique<Model>(std::move(*model));
+  run.sys = std::make_unique<System>(*run.model);
+  CaptureObserver obs(run);
+  run.report = run_analyses(*run.sys, obs);
+  return run;
+}
+
+}  // namespace mb::test

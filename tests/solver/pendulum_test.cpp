@@ -1,0 +1,100 @@
+// Oracles: the simple pendulum's small-amplitude period 2 pi sqrt(L/g), and its large-amplitude
+// period 4 sqrt(L/g) K(sin(theta0/2)) with K the complete elliptic integral of the first kind,
+// computed here by the arithmetic-geometric mean. Constraint drift stays below the tolerance.
+
+#include <fmt/format.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+
+#include "tests/solver/inline_deck.hpp"
+
+using namespace mb;
+
+namespace {
+
+constexpr double kG = 9.80665;
+
+/// K(k) = pi / (2 AGM(1, sqrt(1 - k^2))).
+double elliptic_k(double k) {
+  double a = 1.0, b = std::sqrt(1.0 - k * k);
+  for (int i = 0; i < 40; ++i) {
+    const double an = 0.5 * (a + b);
+    b = std::sqrt(a * b);
+    a = an;
+  }
+  return std::numbers::pi / (2.0 * a);
+}
+
+/// A point mass m on a massless rod of length L, pinned at the origin about z, released at rest
+/// at angle theta0 from the downward vertical (gravity -y).
+std::string pendulum_deck(double L, double theta0, double end_time, double tol) {
+  const double x = L * std::sin(theta0), y = -L * std::cos(theta0);
+  return fmt::format(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_y="-{g}"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="1.5"/>
+    <Reference_Marker id="20" body_id="2" pos_x="{x:.17g}" pos_y="{y:.17g}"/>
+    <Reference_Marker id="21" body_id="2" pos_x="0" pos_y="0"/>
+    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
+    <Param_Transient integr_tol="{tol:g}"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="{end:g}" print_interval="0.001"/>
+  </Command></MotionSolve>)XML",
+                     fmt::arg("g", kG), fmt::arg("x", x), fmt::arg("y", y), fmt::arg("tol", tol),
+                     fmt::arg("end", end_time));
+}
+
+/// Times at which x (the horizontal CM coordinate) crosses zero, by linear interpolation: at
+/// x = 0 the acceleration along x vanishes, so the interpolation error is third order.
+std::vector<double> zero_crossings(const test::InlineRun& run) {
+  std::vector<double> out;
+  for (size_t k = 1; k < run.t.size(); ++k) {
+    const double a = run.y[k - 1][0], b = run.y[k][0];
+    if ((a < 0) != (b < 0)) out.push_back(run.t[k - 1] + (run.t[k] - run.t[k - 1]) * a / (a - b));
+  }
+  return out;
+}
+
+double measured_period(const test::InlineRun& run) {
+  const auto z = zero_crossings(run);
+  REQUIRE(z.size() >= 3);
+  // Consecutive crossings are half a period apart; average over all full periods seen.
+  const size_t n = (z.size() - 1) / 2 * 2;
+  return (z[n] - z[0]) / static_cast<double>(n / 2);
+}
+
+double max_joint_drift(const test::InlineRun& run) {
+  // The pin is the body origin marker 21 at CM + A (-L_body): measure |R_21 - 0|.
+  double worst = 0;
+  const Marker& m21 = run.model->markers[run.model->marker_index.at(21)];
+  for (const auto& y : run.y) {
+    const Vec3 r(y[0], y[1], y[2]);
+    const Vec4 p(y[3], y[4], y[5], y[6]);
+    const Vec3 pin = r + rotation_from_euler_parameters<double>(p) * m21.pos_body;
+    worst = std::max(worst, pin.norm());
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("simple pendulum: small-amplitude period is 2 pi sqrt(L/g)") {
+  const double L = 0.8, theta0 = 0.002;  // amplitude correction theta0^2/16 = 2.5e-7
+  const auto run = test::run_inline(pendulum_deck(L, theta0, 6.0, 1e-12));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  const double expected = 2 * std::numbers::pi * std::sqrt(L / kG);
+  CHECK(measured_period(run) == Approx(expected).epsilon(2e-6));
+  CHECK(max_joint_drift(run) < 1e-12);
+}
+
+TEST_CASE("simple pendulum: 90-degree amplitude period matches the elliptic integral") {
+  const double L = 1.2, theta0 = std::numbers::pi / 2;
+  const auto run = test::run_inline(pendulum_deck(L, theta0, 9.0, 1e-10));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  const double expected = 4 * std::sqrt(L / kG) * elliptic_k(std::sin(theta0 / 2));
+  CHECK(measured_period(run) == Approx(expected).epsilon(1e-6));
+  CHECK(max_joint_drift(run) < 1e-10);
+}
