@@ -226,4 +226,49 @@ int NodeBuilder::pick_flag(std::initializer_list<std::string_view> flags, bool r
   return found;
 }
 
+namespace {
+constexpr ArgKind F = ArgKind::kFlag;
+constexpr ArgKind I = ArgKind::kInt;
+constexpr ArgKind R = ArgKind::kReal;
+constexpr ArgKind RS = ArgKind::kReals;
+constexpr ArgKind W = ArgKind::kWord;
+constexpr ArgSpec kIntegratorTable[] = {
+    {"GSTIFF", F},       {"WSTIFF", F}, {"HASTIFF", F}, {"HHT", F},        {"NEWMARK", F},
+    {"CONSTANT_BDF", F}, {"DSTIFF", F}, {"VSTIFF", F},  {"MSTIFF", F},     {"ABAM", F},
+    {"I3", F},           {"SI2", F},    {"SI1", F},     {"ERROR", R},      {"HMAX", R},
+    {"HMIN", R},         {"HINIT", R},  {"KMAX", I},    {"MAXIT", I},      {"INTERPOLATE", W},
+    {"CORRECTOR", W},    {"ALPHA", R},  {"PATTERN", W}, {"ADAPTIVITY", R}, {"SCALE", RS}};
+}  // namespace
+
+const std::span<const ArgSpec> kIntegratorArgs = kIntegratorTable;
+
+void build_integrator(NodeBuilder& b) {
+  static constexpr std::string_view kTypes[] = {"GSTIFF",  "WSTIFF",       "HASTIFF", "HHT",
+                                                "NEWMARK", "CONSTANT_BDF", "DSTIFF",  "VSTIFF",
+                                                "MSTIFF",  "ABAM"};
+  const int k = b.pick_flag({kTypes[0], kTypes[1], kTypes[2], kTypes[3], kTypes[4], kTypes[5],
+                             kTypes[6], kTypes[7], kTypes[8], kTypes[9]},
+                            false);
+  if (k >= 0) b.set_from("integrator_type", std::string(kTypes[k]), *b.arg(kTypes[k]));
+  static constexpr std::string_view kIndex[] = {"I3", "SI2", "SI1"};
+  const int f = b.pick_flag({"I3", "SI2", "SI1"}, false);
+  if (f >= 0) b.set_from("dae_index", std::to_string(3 - f), *b.arg(kIndex[f]));
+  b.copy_real("ERROR", "integr_tol");
+  b.copy_real("HMAX", "h_max");
+  b.copy_real("HMIN", "h_min");
+  b.copy_real("HINIT", "h0_max");
+  b.copy_int("KMAX", "max_order");
+  b.copy_int("MAXIT", "dae_corrector_maxit");
+  if (const Arg* a = b.arg("INTERPOLATE"); a && !a->values.empty()) {
+    const std::string& v = a->values[0].text;
+    if (iequals(v, "ON") || iequals(v, "OFF")) {
+      b.set("dae_interpolation", iequals(v, "ON") ? "TRUE" : "FALSE", a->loc, a->values[0].loc,
+            a->spelled);
+    } else {
+      b.diag().error(a->values[0].loc, b.subject(),
+                     "INTERPOLATE: expected ON or OFF, got '" + v + "'");
+    }
+  }
+}
+
 }  // namespace mb::adm

@@ -5,6 +5,7 @@
 // not use are reported as ignored (warning), so nothing is dropped silently.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,6 +83,12 @@ class NodeBuilder {
   Diagnostics& diag_;
   std::vector<bool> used_;
 };
+
+/// INTEGRATOR (dataset statement or command) -> param_transient: GSTIFF.. -> integrator_type;
+/// I3|SI2|SI1 -> dae_index 3|2|1; ERROR -> integr_tol; HMAX/HMIN/HINIT -> h_max/h_min/h0_max;
+/// KMAX -> max_order; MAXIT -> dae_corrector_maxit; INTERPOLATE=ON|OFF -> dae_interpolation.
+extern const std::span<const ArgSpec> kIntegratorArgs;
+void build_integrator(NodeBuilder& b);
 
 /// "NAME id" or "NAME" for messages.
 std::string subject_of(const Statement& st);

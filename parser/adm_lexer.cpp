@@ -123,12 +123,14 @@ class ArgReader {
   }
 
   /// True if the text at `q` (after blanks) is a keyword that starts the next argument:
-  /// an identifier followed by `=`, or a bare identifier followed by `,`, `\` or the end.
-  bool next_is_keyword(size_t q) const {
+  /// an identifier followed by `=`, or (unless `needs_eq`) a bare identifier followed by `,`,
+  /// `\` or the end.
+  bool next_is_keyword(size_t q, bool needs_eq = false) const {
     while (q < t_.size() && is_blank(t_[q])) ++q;
     if (q >= t_.size() || !is_ident_start(t_[q])) return false;
     while (q < t_.size() && is_ident_char(t_[q])) ++q;
     while (q < t_.size() && is_blank(t_[q])) ++q;
+    if (needs_eq) return q < t_.size() && t_[q] == '=';
     return q >= t_.size() || t_[q] == '=' || t_[q] == ',' || t_[q] == '\\';
   }
 
@@ -222,10 +224,15 @@ class ArgReader {
     }
   }
 
+  /// Text runs to the end of the statement or to a comma followed by the next `KEY=`.
   void read_text(Arg& arg) {
     skip_blanks();
-    take_value(arg, p_, t_.size());
-    p_ = t_.size();
+    size_t e = p_;
+    for (; e < t_.size(); ++e) {
+      if (t_[e] == ',' && next_is_keyword(e + 1, true)) break;
+    }
+    take_value(arg, p_, e);
+    p_ = e;
   }
 
   bool read_expression(Arg& arg) {

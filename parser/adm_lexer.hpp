@@ -53,7 +53,7 @@ enum class ArgKind {
   kReals,  ///< a list of reals: QP=1,2,3
   kWord,   ///< one word: FORCE=NEWTON, INTERPOLATE=ON
   kExpr,   ///< an expression: FUNCTION=..., F2=...\ (see the header comment)
-  kText,   ///< the rest of the statement, verbatim: COMMENT=...
+  kText,   ///< text up to a comma before the next `KEY=` (or the end): COMMENT=...
 };
 
 /// One keyword a statement accepts. `canonical` names the keyword an alias stands for.
