@@ -370,8 +370,10 @@ class Reader {
     b.copy_real("VX", "v_ic_x");
     b.copy_real("VY", "v_ic_y");
     b.copy_real("VZ", "v_ic_z");
-    const bool w =
-        b.copy_real("WX", "w_ic_x") | b.copy_real("WY", "w_ic_y") | b.copy_real("WZ", "w_ic_z");
+    const bool wx = b.copy_real("WX", "w_ic_x");
+    const bool wy = b.copy_real("WY", "w_ic_y");
+    const bool wz = b.copy_real("WZ", "w_ic_z");
+    const bool w = wx || wy || wz;
     b.copy_int("VM", "vm_id");
     if (!b.copy_int("WM", "wm_id") && w) {
       // Adams gives WX/WY/WZ in the CM marker's axes unless WM names another marker.
