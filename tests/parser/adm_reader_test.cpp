@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "parser/acf_reader.hpp"
+#include "parser/read_deck.hpp"
 
 using namespace mb;
 
@@ -463,7 +464,8 @@ TEST_CASE("ADM reader: every refdata dataset loads with the expected element cou
 
   // Spot checks on one deck: -45 deg about x written as REULER=180D,45D,180D.
   Diagnostics diag;
-  Deck deck = read_adm_deck_file((dir / "test_Revolute_Case02.adm").string(), diag);
+  Deck deck = read_deck_file((dir / "test_Revolute_Case02.adm").string(), diag);
+  CHECK(deck.root_tag == "adm");
   const DeckNode* m = node(deck, "reference_marker", "102");
   check_axes(m, about_x(-45 * kDeg));
   CHECK(num(m, "pos_y") == 2);
@@ -503,7 +505,7 @@ TEST_CASE("ACF reader: dataset, output prefix and commands") {
                                       "not read\n";
   }
   Diagnostics diag;
-  Deck deck = read_acf_file((dir / "run.acf").string(), diag);
+  Deck deck = read_deck_file((dir / "run.acf").string(), diag);
   REQUIRE(errors(diag) == "");
   CHECK(deck.output_prefix == "out/run1");
   CHECK(deck.root_tag == "acf");
