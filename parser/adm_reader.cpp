@@ -869,8 +869,14 @@ class Reader {
   // ---- markers ---------------------------------------------------------------------------
 
   /// The pose of marker `m` in its part's BCS (resolving RM chains).
-  bool resolve_local(PendingMarker& m) {
+  bool resolve_local(PendingMarker& m, int depth = 0) {
     if (m.state == 2) return m.ok;
+    if (depth > 1000) {
+      diag_.error(m.rm_loc, m.subject, "RM markers are chained more than 1000 deep");
+      m.ok = false;
+      m.state = 2;
+      return false;
+    }
     if (m.state == 1) {
       diag_.error(m.rm_loc, m.subject, "RM markers refer to each other in a cycle");
       m.ok = false;
@@ -885,7 +891,7 @@ class Reader {
         m.ok = false;
       } else {
         PendingMarker& r = pending_[it->second];
-        if (!resolve_local(r)) {
+        if (!resolve_local(r, depth + 1)) {
           m.ok = false;
         } else if (r.part != m.part) {
           diag_.error(m.rm_loc, m.subject,

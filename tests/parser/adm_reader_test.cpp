@@ -410,6 +410,8 @@ TEST_CASE("ADM reader: exact error messages for malformed input") {
         "RACKPIN, REVOLUTE, SCREW, SPHERICAL, TRANSLATIONAL, UNIVERSAL");
   CHECK(first_error("JOINT/1, REVOLUTE, I=1\n") == "e.adm:2:1: error: JOINT 1: missing J=");
   CHECK(first_error("MARKER/3, PART=9\n") == "e.adm:2:16: error: MARKER 3: PART 9 is not defined");
+  CHECK(first_error("PART/1, GROUND\nMARKER/1, PART=1, RM=2\nMARKER/2, PART=1, RM=1\n") ==
+        "e.adm:3:22: error: MARKER 1: RM markers refer to each other in a cycle");
   CHECK(first_error("PART/1, MASS=1, MASS=2\n") ==
         "e.adm:2:17: error: PART 1: argument MASS is given twice");
 }
