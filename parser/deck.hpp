@@ -47,6 +47,9 @@ struct Deck {
   std::string root_tag;            ///< lower-cased name of the root element
   std::vector<DeckNode> model;     ///< model elements in file order
   std::vector<DeckNode> commands;  ///< command elements in file order
+  /// Output prefix named by the deck itself (line 2 of an Adams .acf, as written); empty when
+  /// the deck names none and the caller's default applies.
+  std::string output_prefix;
 };
 
 /// True for element names that only make sense in the command section (Simulate, Stop, ...).

@@ -1,0 +1,1010 @@
+#include "parser/adm_reader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <optional>
+#include <set>
+#include <span>
+
+#include "common/text.hpp"
+#include "parser/adm_build.hpp"
+#include "parser/adm_lexer.hpp"
+#include "parser/euler.hpp"
+#include "parser/read_file.hpp"
+
+// Statement -> Deck node mapping (Adams keyword -> MotionSolve attribute):
+//
+//   UNITS        param_unit          FORCE/MASS/LENGTH/TIME -> force_unit/mass_unit/length_unit/
+//                                    time_unit; SYSTEM=MKS|MMKS|CGS|FPS|IPS -> the four units;
+//                                    UCF -> mass_mult_factor = 1/UCF
+//   PART         body_rigid          id; GROUND -> isground="TRUE"; MASS -> mass; CM -> cg_id;
+//                                    IM -> im_id; IP -> inertia_xx,yy,zz[,xy,xz,yz];
+//                                    VX..VZ -> v_ic_x..z; WX..WZ -> w_ic_x..z; VM -> vm_id;
+//                                    WM -> wm_id (Adams gives WX.. in CM axes when WM is absent,
+//                                    so wm_id = cg_id then). QG/REULER or QG/ZG/XG place the
+//                                    part frame (BCS) used for its markers.
+//   MARKER       reference_marker    id; PART -> body_id (default: the preceding PART);
+//                                    QP/REULER or QP/ZP/XP[/USEXP] (in the BCS, or in RM's frame)
+//                                    -> global pos_x,y,z and a00..a22; FLOATING -> the BCS origin
+//   JOINT        constraint_joint    type (CONVEL -> CONSTANT_VELOCITY, RACKPIN -> RACK_PINION,
+//                                    others by name); I/J -> i_marker_id/j_marker_id;
+//                                    PD -> pitch_diameter; PITCH -> pitch
+//   JPRIM        constraint_jprim    type (ATPOINT, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES,
+//                                    PERPENDICULAR); I/J
+//   GCON         constraint_general  I -> i_marker_id; FUNCTION -> expr
+//   MOTION       motion_joint        JOINT -> joint_id; TRANSLATION|ROTATION -> joint_type T|R;
+//                                    DISPLACEMENT|VELOCITY|ACCELERATION -> val_type D|V|A;
+//                                    FUNCTION -> type EXPRESSION + expr (USER(..) -> USERSUB +
+//                                    usrsub_param_string); ICDISP/ICVEL -> ic_disp/ic_vel
+//                motion_marker       I/J + X|Y|Z|B1|B2|B3 -> direction
+//   SFORCE       force_scalar_twobody  TRANSLATION|ROTATION -> type Force|Torque; I/J;
+//                                    ACTIONONLY -> is_action_only; FUNCTION -> val_expression
+//   SPRINGDAMPER force_springdamper  type TRANSLATIONAL|ROTATIONAL; K|KT -> stiffness,
+//                                    C|CT -> damping, LENGTH|ANGLE -> length, FORCE|TORQUE ->
+//                                    preload
+//   BUSHING      force_bushing       K/C/KT/CT -> kx..kz/cx..cz/ktx..ktz/ctx..ctz;
+//                                    FORCE/TORQUE -> preload_x..z/preload_tx..tz
+//   FIELD        force_field         KMATRIX/CMATRIX (36 values by columns) -> k11..k66/c11..c66;
+//                                    CRATIO -> cratio; LENGTH -> length_x..length_tz;
+//                                    FORCE -> preload_x..preload_tz
+//   BEAM         force_beam          LENGTH, IXX, IYY, IZZ, AREA, ASY, ASZ -> same names;
+//                                    EMODULUS -> e; GMODULUS -> g; CRATIO -> cratio
+//   GFORCE       force_vector_twobody  type ForceAndTorque; I -> i_marker_id; JFLOAT ->
+//   VFORCE                           j_floating_marker_id; RM -> ref_marker_id;
+//   VTORQUE                          FX..TZ -> fx_expression..tz_expression (ForceOnly/TorqueOnly)
+//   VARIABLE     reference_variable  FUNCTION -> type EXPRESSION + expr; IC -> ic
+//   ARRAY        reference_array     IC|U|X|Y -> type; SIZE -> num_element; NUMBERS -> text;
+//                                    VARIABLES -> variable_id
+//   SPLINE       reference_spline    X/Y -> num_xy_pair + "x y" rows as text;
+//                                    LINEAR_EXTRAPOLATE -> linear_extrap
+//   DIFF         control_diff        FUNCTION -> expr; IC -> ic[, ic_dot]; IMPLICIT ->
+//                                    is_implicit; STATIC_HOLD -> is_static_hold
+//   GSE          control_stateeqn    type USERSUB; NS/NO -> num_state/num_output; X/U/Y/IC ->
+//                                    x/u/y/ic_solver_array_id; FUNCTION -> usrsub_param_string
+//   REQUEST      post_request        D|V|A|F + I/J/RM -> MARKER_DISPLACEMENT.. + i/j/ref_marker_id;
+//                                    F1..F8 -> EXPRESSION expr1..expr8 (NULL when absent);
+//                                    FUNCTION=USER(..) -> USERSUB; COMMENT (C) -> comment
+//   ACCGRAV      force_gravity       IGRAV/JGRAV/KGRAV -> grav_x/grav_y/grav_z
+//   INTEGRATOR   param_transient     GSTIFF.. -> integrator_type; I3|SI2|SI1 -> dae_index;
+//                                    ERROR -> integr_tol; HMAX/HMIN/HINIT -> h_max/h_min/h0_max;
+//                                    KMAX -> max_order; MAXIT -> dae_corrector_maxit;
+//                                    INTERPOLATE=ON|OFF -> dae_interpolation
+//   GRAPHICS, OUTPUT, RESULTS        not used by mbsolve: skipped (one info each)
+//   END                              ends the dataset
+
+namespace mb {
+
+namespace {
+
+using adm::Arg;
+using adm::ArgKind;
+using adm::ArgSpec;
+using adm::Mat3;
+using adm::NodeBuilder;
+using adm::Statement;
+using adm::Vec3;
+
+constexpr ArgKind F = ArgKind::kFlag;
+constexpr ArgKind I = ArgKind::kInt;
+constexpr ArgKind IS = ArgKind::kInts;
+constexpr ArgKind R = ArgKind::kReal;
+constexpr ArgKind RS = ArgKind::kReals;
+constexpr ArgKind W = ArgKind::kWord;
+constexpr ArgKind E = ArgKind::kExpr;
+constexpr ArgKind T = ArgKind::kText;
+
+constexpr ArgSpec kUnitsArgs[] = {{"FORCE", W}, {"MASS", W}, {"LENGTH", W},
+                                  {"TIME", W},  {"UCF", R},  {"SYSTEM", W}};
+constexpr ArgSpec kPartArgs[] = {
+    {"GROUND", F}, {"MASS", R}, {"CM", I}, {"IM", I},    {"IP", RS},   {"QG", RS}, {"REULER", RS},
+    {"XG", RS},    {"ZG", RS},  {"VX", R}, {"VY", R},    {"VZ", R},    {"WX", R},  {"WY", R},
+    {"WZ", R},     {"VM", I},   {"WM", I}, {"EXACT", W}, {"PLANAR", F}};
+constexpr ArgSpec kMarkerArgs[] = {{"PART", I},       {"QP", RS},       {"REULER", RS},  {"ZP", RS},
+                                   {"XP", RS},        {"USEXP", F},     {"FLOATING", F}, {"RM", I},
+                                   {"POINT_MASS", I}, {"FLEX_BODY", I}, {"NODE", I}};
+constexpr ArgSpec kJointArgs[] = {{"CONVEL", F},
+                                  {"CYLINDRICAL", F},
+                                  {"FIXED", F},
+                                  {"HOOKE", F},
+                                  {"PLANAR", F},
+                                  {"RACKPIN", F},
+                                  {"RACK_PINION", F, "RACKPIN"},
+                                  {"REVOLUTE", F},
+                                  {"SCREW", F},
+                                  {"SPHERICAL", F},
+                                  {"TRANSLATIONAL", F},
+                                  {"UNIVERSAL", F},
+                                  {"I", I},
+                                  {"J", I},
+                                  {"PD", R},
+                                  {"PITCH", R},
+                                  {"IC", RS},
+                                  {"ICTRANSLATIONAL", RS},
+                                  {"ICROTATIONAL", RS}};
+constexpr ArgSpec kJprimArgs[] = {
+    {"ATPOINT", F},       {"INLINE", F},        {"INPLANE", F}, {"ORIENTATION", F},
+    {"PARALLEL_AXES", F}, {"PERPENDICULAR", F}, {"I", I},       {"J", I}};
+constexpr ArgSpec kGconArgs[] = {{"I", I}, {"FUNCTION", E}};
+constexpr ArgSpec kMotionArgs[] = {{"JOINT", I},    {"TRANSLATION", F},
+                                   {"ROTATION", F}, {"I", I},
+                                   {"J", I},        {"X", F},
+                                   {"Y", F},        {"Z", F},
+                                   {"B1", F},       {"B2", F},
+                                   {"B3", F},       {"DISPLACEMENT", F},
+                                   {"VELOCITY", F}, {"ACCELERATION", F},
+                                   {"FUNCTION", E}, {"ICDISP", R},
+                                   {"ICVEL", R}};
+constexpr ArgSpec kSforceArgs[] = {{"I", I},           {"J", I},
+                                   {"TRANSLATION", F}, {"TRANSLATIONAL", F, "TRANSLATION"},
+                                   {"ROTATION", F},    {"ROTATIONAL", F, "ROTATION"},
+                                   {"ACTIONONLY", F},  {"FUNCTION", E}};
+constexpr ArgSpec kSpringArgs[] = {{"I", I},           {"J", I},
+                                   {"TRANSLATION", F}, {"TRANSLATIONAL", F, "TRANSLATION"},
+                                   {"ROTATION", F},    {"ROTATIONAL", F, "ROTATION"},
+                                   {"K", R},           {"C", R},
+                                   {"LENGTH", R},      {"FORCE", R},
+                                   {"KT", R},          {"CT", R},
+                                   {"ANGLE", R},       {"TORQUE", R}};
+constexpr ArgSpec kBushingArgs[] = {{"I", I},   {"J", I},   {"K", RS},     {"C", RS},
+                                    {"KT", RS}, {"CT", RS}, {"FORCE", RS}, {"TORQUE", RS}};
+constexpr ArgSpec kFieldArgs[] = {{"I", I},        {"J", I},
+                                  {"KMATRIX", RS}, {"K", RS, "KMATRIX"},
+                                  {"CMATRIX", RS}, {"C", RS, "CMATRIX"},
+                                  {"CRATIO", R},   {"LENGTH", RS},
+                                  {"FORCE", RS},   {"FUNCTION", E}};
+constexpr ArgSpec kBeamArgs[] = {{"I", I},       {"J", I},        {"LENGTH", R},   {"IXX", R},
+                                 {"IYY", R},     {"IZZ", R},      {"AREA", R},     {"ASY", R},
+                                 {"ASZ", R},     {"EMODULUS", R}, {"GMODULUS", R}, {"CRATIO", R},
+                                 {"CMATRIX", RS}};
+constexpr ArgSpec kGforceArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I}, {"FX", E}, {"FY", E},
+                                   {"FZ", E}, {"TX", E},     {"TY", E}, {"TZ", E}, {"FUNCTION", E}};
+constexpr ArgSpec kVforceArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I},      {"FX", E},
+                                   {"FY", E}, {"FZ", E},     {"FUNCTION", E}};
+constexpr ArgSpec kVtorqueArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I},      {"TX", E},
+                                    {"TY", E}, {"TZ", E},     {"FUNCTION", E}};
+constexpr ArgSpec kVariableArgs[] = {{"FUNCTION", E}, {"IC", R}};
+constexpr ArgSpec kArrayArgs[] = {{"IC", F},   {"U", F},        {"X", F},         {"Y", F},
+                                  {"SIZE", I}, {"NUMBERS", RS}, {"VARIABLES", IS}};
+constexpr ArgSpec kSplineArgs[] = {{"X", RS}, {"Y", RS}, {"LINEAR_EXTRAPOLATE", F}};
+constexpr ArgSpec kDiffArgs[] = {{"FUNCTION", E}, {"IC", RS}, {"IMPLICIT", F}, {"STATIC_HOLD", F}};
+constexpr ArgSpec kGseArgs[] = {{"NS", I}, {"NO", I}, {"X", I},        {"U", I},
+                                {"Y", I},  {"IC", I}, {"FUNCTION", E}, {"STATIC_HOLD", F}};
+constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
+                                    {"D", F, "DISPLACEMENT"},
+                                    {"VELOCITY", F},
+                                    {"V", F, "VELOCITY"},
+                                    {"ACCELERATION", F},
+                                    {"A", F, "ACCELERATION"},
+                                    {"FORCE", F},
+                                    {"F", F, "FORCE"},
+                                    {"I", I},
+                                    {"J", I},
+                                    {"RM", I},
+                                    {"F1", E},
+                                    {"F2", E},
+                                    {"F3", E},
+                                    {"F4", E},
+                                    {"F5", E},
+                                    {"F6", E},
+                                    {"F7", E},
+                                    {"F8", E},
+                                    {"FUNCTION", E},
+                                    {"COMMENT", T},
+                                    {"C", T, "COMMENT"},
+                                    {"TITLE", T}};
+constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
+/// Adams statements mbsolve recognises but does not support.
+constexpr std::string_view kUnsupported[] = {
+    "CLEARANCE",  "CONTACT",     "COUPLER",     "CURVE",  "CVCV",       "FLEX_BODY", "FRICTION",
+    "GEAR",       "LSE",         "MATRIX",      "MFORCE", "NFORCE",     "PINPUT",    "POUTPUT",
+    "POINT_MASS", "PTCV",        "SENSOR",      "STRING", "SURFACE",    "TFSISO",    "UCON",
+    "CONTROL",    "DEBUG",       "EQUILIBRIUM", "IC",     "KINEMATICS", "LSOLVER",   "FEMDATA",
+    "MREQUEST",   "PREFERENCES", "SFSF",        "PTSF",   "CVSF"};
+
+struct PartFrame {
+  Vec3 origin{0, 0, 0};
+  Mat3 axes = adm::identity3();
+};
+
+/// A marker whose global pose is computed once every PART is known.
+struct PendingMarker {
+  size_t node = 0;  ///< index into deck.model
+  long long id = 0;
+  long long part = -1;
+  SourceLoc part_loc;
+  long long rm = -1;
+  SourceLoc rm_loc;
+  std::string subject;
+  Vec3 qp{0, 0, 0};
+  std::optional<Mat3> axes;     ///< from REULER or ZP/XP, relative to the BCS or RM
+  const Arg* qp_arg = nullptr;  ///< for locations (points into Reader::statements_)
+  const Arg* orient_arg = nullptr;
+  // Resolution state.
+  int state = 0;    ///< 0 not yet, 1 in progress, 2 done
+  PartFrame local;  ///< pose in the part BCS
+  bool ok = true;
+};
+
+class Reader {
+ public:
+  Reader(Deck& deck, Diagnostics& diag, const std::string* file)
+      : deck_(deck), diag_(diag), file_(file) {}
+
+  void run(const std::string& text) {
+    raws_ = adm::split_statements(text, file_, 1, "END", diag_);
+    statements_.reserve(raws_.size());
+    for (const auto& raw : raws_) read_statement(raw);
+    finish_markers();
+  }
+
+ private:
+  using Handler = void (Reader::*)(NodeBuilder&);
+  struct StatementSpec {
+    std::string_view name;
+    std::span<const ArgSpec> args;
+    std::string_view tag;  ///< Deck node tag ("" = no node)
+    Handler handler;
+  };
+  static std::span<const StatementSpec> table();
+
+  void read_statement(const adm::RawStatement& raw) {
+    size_t pos = 0;
+    Statement st = adm::parse_head(raw, pos);
+    std::vector<std::string_view> names;
+    for (const auto& s : table()) names.push_back(s.name);
+    int k = st.name.size() >= 3 ? adm::resolve_keyword(st.name, names) : -1;
+    if (k == -1 && st.name.size() < 3) {
+      for (size_t i = 0; i < names.size(); ++i) {
+        if (names[i] == st.name) k = static_cast<int>(i);
+      }
+    }
+    if (k < 0) {
+      report_unknown(st);
+      return;
+    }
+    const StatementSpec& spec = table()[static_cast<size_t>(k)];
+    st.name = std::string(spec.name);
+    if (spec.name == "END") return;
+    if (spec.name == "GRAPHICS" || spec.name == "OUTPUT" || spec.name == "RESULTS") {
+      if (skipped_.insert(std::string(spec.name)).second) {
+        diag_.info(st.loc, "",
+                   std::string(spec.name) + " statements are not used by mbsolve; skipped");
+      }
+      return;
+    }
+    const std::string subject = adm::subject_of(st);
+    adm::parse_args(raw, pos, spec.args, st, subject, diag_);
+    statements_.push_back(std::move(st));
+    NodeBuilder b(spec.tag, statements_.back(), subject, diag_);
+    (this->*spec.handler)(b);
+    if (!b.node().tag.empty()) deck_.model.push_back(b.finish());
+  }
+
+  void report_unknown(const Statement& st) {
+    if (st.name.empty()) {
+      diag_.error(st.loc, "",
+                  "expected a statement name (a line that is not a statement, a "
+                  "comment or a continuation line)");
+      return;
+    }
+    for (auto u : kUnsupported) {
+      if (u == st.name) {
+        diag_.error(st.loc, "", "Adams statement " + st.name + " is not supported by mbsolve");
+        return;
+      }
+    }
+    std::vector<std::string_view> names;
+    for (const auto& s : table()) names.push_back(s.name);
+    std::string msg = "unknown statement '" + st.spelled + "'";
+    const std::string best = closest_match(st.name, names);
+    if (!best.empty()) msg += " (did you mean " + best + "?)";
+    diag_.error(st.loc, "", msg);
+  }
+
+  // ---- handlers -------------------------------------------------------------------------
+
+  void units(NodeBuilder& b) {
+    if (const Arg* a = b.arg("SYSTEM"); a && !a->values.empty()) {
+      static constexpr std::array<std::array<std::string_view, 5>, 5> kSystems = {{
+          {"MKS", "NEWTON", "KILOGRAM", "METER", "SECOND"},
+          {"MMKS", "NEWTON", "KILOGRAM", "MILLIMETER", "SECOND"},
+          {"CGS", "DYNE", "GRAM", "CENTIMETER", "SECOND"},
+          {"FPS", "POUND_FORCE", "SLUG", "FOOT", "SECOND"},
+          {"IPS", "POUND_FORCE", "POUND_MASS", "INCH", "SECOND"},
+      }};
+      bool found = iequals(a->values[0].text, "NONE");
+      for (const auto& s : kSystems) {
+        if (iequals(a->values[0].text, s[0])) {
+          b.set_from("force_unit", std::string(s[1]), *a);
+          b.set_from("mass_unit", std::string(s[2]), *a);
+          b.set_from("length_unit", std::string(s[3]), *a);
+          b.set_from("time_unit", std::string(s[4]), *a);
+          found = true;
+        }
+      }
+      if (!found) {
+        b.diag().error(a->values[0].loc, b.subject(),
+                       "SYSTEM: unknown unit system '" + a->values[0].text +
+                           "' (expected MKS, MMKS, CGS, FPS, IPS or NONE)");
+      }
+    }
+    b.copy_word("FORCE", "force_unit");
+    b.copy_word("MASS", "mass_unit");
+    b.copy_word("LENGTH", "length_unit");
+    b.copy_word("TIME", "time_unit");
+    if (const Arg* a = b.arg("UCF"); a && !a->values.empty()) {
+      if (auto v = b.real(*a, a->values[0])) {
+        if (*v == 0) {
+          b.diag().error(a->values[0].loc, b.subject(), "UCF must not be 0");
+        } else {
+          b.set("mass_mult_factor", adm::format_real(1.0 / *v), a->loc, a->values[0].loc,
+                a->spelled);
+        }
+      }
+    }
+  }
+
+  void part(NodeBuilder& b) {
+    const auto id = b.set_id();
+    if (b.has("GROUND")) b.set_from("isground", "TRUE", *b.arg("GROUND"));
+    b.copy_real("MASS", "mass");
+    b.copy_int("CM", "cg_id");
+    b.copy_int("IM", "im_id");
+    if (const Arg* a = b.arg("IP")) {
+      if (b.reals(*a, 3, 6)) {
+        if (a->values.size() != 3 && a->values.size() != 6) {
+          b.diag().error(a->loc, b.subject(),
+                         "IP: expected 3 or 6 values, got " + std::to_string(a->values.size()));
+        } else {
+          static constexpr std::string_view kNames[] = {"inertia_xx", "inertia_yy", "inertia_zz",
+                                                        "inertia_xy", "inertia_xz", "inertia_yz"};
+          for (size_t k = 0; k < a->values.size(); ++k) {
+            std::string text;
+            b.real(*a, a->values[k], &text);
+            b.set(kNames[k], text, a->loc, a->values[k].loc, a->spelled);
+          }
+        }
+      }
+    }
+    b.copy_real("VX", "v_ic_x");
+    b.copy_real("VY", "v_ic_y");
+    b.copy_real("VZ", "v_ic_z");
+    const bool wx = b.copy_real("WX", "w_ic_x");
+    const bool wy = b.copy_real("WY", "w_ic_y");
+    const bool wz = b.copy_real("WZ", "w_ic_z");
+    const bool w = wx || wy || wz;
+    b.copy_int("VM", "vm_id");
+    if (!b.copy_int("WM", "wm_id") && w) {
+      // Adams gives WX/WY/WZ in the CM marker's axes unless WM names another marker.
+      if (const DeckAttribute* cm = b.node().find("cg_id")) {
+        b.set("wm_id", cm->value, cm->loc, cm->value_loc, cm->spelled);
+      }
+    }
+    // The part frame (BCS) for its markers.
+    PartFrame frame;
+    if (const Arg* a = b.arg("QG")) {
+      if (auto v = b.reals(*a, 3, 3)) frame.origin = {(*v)[0], (*v)[1], (*v)[2]};
+    }
+    const Arg* reuler = b.arg("REULER");
+    const Arg* zg = b.arg("ZG");
+    const Arg* xg = b.arg("XG");
+    if (reuler) {
+      if (auto v = b.reals(*reuler, 3, 3)) frame.axes = adm::reuler_313((*v)[0], (*v)[1], (*v)[2]);
+      if (zg || xg)
+        b.diag().error((zg ? zg : xg)->loc, b.subject(), "give REULER or ZG/XG, not both");
+    } else if (zg || xg) {
+      orient_from_points(b, frame.origin, zg, xg, false, frame.axes);
+    }
+    if (const Arg* a = b.arg("EXACT")) {
+      b.diag().warning(a->loc, b.subject(),
+                       "EXACT is not supported; the initial conditions "
+                       "are all treated as guesses");
+    }
+    if (id) {
+      parts_[*id] = frame;
+      last_part_ = *id;
+    }
+  }
+
+  /// ZP/XP (or ZG/XG) orientation about `origin`; both points in the same frame.
+  bool orient_from_points(NodeBuilder& b, const Vec3& origin, const Arg* zp, const Arg* xp,
+                          bool use_xp, Mat3& out) {
+    std::optional<std::vector<double>> z, x;
+    if (zp) z = b.reals(*zp, 3, 3);
+    if (xp) x = b.reals(*xp, 3, 3);
+    if ((zp && !z) || (xp && !x)) return false;
+    const SourceLoc loc = (zp ? zp : xp)->loc;
+    if (!zp) {
+      b.diag().error(loc, b.subject(), xp->name + " needs " + (xp->name == "XG" ? "ZG" : "ZP"));
+      return false;
+    }
+    const Vec3 zv{(*z)[0], (*z)[1], (*z)[2]};
+    if (!x) {
+      const Vec3 dz = adm::sub(zv, origin);
+      const double n = adm::norm(dz);
+      if (!(n > 0)) {
+        b.diag().error(loc, b.subject(), zp->name + " coincides with the origin");
+        return false;
+      }
+      const Vec3 uz = adm::scale(dz, 1.0 / n);
+      const Vec3 ux = adm::any_normal(uz);
+      out = adm::from_columns(ux, adm::cross(uz, ux), uz);
+      return true;
+    }
+    const Vec3 xv{(*x)[0], (*x)[1], (*x)[2]};
+    if (!adm::frame_from_points(origin, zv, xv, use_xp, out)) {
+      b.diag().error(loc, b.subject(),
+                     zp->name + "/" + xp->name +
+                         ": the points are coincident or collinear with "
+                         "the origin");
+      return false;
+    }
+    return true;
+  }
+
+  void marker(NodeBuilder& b) {
+    const auto id = b.set_id();
+    PendingMarker m;
+    m.id = id.value_or(0);
+    m.subject = b.subject();
+    m.node = deck_.model.size();
+    for (auto name : {"POINT_MASS", "FLEX_BODY", "NODE"}) {
+      if (const Arg* a = b.arg(name)) {
+        b.diag().error(a->loc, b.subject(),
+                       a->name +
+                           ": markers on point masses and flexible "
+                           "bodies are not supported");
+      }
+    }
+    if (const Arg* a = b.arg("PART"); a && !a->values.empty()) {
+      if (auto v = b.integer(*a, a->values[0])) m.part = *v;
+      m.part_loc = a->values[0].loc;
+      b.set("body_id", std::to_string(m.part), a->loc, a->values[0].loc, a->spelled);
+    } else if (last_part_ >= 0) {
+      m.part = last_part_;
+      m.part_loc = b.statement().loc;
+      b.set_fixed("body_id", std::to_string(m.part));
+    } else {
+      b.diag().error(b.statement().loc, b.subject(), "missing PART= (no PART precedes it)");
+    }
+    if (const Arg* a = b.arg("RM"); a && !a->values.empty()) {
+      if (auto v = b.integer(*a, a->values[0])) m.rm = *v;
+      m.rm_loc = a->values[0].loc;
+    }
+    const bool floating = b.has("FLOATING");
+    m.qp_arg = b.arg("QP");
+    if (m.qp_arg) {
+      if (auto v = b.reals(*m.qp_arg, 3, 3))
+        m.qp = {(*v)[0], (*v)[1], (*v)[2]};
+      else
+        m.ok = false;
+    }
+    const Arg* reuler = b.arg("REULER");
+    const Arg* zp = b.arg("ZP");
+    const Arg* xp = b.arg("XP");
+    const bool use_xp = b.has("USEXP");
+    if (reuler) {
+      m.orient_arg = reuler;
+      if (auto v = b.reals(*reuler, 3, 3))
+        m.axes = adm::reuler_313((*v)[0], (*v)[1], (*v)[2]);
+      else
+        m.ok = false;
+      if (zp || xp) {
+        b.diag().error((zp ? zp : xp)->loc, b.subject(), "give REULER or ZP/XP, not both");
+      }
+    } else if (zp || xp) {
+      m.orient_arg = zp ? zp : xp;
+      Mat3 axes;
+      if (orient_from_points(b, m.qp, zp, xp, use_xp, axes))
+        m.axes = axes;
+      else
+        m.ok = false;
+    }
+    if (floating && (m.qp_arg || m.orient_arg)) {
+      b.diag().warning(b.arg("FLOATING")->loc, b.subject(),
+                       "a FLOATING marker has no fixed position; QP/orientation ignored");
+    }
+    if (id) {
+      marker_index_[*id] = pending_.size();
+    }
+    pending_.push_back(m);
+  }
+
+  static std::string_view joint_type(std::string_view flag) {
+    if (flag == "CONVEL") return "CONSTANT_VELOCITY";
+    if (flag == "RACKPIN") return "RACK_PINION";
+    return flag;
+  }
+
+  void joint(NodeBuilder& b) {
+    b.set_id();
+    static constexpr std::string_view kTypes[] = {"CONVEL",    "CYLINDRICAL",   "FIXED",    "HOOKE",
+                                                  "PLANAR",    "RACKPIN",       "REVOLUTE", "SCREW",
+                                                  "SPHERICAL", "TRANSLATIONAL", "UNIVERSAL"};
+    const int k = b.pick_flag({kTypes[0], kTypes[1], kTypes[2], kTypes[3], kTypes[4], kTypes[5],
+                               kTypes[6], kTypes[7], kTypes[8], kTypes[9], kTypes[10]},
+                              true);
+    if (k >= 0) {
+      b.set_from("type", std::string(joint_type(kTypes[k])), *b.arg(kTypes[k]));
+    }
+    markers_ij(b);
+    b.copy_real("PD", "pitch_diameter");
+    b.copy_real("PITCH", "pitch");
+    if (k == 5 && !b.node().find("pitch_diameter")) b.require("PD");
+    if (k == 7 && !b.node().find("pitch")) b.require("PITCH");
+  }
+
+  void markers_ij(NodeBuilder& b) {
+    if (b.require("I")) b.copy_int("I", "i_marker_id");
+    if (b.require("J")) b.copy_int("J", "j_marker_id");
+  }
+
+  void jprim(NodeBuilder& b) {
+    b.set_id();
+    static constexpr std::string_view kTypes[] = {"ATPOINT",     "INLINE",        "INPLANE",
+                                                  "ORIENTATION", "PARALLEL_AXES", "PERPENDICULAR"};
+    const int k =
+        b.pick_flag({kTypes[0], kTypes[1], kTypes[2], kTypes[3], kTypes[4], kTypes[5]}, true);
+    if (k >= 0) b.set_from("type", std::string(kTypes[k]), *b.arg(kTypes[k]));
+    markers_ij(b);
+  }
+
+  void gcon(NodeBuilder& b) {
+    b.set_id();
+    if (b.require("I")) b.copy_int("I", "i_marker_id");
+    if (b.require("FUNCTION")) b.copy_text("FUNCTION", "expr");
+  }
+
+  /// FUNCTION=expr -> type EXPRESSION + `attr`; FUNCTION=USER(...) -> type USERSUB.
+  void function_or_user(NodeBuilder& b, std::string_view attr, bool set_type = true) {
+    const Arg* a = b.arg("FUNCTION");
+    if (!a) {
+      b.require("FUNCTION");
+      return;
+    }
+    std::string_view v = trim(a->value);
+    if (v.size() >= 5 && iequals(v.substr(0, 4), "USER") && trim(v.substr(4)).starts_with('(')) {
+      if (set_type) b.set_from("type", "USERSUB", *a);
+      b.copy_text("FUNCTION", "usrsub_param_string");
+    } else {
+      if (set_type) b.set_from("type", "EXPRESSION", *a);
+      b.copy_text("FUNCTION", attr);
+    }
+  }
+
+  void motion(NodeBuilder& b) {
+    b.set_id();
+    const bool on_joint = b.has("JOINT");
+    if (on_joint) {
+      b.node().tag = "motion_joint";
+      b.copy_int("JOINT", "joint_id");
+      const int k = b.pick_flag({"TRANSLATION", "ROTATION"}, true);
+      if (k >= 0)
+        b.set_from("joint_type", k == 0 ? "T" : "R", *b.arg(k == 0 ? "TRANSLATION" : "ROTATION"));
+    } else {
+      b.node().tag = "motion_marker";
+      markers_ij(b);
+      static constexpr std::string_view kDirs[] = {"X", "Y", "Z", "B1", "B2", "B3"};
+      const int k = b.pick_flag({"X", "Y", "Z", "B1", "B2", "B3"}, true);
+      if (k >= 0) b.set_from("direction", std::string(kDirs[k]), *b.arg(kDirs[k]));
+    }
+    const int v = b.pick_flag({"DISPLACEMENT", "VELOCITY", "ACCELERATION"}, false);
+    static constexpr std::string_view kVal[] = {"D", "V", "A"};
+    static constexpr std::string_view kValArg[] = {"DISPLACEMENT", "VELOCITY", "ACCELERATION"};
+    if (v >= 0) {
+      b.set_from("val_type", std::string(kVal[v]), *b.arg(kValArg[v]));
+    } else {
+      b.set_fixed("val_type", "D");
+    }
+    function_or_user(b, "expr");
+    b.copy_real("ICDISP", "ic_disp");
+    b.copy_real("ICVEL", "ic_vel");
+  }
+
+  void sforce(NodeBuilder& b) {
+    b.set_id();
+    const int k = b.pick_flag({"TRANSLATION", "ROTATION"}, true);
+    if (k >= 0) {
+      b.set_from("type", k == 0 ? "Force" : "Torque", *b.arg(k == 0 ? "TRANSLATION" : "ROTATION"));
+    }
+    markers_ij(b);
+    if (const Arg* a = b.arg("ACTIONONLY")) b.set_from("is_action_only", "TRUE", *a);
+    const Arg* f = b.arg("FUNCTION");
+    if (!f) {
+      b.require("FUNCTION");
+    } else if (std::string_view v = trim(f->value);
+               v.size() >= 5 && iequals(v.substr(0, 4), "USER")) {
+      b.copy_text("FUNCTION", "usrsub_param_string");
+    } else {
+      b.copy_text("FUNCTION", "val_expression");
+    }
+  }
+
+  void springdamper(NodeBuilder& b) {
+    b.set_id();
+    const int k = b.pick_flag({"TRANSLATION", "ROTATION"}, true);
+    markers_ij(b);
+    if (k == 0) {
+      b.set_from("type", "TRANSLATIONAL", *b.arg("TRANSLATION"));
+      b.copy_real("K", "stiffness");
+      b.copy_real("C", "damping");
+      b.copy_real("LENGTH", "length");
+      b.copy_real("FORCE", "preload");
+    } else if (k == 1) {
+      b.set_from("type", "ROTATIONAL", *b.arg("ROTATION"));
+      b.copy_real("KT", "stiffness");
+      b.copy_real("CT", "damping");
+      b.copy_real("ANGLE", "length");
+      b.copy_real("TORQUE", "preload");
+    }
+  }
+
+  void bushing(NodeBuilder& b) {
+    b.set_id();
+    markers_ij(b);
+    b.copy_reals("K", {"kx", "ky", "kz"});
+    b.copy_reals("C", {"cx", "cy", "cz"});
+    b.copy_reals("KT", {"ktx", "kty", "ktz"});
+    b.copy_reals("CT", {"ctx", "cty", "ctz"});
+    b.copy_reals("FORCE", {"preload_x", "preload_y", "preload_z"});
+    b.copy_reals("TORQUE", {"preload_tx", "preload_ty", "preload_tz"});
+  }
+
+  void field(NodeBuilder& b) {
+    b.set_id();
+    markers_ij(b);
+    // 6x6 matrices are entered by columns: value n is row n % 6, column n / 6.
+    for (auto [arg, prefix] : {std::pair{"KMATRIX", 'k'}, std::pair{"CMATRIX", 'c'}}) {
+      const Arg* a = b.arg(arg);
+      if (!a || !b.reals(*a, 36, 36)) continue;
+      for (size_t n = 0; n < 36; ++n) {
+        std::string name{prefix, static_cast<char>('1' + n % 6), static_cast<char>('1' + n / 6)};
+        std::string text;
+        b.real(*a, a->values[n], &text);
+        b.set(name, text, a->loc, a->values[n].loc, a->spelled);
+      }
+    }
+    b.copy_real("CRATIO", "cratio");
+    b.copy_reals("LENGTH",
+                 {"length_x", "length_y", "length_z", "length_tx", "length_ty", "length_tz"});
+    b.copy_reals("FORCE",
+                 {"preload_x", "preload_y", "preload_z", "preload_tx", "preload_ty", "preload_tz"});
+    if (b.statement().args.end() !=
+        std::find_if(b.statement().args.begin(), b.statement().args.end(),
+                     [](const Arg& a) { return a.name == "FUNCTION"; })) {
+      function_or_user(b, "expr");
+    }
+  }
+
+  void beam(NodeBuilder& b) {
+    b.set_id();
+    markers_ij(b);
+    for (auto [arg, attr] :
+         {std::pair{"LENGTH", "length"}, std::pair{"IXX", "ixx"}, std::pair{"IYY", "iyy"},
+          std::pair{"IZZ", "izz"}, std::pair{"AREA", "area"}, std::pair{"ASY", "asy"},
+          std::pair{"ASZ", "asz"}, std::pair{"EMODULUS", "e"}, std::pair{"GMODULUS", "g"},
+          std::pair{"CRATIO", "cratio"}}) {
+      b.copy_real(arg, attr);
+    }
+    if (const Arg* a = b.arg("CMATRIX")) {
+      b.diag().error(a->loc, b.subject(), "CMATRIX is not supported; use CRATIO");
+    }
+  }
+
+  void vector_force(NodeBuilder& b, std::string_view type,
+                    std::initializer_list<std::string_view> components) {
+    b.set_id();
+    b.set_fixed("type", std::string(type));
+    if (b.require("I")) b.copy_int("I", "i_marker_id");
+    if (b.require("JFLOAT")) b.copy_int("JFLOAT", "j_floating_marker_id");
+    if (!b.copy_int("RM", "ref_marker_id")) b.require("RM");
+    if (const Arg* f = b.arg("FUNCTION")) {
+      b.set_from("type", std::string(type), *f);
+      b.copy_text("FUNCTION", "usrsub_param_string");
+      return;
+    }
+    for (auto c : components) {
+      const std::string attr = to_lower(c) + "_expression";
+      if (!b.copy_text(c, attr)) b.require(c);
+    }
+  }
+  void gforce(NodeBuilder& b) {
+    vector_force(b, "ForceAndTorque", {"FX", "FY", "FZ", "TX", "TY", "TZ"});
+  }
+  void vforce(NodeBuilder& b) { vector_force(b, "ForceOnly", {"FX", "FY", "FZ"}); }
+  void vtorque(NodeBuilder& b) { vector_force(b, "TorqueOnly", {"TX", "TY", "TZ"}); }
+
+  void variable(NodeBuilder& b) {
+    b.set_id();
+    function_or_user(b, "expr");
+    b.copy_real("IC", "ic");
+  }
+
+  void array(NodeBuilder& b) {
+    b.set_id();
+    static constexpr std::string_view kTypes[] = {"IC", "U", "X", "Y"};
+    const int k = b.pick_flag({"IC", "U", "X", "Y"}, false);
+    b.set_fixed("type", k >= 0 ? std::string(kTypes[k]) : std::string("IC"));
+    const Arg* size = b.arg("SIZE");
+    size_t count = 0;
+    if (const Arg* a = b.arg("NUMBERS")) {
+      std::string text;
+      for (const auto& t : a->values) {
+        std::string v;
+        if (b.real(*a, t, &v)) text += (text.empty() ? "" : " ") + v;
+      }
+      b.node().text = text;
+      b.node().text_loc = a->loc;
+      count = a->values.size();
+    }
+    if (const Arg* a = b.arg("VARIABLES")) {
+      std::string ids;
+      for (const auto& t : a->values) {
+        if (auto v = b.integer(*a, t)) ids += (ids.empty() ? "" : " ") + std::to_string(*v);
+      }
+      b.set("variable_id", ids, a->loc, a->values.front().loc, a->spelled);
+      count = a->values.size();
+    }
+    if (size) {
+      b.copy_int("SIZE", "num_element");
+    } else {
+      b.set_fixed("num_element", std::to_string(count));
+    }
+  }
+
+  void spline(NodeBuilder& b) {
+    b.set_id();
+    const Arg* x = b.arg("X");
+    const Arg* y = b.arg("Y");
+    if (!b.require("X") || !b.require("Y")) return;
+    auto xs = b.reals(*x, 2, 1u << 30);
+    auto ys = b.reals(*y, 2, 1u << 30);
+    if (!xs || !ys) return;
+    if (xs->size() != ys->size()) {
+      b.diag().error(y->loc, b.subject(),
+                     "Y: expected " + std::to_string(xs->size()) + " values (one per X), got " +
+                         std::to_string(ys->size()) +
+                         " (surface splines with several Y= are not supported)");
+      return;
+    }
+    b.set_from("num_xy_pair", std::to_string(xs->size()), *x);
+    std::string text;
+    for (size_t i = 0; i < xs->size(); ++i) {
+      std::string xv, yv;
+      b.real(*x, x->values[i], &xv);
+      b.real(*y, y->values[i], &yv);
+      text += xv + " " + yv + "\n";
+    }
+    b.node().text = text;
+    b.node().text_loc = x->loc;
+    if (const Arg* a = b.arg("LINEAR_EXTRAPOLATE")) {
+      b.set_from("linear_extrap", "TRUE", *a);
+    } else {
+      b.set_fixed("linear_extrap", "FALSE");
+    }
+  }
+
+  void diff(NodeBuilder& b) {
+    b.set_id();
+    function_or_user(b, "expr");
+    if (const Arg* a = b.arg("IC")) {
+      if (b.reals(*a, 1, 2)) {
+        std::string text;
+        b.real(*a, a->values[0], &text);
+        b.set("ic", text, a->loc, a->values[0].loc, a->spelled);
+        if (a->values.size() == 2) {
+          b.real(*a, a->values[1], &text);
+          b.set("ic_dot", text, a->loc, a->values[1].loc, a->spelled);
+        }
+      }
+    }
+    if (const Arg* a = b.arg("IMPLICIT")) b.set_from("is_implicit", "TRUE", *a);
+    if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
+  }
+
+  void gse(NodeBuilder& b) {
+    b.set_id();
+    b.set_fixed("type", "USERSUB");
+    b.copy_int("NS", "num_state");
+    b.copy_int("NO", "num_output");
+    b.copy_int("X", "x_solver_array_id");
+    b.copy_int("U", "u_solver_array_id");
+    b.copy_int("Y", "y_solver_array_id");
+    b.copy_int("IC", "ic_solver_array_id");
+    if (b.require("FUNCTION")) b.copy_text("FUNCTION", "usrsub_param_string");
+    if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
+  }
+
+  void request(NodeBuilder& b) {
+    b.set_id();
+    static constexpr std::string_view kKinds[] = {"DISPLACEMENT", "VELOCITY", "ACCELERATION",
+                                                  "FORCE"};
+    const int k = b.pick_flag({"DISPLACEMENT", "VELOCITY", "ACCELERATION", "FORCE"}, false);
+    bool any_f = false;
+    for (const auto& a : b.statement().args) {
+      any_f =
+          any_f || (a.name.size() == 2 && a.name[0] == 'F' && a.name[1] >= '1' && a.name[1] <= '8');
+    }
+    const bool user = b.has("FUNCTION");
+    if (int(k >= 0) + int(any_f) + int(user) > 1) {
+      b.diag().error(b.statement().loc, b.subject(),
+                     "give one of D/V/A/F with I=, F1..F8 expressions, or FUNCTION=USER(...)");
+    }
+    if (k >= 0) {
+      b.set_from("type", "MARKER_" + std::string(kKinds[k]), *b.arg(kKinds[k]));
+      if (b.require("I")) b.copy_int("I", "i_marker_id");
+      b.copy_int("J", "j_marker_id");
+      b.copy_int("RM", "ref_marker_id");
+    } else if (user) {
+      function_or_user(b, "expr1");
+    } else if (any_f) {
+      b.set_fixed("type", "EXPRESSION");
+      for (char c = '1'; c <= '8'; ++c) {
+        const std::string name{'F', c};
+        if (!b.copy_text(name, "expr" + std::string(1, c)))
+          b.set_fixed("expr" + std::string(1, c), "NULL");
+      }
+    } else {
+      b.diag().error(b.statement().loc, b.subject(),
+                     "missing the request kind: D/V/A/F with I=, F1..F8 expressions, or "
+                     "FUNCTION=USER(...)");
+    }
+    b.copy_text("COMMENT", "comment");
+    if (const Arg* a = b.arg("TITLE")) {
+      b.diag().warning(a->loc, b.subject(), "TITLE is not used by mbsolve; ignored");
+    }
+  }
+
+  void accgrav(NodeBuilder& b) {
+    b.copy_real("IGRAV", "grav_x");
+    b.copy_real("JGRAV", "grav_y");
+    b.copy_real("KGRAV", "grav_z");
+  }
+
+  void integrator(NodeBuilder& b) { adm::build_integrator(b); }
+
+  void nothing(NodeBuilder&) {}
+
+  // ---- markers ---------------------------------------------------------------------------
+
+  /// The pose of marker `m` in its part's BCS (resolving RM chains).
+  bool resolve_local(PendingMarker& m, int depth = 0) {
+    if (m.state == 2) return m.ok;
+    if (depth > 1000) {
+      diag_.error(m.rm_loc, m.subject, "RM markers are chained more than 1000 deep");
+      m.ok = false;
+      m.state = 2;
+      return false;
+    }
+    if (m.state == 1) {
+      diag_.error(m.rm_loc, m.subject, "RM markers refer to each other in a cycle");
+      m.ok = false;
+      return false;
+    }
+    m.state = 1;
+    PartFrame ref;  // identity: the BCS
+    if (m.rm > 0) {
+      auto it = marker_index_.find(m.rm);
+      if (it == marker_index_.end()) {
+        diag_.error(m.rm_loc, m.subject, "RM: MARKER " + std::to_string(m.rm) + " is not defined");
+        m.ok = false;
+      } else {
+        PendingMarker& r = pending_[it->second];
+        if (!resolve_local(r, depth + 1)) {
+          m.ok = false;
+        } else if (r.part != m.part) {
+          diag_.error(m.rm_loc, m.subject,
+                      "RM: MARKER " + std::to_string(m.rm) + " is on PART " +
+                          std::to_string(r.part) + ", not on PART " + std::to_string(m.part));
+          m.ok = false;
+        } else {
+          ref = r.local;
+        }
+      }
+    }
+    m.local.origin = adm::add(ref.origin, adm::mul(ref.axes, m.qp));
+    m.local.axes = adm::mul(ref.axes, m.axes.value_or(adm::identity3()));
+    m.state = 2;
+    return m.ok;
+  }
+
+  void finish_markers() {
+    for (auto& m : pending_) {
+      if (!resolve_local(m) || m.part < 0) continue;
+      auto it = parts_.find(m.part);
+      if (it == parts_.end()) {
+        diag_.error(m.part_loc, m.subject, "PART " + std::to_string(m.part) + " is not defined");
+        continue;
+      }
+      const PartFrame& p = it->second;
+      const Vec3 r = adm::add(p.origin, adm::mul(p.axes, m.local.origin));
+      const Mat3 a = adm::mul(p.axes, m.local.axes);
+      DeckNode& node = deck_.model[m.node];
+      auto put = [&](std::string_view name, double v, const Arg* from, size_t k) {
+        DeckAttribute at;
+        at.name = std::string(name);
+        at.value = adm::format_real(v);
+        if (from) {
+          at.spelled = from->spelled;
+          at.loc = from->loc;
+          at.value_loc = k < from->values.size() ? from->values[k].loc : from->loc;
+        } else {
+          at.spelled = node.spelled;
+          at.loc = at.value_loc = node.loc;
+        }
+        node.attributes.push_back(std::move(at));
+      };
+      put("pos_x", r[0], m.qp_arg, 0);
+      put("pos_y", r[1], m.qp_arg, 1);
+      put("pos_z", r[2], m.qp_arg, 2);
+      for (int row = 0; row < 3; ++row) {
+        for (int col = 0; col < 3; ++col) {
+          const std::string name{'a', static_cast<char>('0' + row), static_cast<char>('0' + col)};
+          put(name, a[row][col], m.orient_arg, 99);
+        }
+      }
+    }
+  }
+
+  Deck& deck_;
+  Diagnostics& diag_;
+  const std::string* file_;
+  std::vector<adm::RawStatement> raws_;
+  std::vector<Statement> statements_;  ///< reserved up front: PendingMarker points into it
+  std::map<long long, PartFrame> parts_;
+  std::map<long long, size_t> marker_index_;
+  std::vector<PendingMarker> pending_;
+  long long last_part_ = -1;
+  std::set<std::string> skipped_;
+};
+
+std::span<const Reader::StatementSpec> Reader::table() {
+  // Sorted by name; one row per statement.
+  static const StatementSpec kTable[] = {
+      {"ACCGRAV", kAccgravArgs, "force_gravity", &Reader::accgrav},
+      {"ARRAY", kArrayArgs, "reference_array", &Reader::array},
+      {"BEAM", kBeamArgs, "force_beam", &Reader::beam},
+      {"BUSHING", kBushingArgs, "force_bushing", &Reader::bushing},
+      {"DIFF", kDiffArgs, "control_diff", &Reader::diff},
+      {"END", {}, "", &Reader::nothing},
+      {"FIELD", kFieldArgs, "force_field", &Reader::field},
+      {"GCON", kGconArgs, "constraint_general", &Reader::gcon},
+      {"GFORCE", kGforceArgs, "force_vector_twobody", &Reader::gforce},
+      {"GRAPHICS", {}, "", &Reader::nothing},
+      {"GSE", kGseArgs, "control_stateeqn", &Reader::gse},
+      {"INTEGRATOR", adm::kIntegratorArgs, "param_transient", &Reader::integrator},
+      {"JOINT", kJointArgs, "constraint_joint", &Reader::joint},
+      {"JPRIM", kJprimArgs, "constraint_jprim", &Reader::jprim},
+      {"MARKER", kMarkerArgs, "reference_marker", &Reader::marker},
+      {"MOTION", kMotionArgs, "motion_joint", &Reader::motion},
+      {"OUTPUT", {}, "", &Reader::nothing},
+      {"PART", kPartArgs, "body_rigid", &Reader::part},
+      {"REQUEST", kRequestArgs, "post_request", &Reader::request},
+      {"RESULTS", {}, "", &Reader::nothing},
+      {"SFORCE", kSforceArgs, "force_scalar_twobody", &Reader::sforce},
+      {"SPLINE", kSplineArgs, "reference_spline", &Reader::spline},
+      {"SPRINGDAMPER", kSpringArgs, "force_springdamper", &Reader::springdamper},
+      {"UNITS", kUnitsArgs, "param_unit", &Reader::units},
+      {"VARIABLE", kVariableArgs, "reference_variable", &Reader::variable},
+      {"VFORCE", kVforceArgs, "force_vector_twobody", &Reader::vforce},
+      {"VTORQUE", kVtorqueArgs, "force_vector_twobody", &Reader::vtorque},
+  };
+  return kTable;
+}
+
+}  // namespace
+
+Deck read_adm_deck_text(const std::string& text, const std::string& path, Diagnostics& diag) {
+  Deck deck;
+  deck.path = path;
+  deck.root_tag = "adm";
+  Reader(deck, diag, intern_path(path)).run(text);
+  return deck;
+}
+
+Deck read_adm_deck_file(const std::string& path, Diagnostics& diag) {
+  return read_adm_deck_text(read_text_file(path), path, diag);
+}
+
+}  // namespace mb
