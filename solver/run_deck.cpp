@@ -12,7 +12,7 @@
 
 #include "common/error.hpp"
 #include "models/model_builder.hpp"
-#include "parser/xml_reader.hpp"
+#include "parser/read_deck.hpp"
 #include "results/atomic_file.hpp"
 #include "results/csv_result_writer.hpp"
 #include "solver/analysis_runner.hpp"
@@ -117,7 +117,7 @@ void write_summary(const std::string& prefix, const RunOptions& opt, const Summa
 ExitCode run_deck(const RunOptions& opt) {
   const auto wall0 = std::chrono::steady_clock::now();
   const std::clock_t cpu0 = std::clock();
-  const std::string prefix = opt.prefix.empty() ? default_prefix(opt.deck_path) : opt.prefix;
+  std::string prefix = opt.prefix.empty() ? default_prefix(opt.deck_path) : opt.prefix;
   Log log(opt.verbosity);
   Summary sum;
   log.line(fmt::format("mbsolve {} on {} ({})", mbsolve_version(), opt.deck_path, now_iso8601()));
@@ -152,7 +152,11 @@ ExitCode run_deck(const RunOptions& opt) {
       return ExitCode::kInputNotFound;
     }
     Diagnostics diag;
-    Deck deck = read_xml_deck_file(opt.deck_path, diag);
+    Deck deck = read_deck_file(opt.deck_path, diag);
+    if (opt.prefix.empty() && !deck.output_prefix.empty()) {
+      // An Adams command file names its output prefix, relative to the file's folder.
+      prefix = (std::filesystem::path(opt.deck_path).parent_path() / deck.output_prefix).string();
+    }
     std::optional<Model> model;
     if (!diag.has_errors()) model = build_model(deck, diag);
     for (const auto& d : diag.all()) {
