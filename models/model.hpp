@@ -22,24 +22,25 @@ struct Units {
 
 struct Marker {
   int id = 0;
-  int body = -1;      ///< index into Model::bodies
-  Vec3 pos_body;      ///< origin in the body frame (the body's CM marker frame)
-  Mat3 axes_body;     ///< columns: marker axes in the body frame
-  Vec3 pos_global0;   ///< origin in ground at t = 0 (as given by the deck)
-  Mat3 axes_global0;  ///< axes in ground at t = 0
+  int body = -1;                         ///< index into Model::bodies
+  Vec3 pos_body = Vec3::Zero();          ///< origin in the body frame (the body's CM marker frame)
+  Mat3 axes_body = Mat3::Identity();     ///< columns: marker axes in the body frame
+  Vec3 pos_global0 = Vec3::Zero();       ///< origin in ground at t = 0 (as given by the deck)
+  Mat3 axes_global0 = Mat3::Identity();  ///< axes in ground at t = 0
   SourceLoc loc;
 };
 
 struct Body {
   int id = 0;
   bool ground = false;
-  double mass = 0;     ///< deck units (not scaled by mass_factor)
-  Mat3 inertia_cm;     ///< about the CM, in CM-marker axes (Adams product sign convention)
-  int cm_marker = -1;  ///< index into Model::markers
-  Vec3 r0;             ///< CM position at t = 0 (ground)
-  Vec4 p0;             ///< Euler parameters of the CM frame at t = 0
-  Vec3 v0;             ///< initial CM velocity, ground components
-  Vec3 w0;             ///< initial angular velocity, ground components
+  double mass = 0;  ///< deck units (not scaled by mass_factor)
+  Mat3 inertia_cm =
+      Mat3::Zero();            ///< about the CM, in CM-marker axes (Adams product sign convention)
+  int cm_marker = -1;          ///< index into Model::markers
+  Vec3 r0 = Vec3::Zero();      ///< CM position at t = 0 (ground)
+  Vec4 p0 = Vec4(1, 0, 0, 0);  ///< Euler parameters of the CM frame at t = 0
+  Vec3 v0 = Vec3::Zero();      ///< initial CM velocity, ground components
+  Vec3 w0 = Vec3::Zero();      ///< initial angular velocity, ground components
   SourceLoc loc;
 };
 

@@ -43,7 +43,7 @@ std::vector<std::string> split_header(std::string_view line) {
     std::vector<std::string> out;
     for (auto f : split_data(line)) {
       if (!out.empty() && (f.front() == '[' || f.front() == '(')) {
-        out.back() += " " + std::string(f);
+        out.back().append(" ").append(f);
       } else {
         out.emplace_back(f);
       }
