@@ -172,9 +172,7 @@ Expression Expression::from_tree(NodePtr root, std::shared_ptr<const std::vector
   impl->slot_bound = impl->slots.empty() ? 0 : impl->slots.back() + 1;
   impl->root = std::move(root);
   impl->splines = std::move(splines);
-  Expression e;
-  e.impl_ = std::move(impl);
-  return e;
+  return Expression(std::move(impl));
 }
 
 double Expression::eval(double time, std::span<const double> inputs, Workspace& ws) const {

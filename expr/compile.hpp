@@ -116,6 +116,7 @@ class Expression {
     bool reads_time = false;
     int slot_bound = 0;  ///< 1 + the largest slot read
   };
+  explicit Expression(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
   std::shared_ptr<const Impl> impl_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "expr/functions.hpp"
@@ -139,9 +140,16 @@ NodePtr fold(const NodePtr& n, std::vector<Problem>* problems) {
   auto problem = [&](std::string msg) {
     if (problems != nullptr) problems->push_back({n->offset, n->length, std::move(msg)});
   };
-  auto located = [&](const NodePtr& r) {
-    if (!is_const(r)) return r;
-    return make_const(r->value, n->offset, n->length);
+  // Results keep the span of the node they replace (run-time errors point at the operator).
+  auto located = [&](const NodePtr& r) -> NodePtr {
+    if (is_const(r)) return make_const(r->value, n->offset, n->length);
+    const bool rebuilt = r->op == n->op && r->args.size() == args.size() &&
+                         std::find(args.begin(), args.end(), r) == args.end();
+    if (!rebuilt) return r;
+    auto out = std::make_shared<Node>(*r);
+    out->offset = n->offset;
+    out->length = n->length;
+    return out;
   };
   switch (n->op) {
     case NodeOp::kNeg:
@@ -163,12 +171,13 @@ NodePtr fold(const NodePtr& n, std::vector<Problem>* problems) {
         EvalErrorKind err = EvalErrorKind::kNone;
         const double v = eval_pow(args[0]->value, args[1]->value, err);
         if (err != EvalErrorKind::kNone) {
-          problem(eval_error_text(err));
+          problem(std::string(eval_error_text(err)) + " (got " + num(args[0]->value) + "**" +
+                  num(args[1]->value) + ")");
           return keep();
         }
         return make_const(v, n->offset, n->length);
       }
-      return s_pow(args[0], args[1]);
+      return located(s_pow(args[0], args[1]));
     case NodeOp::kIf:
       if (is_const(args[0])) {
         const double c = args[0]->value;
@@ -189,8 +198,7 @@ NodePtr fold(const NodePtr& n, std::vector<Problem>* problems) {
         double v = eval_math(fn, args[0]->value, args.size() > 1 ? args[1]->value : 0.0, err);
         for (size_t i = 2; i < args.size(); ++i) v = eval_math(fn, v, args[i]->value, err);
         if (err != EvalErrorKind::kNone) {
-          problem(std::string(eval_error_text(err)) + " (" + std::string(n->builtin->name) +
-                  " of " + num(args[0]->value) + ")");
+          problem(std::string(eval_error_text(err)) + " (got " + num(args[0]->value) + ")");
           return keep();
         }
         return make_const(v, n->offset, n->length);

@@ -50,7 +50,7 @@ size_t scan_number(std::string_view text, size_t i, Token& t) {
     }
   }
   // Letters glued to a number make it malformed (`3X`, `12DX`, `1.5E3.2` is two numbers).
-  while (i < n && (is_word(text[i]) || (!ok && text[i] == '.'))) ok = false, ++i;
+  while (i < n && (is_word(text[i]) || text[i] == '.')) ok = false, ++i;
   t.offset = start;
   t.length = i - start;
   t.text = std::string(text.substr(start, i - start));

@@ -5,8 +5,8 @@
 //              then an optional degree suffix D/d (not followed by a digit or sign): value*pi/180.
 //   ident   := letter { letter | digit | '_' }        (case-insensitive)
 //   symbols := + - * / ** ( ) , :
-// Blanks, tabs and newlines separate tokens. A number directly followed by a letter, digit or
-// '_' (other than the exponent and degree suffix) is a malformed number.
+// Blanks, tabs and newlines separate tokens. A number directly followed by a letter, digit, '_'
+// or '.' (other than the exponent and degree suffix) is a malformed number (`3X`, `1.2.3`).
 
 #include <cstddef>
 #include <string>

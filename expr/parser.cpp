@@ -22,6 +22,7 @@ class Parser {
     try {
       if (peek().kind == Tok::kEnd) fail(peek(), "empty expression");
       NodePtr root = expr();
+      check_lex_error();
       const Token& t = peek();
       if (t.kind == Tok::kRParen) fail(t, "unbalanced ')'");
       if (t.kind != Tok::kEnd) fail(t, "unexpected " + describe(t) + " after the expression");

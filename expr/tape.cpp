@@ -64,9 +64,16 @@ TapeOp math_op(Fn fn) {
 }  // namespace
 
 std::string EvalError::message() const {
-  if (kind == EvalErrorKind::kStepBounds || kind == EvalErrorKind::kContactParams ||
-      kind == EvalErrorKind::kTooDeep || kind == EvalErrorKind::kNone)
-    return eval_error_text(kind);
+  switch (kind) {
+    case EvalErrorKind::kSqrtNegative:
+    case EvalErrorKind::kLogNonPositive:
+    case EvalErrorKind::kAsinDomain:
+    case EvalErrorKind::kAcosDomain:
+    case EvalErrorKind::kPowDomain:
+      break;
+    default:
+      return eval_error_text(kind);
+  }
   return fmt::format("{} ({})", eval_error_text(kind), argument);
 }
 
