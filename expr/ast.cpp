@@ -91,9 +91,14 @@ std::string to_string(const Node& n) {
       break;
     }
   }
-  std::string s = "(" + head;
-  for (const auto& a : n.args) s += " " + to_string(*a);
-  return s + ")";
+  std::string s(1, '(');
+  s += head;
+  for (const auto& a : n.args) {
+    s += ' ';
+    s += to_string(*a);
+  }
+  s += ')';
+  return s;
 }
 
 }  // namespace mb::expr

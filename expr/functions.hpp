@@ -54,10 +54,12 @@ const char* eval_error_text(EvalErrorKind k);
 
 // ---- dual numbers: value + derivative; nested for mixed higher-order partials ----
 
+/// No default member initialisers on purpose: arrays of duals stay uninitialised until set, and
+/// `Dual<T>{}` (value initialisation) is zero.
 template <class T>
 struct Dual {
-  T v{};
-  T d{};
+  T v;
+  T d;
 };
 
 inline double val(double x) { return x; }

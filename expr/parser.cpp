@@ -1,5 +1,7 @@
 #include "expr/parser.hpp"
 
+#include <fmt/format.h>
+
 #include <numbers>
 
 #include "expr/lexer.hpp"
@@ -155,7 +157,7 @@ class Parser {
         return make_const(0, id.offset, id.length);
       }
       if (b->kind != Kind::kConstant) {
-        problem(id, "'" + std::string(b->name) + "' is a function: it needs arguments in ()");
+        problem(id, fmt::format("'{}' is a function: it needs arguments in ()", b->name));
         return make_const(0, id.offset, id.length);
       }
       switch (b->fn) {
@@ -189,7 +191,7 @@ class Parser {
       return make_const(0, id.offset, id.length);
     }
     if (b->kind == Kind::kConstant) {
-      problem(id, "'" + std::string(b->name) + "' is a constant, not a function");
+      problem(id, fmt::format("'{}' is a constant, not a function", b->name));
       return make_const(0, id.offset, id.length);
     }
     const int n = static_cast<int>(args.size());
@@ -206,8 +208,9 @@ class Parser {
       }
       return acc;
     }
-    // Omitted optional arguments take the table default (0 = the global frame).
-    {
+    // Omitted optional arguments of model-bound and spline calls take the table default (0 = the
+    // global frame, derivative order 0). POLY & co. keep exactly the coefficients given.
+    if (b->kind == Kind::kModelBound || b->kind == Kind::kSpline) {
       while (static_cast<int>(args.size()) < b->max_args) {
         args.push_back(make_const(b->default_value, id.offset, id.length));
       }
