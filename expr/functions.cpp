@@ -75,6 +75,16 @@ double partial_general(Fn fn, const double* a, int n, const int* wrt, int nwrt,
   using D2 = Dual<D1>;
   using D3 = Dual<D2>;
   using D4 = Dual<D3>;
+  // Hot path: dPOLY/dx (and d/dx0 = -d/dx) by Horner's scheme carrying the derivative.
+  if (nwrt == 1 && fn == Fn::kPoly && wrt[0] <= 1) {
+    const double u = a[0] - a[1];
+    double p = a[n - 1], dp = 0;
+    for (int j = n - 2; j >= 2; --j) {
+      dp = dp * u + p;
+      p = p * u + a[j];
+    }
+    return wrt[0] == 0 ? dp : -dp;
+  }
   switch (nwrt) {
     case 1:
       return partial_at<D1>(fn, a, n, wrt, err);

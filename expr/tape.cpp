@@ -81,6 +81,7 @@ Tape::Tape(const NodePtr& root, std::shared_ptr<const std::vector<Spline>> splin
     : splines_(std::move(splines)) {
   size_t depth = 0;
   emit(root, depth);
+  push({TapeOp::kEnd}, *root, depth, 0);
 }
 
 void Tape::push(Instr i, const Node& n, size_t& depth, int delta) {
@@ -114,6 +115,18 @@ void Tape::emit(const NodePtr& np, size_t& depth) {
         const TapeOp op =
             add ? TapeOp::kAddC : (sub ? TapeOp::kSubC : (mul ? TapeOp::kMulC : TapeOp::kDivC));
         return push({op, 0, 0, a[1]->value}, n, depth, 0);
+      }
+      if (a[1]->op == NodeOp::kInput) {
+        emit(a[0], depth);
+        const TapeOp op =
+            add ? TapeOp::kAddI : (sub ? TapeOp::kSubI : (mul ? TapeOp::kMulI : TapeOp::kDivI));
+        return push({op, 0, a[1]->slot}, n, depth, 0);
+      }
+      if (a[0]->op == NodeOp::kInput) {
+        emit(a[1], depth);
+        const TapeOp op =
+            add ? TapeOp::kAddI : (sub ? TapeOp::kISub : (mul ? TapeOp::kMulI : TapeOp::kIDiv));
+        return push({op, 0, a[0]->slot}, n, depth, 0);
       }
       if (is_const(a[0])) {
         emit(a[1], depth);
@@ -202,11 +215,12 @@ double Tape::eval(double time, std::span<const double> inputs, double* stack,
                   EvalError& err) const {
   double* sp = stack - 1;  // points at the top element
   const Instr* code = code_.data();
-  const size_t end = code_.size();
   size_t pc = 0;
-  while (pc < end) {
+  for (;;) {
     const Instr& in = code[pc];
     switch (in.op) {
+      case TapeOp::kEnd:
+        return sp[0];
       case TapeOp::kConst:
         *++sp = in.c;
         break;
@@ -270,6 +284,28 @@ double Tape::eval(double time, std::span<const double> inputs, double* stack,
       case TapeOp::kDivC:
         if (in.c == 0) record(err, pc, EvalErrorKind::kDivByZero, sp[0]), sp[0] = kNaN;
         sp[0] /= in.c;
+        break;
+      case TapeOp::kAddI:
+        sp[0] += inputs[static_cast<size_t>(in.a)];
+        break;
+      case TapeOp::kSubI:
+        sp[0] -= inputs[static_cast<size_t>(in.a)];
+        break;
+      case TapeOp::kISub:
+        sp[0] = inputs[static_cast<size_t>(in.a)] - sp[0];
+        break;
+      case TapeOp::kMulI:
+        sp[0] *= inputs[static_cast<size_t>(in.a)];
+        break;
+      case TapeOp::kDivI: {
+        const double b = inputs[static_cast<size_t>(in.a)];
+        if (b == 0) record(err, pc, EvalErrorKind::kDivByZero, sp[0]), sp[0] = kNaN;
+        sp[0] /= b;
+        break;
+      }
+      case TapeOp::kIDiv:
+        if (sp[0] == 0) record(err, pc, EvalErrorKind::kDivByZero, 0), sp[0] = kNaN;
+        sp[0] = inputs[static_cast<size_t>(in.a)] / sp[0];
         break;
       case TapeOp::kCDiv:
         if (sp[0] == 0) record(err, pc, EvalErrorKind::kDivByZero, in.c), sp[0] = kNaN;
@@ -351,7 +387,8 @@ double Tape::eval(double time, std::span<const double> inputs, double* stack,
       case TapeOp::kPartial: {
         const Call& call = calls_[static_cast<size_t>(in.a)];
         double args[kMaxArgs];
-        std::memcpy(args, call.fixed.data(), sizeof(double) * static_cast<size_t>(call.n));
+        const double* fixed = call.fixed.data();
+        for (int i = 0; i < call.n; ++i) args[i] = fixed[i];
         const size_t nd = call.dynamic.size();
         sp -= nd;
         for (size_t i = 0; i < nd; ++i) args[call.dynamic[i]] = sp[1 + i];
@@ -380,18 +417,17 @@ double Tape::eval(double time, std::span<const double> inputs, double* stack,
     }
     ++pc;
   }
-  return sp[0];
 }
 
 std::string Tape::dump() const {
   static const char* names[] = {
-      "const", "time",  "input",   "neg",     "add",    "sub",   "mul",  "div", "pow",
-      "powi",  "addc",  "subc",    "csub",    "mulc",   "divc",  "cdiv", "abs", "acos",
-      "aint",  "anint", "asin",    "atan",    "cos",    "cosh",  "exp",  "log", "log10",
-      "sin",   "sinh",  "sqrt",    "tan",     "tanh",   "atan2", "dim",  "max", "min",
-      "mod",   "sign",  "general", "partial", "spline", "if",    "jump"};
+      "const", "time", "input", "neg",  "add",     "sub",     "mul",    "div",  "pow",   "powi",
+      "addc",  "subc", "csub",  "mulc", "divc",    "cdiv",    "addi",   "subi", "isub",  "muli",
+      "divi",  "idiv", "abs",   "acos", "aint",    "anint",   "asin",   "atan", "cos",   "cosh",
+      "exp",   "log",  "log10", "sin",  "sinh",    "sqrt",    "tan",    "tanh", "atan2", "dim",
+      "max",   "min",  "mod",   "sign", "general", "partial", "spline", "if",   "jump",  "end"};
   std::string s;
-  for (size_t i = 0; i < code_.size(); ++i) {
+  for (size_t i = 0; i + 1 < code_.size(); ++i) {
     const Instr& in = code_[i];
     s += fmt::format("{:3} {} a={} c={}\n", i, names[static_cast<int>(in.op)], in.a, in.c);
   }

@@ -4,9 +4,10 @@
 // compiled to jumps so that only the selected branch runs. The maximum stack depth is computed
 // when the tape is built, and the caller provides a stack of at least that size.
 //
-// Peephole forms: an operation with a constant operand is one instruction (x + c, c - x, x * c,
-// x / c, c / x), x**n for a small whole constant n is repeated multiplication, and a general
-// function keeps its constant arguments in the instruction's call record instead of pushing them.
+// Peephole forms: an operation with a constant or input operand is one instruction (x + c,
+// c - x, x * c, x / c, c / x, x + in, in - x, ...), x**n for a small whole constant n is repeated
+// multiplication, and a general function keeps its constant arguments in the instruction's call
+// record instead of pushing them.
 //
 // Domain errors (SQRT of a negative number, LOG of a number <= 0, |x| > 1 in ASIN/ACOS, division
 // by zero, MOD(a, 0), a negative number to a fractional power, bad STEP/BISTOP/IMPACT parameters)
@@ -54,6 +55,12 @@ enum class TapeOp : std::uint8_t {
   kMulC,
   kDivC,
   kCDiv,
+  kAddI,  ///< x + inputs[a] (also inputs[a] + x)
+  kSubI,  ///< x - inputs[a]
+  kISub,  ///< inputs[a] - x
+  kMulI,  ///< x * inputs[a]
+  kDivI,  ///< x / inputs[a]
+  kIDiv,  ///< inputs[a] / x
   kAbs,
   kAcos,
   kAint,
@@ -81,6 +88,7 @@ enum class TapeOp : std::uint8_t {
   kSpline,   ///< splines[a] at (x, z) with orders (n >> 8, n & 255)
   kIf,       ///< pop c; c < 0: fall through; c == 0: jump ifs_[a].zero; c > 0: ifs_[a].pos
   kJump,     ///< pc = a
+  kEnd,      ///< return the top of the stack
 };
 
 struct Instr {
@@ -100,7 +108,7 @@ class Tape {
   double eval(double time, std::span<const double> inputs, double* stack, EvalError& err) const;
 
   size_t max_stack() const { return max_stack_; }
-  size_t size() const { return code_.size(); }
+  size_t size() const { return code_.size() - 1; }  ///< instruction count, without kEnd
   /// Listing for tests and debugging, one instruction per line.
   std::string dump() const;
 

@@ -80,7 +80,9 @@ double time_once(F&& eval_one, size_t n) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // Optional argument: run only the cases whose name contains it.
+  const std::string only = argc > 1 ? argv[1] : "";
   constexpr size_t kSets = 1024;
   constexpr size_t kEvals = 1 << 16;
   constexpr int kRounds = 60;
@@ -115,6 +117,7 @@ int main() {
   std::printf("%-40s %10s %10s %8s %12s %8s\n", "case", "mb ns", "muparser", "ratio", "mb d/dx ns",
               "d/value");
   for (const auto& c : cases) {
+    if (std::string(c.name).find(only) == std::string::npos) continue;
     // Input sets: slots 0..3 = x, y, z, vx; time = variable 4 (the same values for both).
     std::vector<std::array<double, 5>> sets(kSets);
     for (size_t i = 0; i < kSets; ++i)
