@@ -120,9 +120,15 @@ TEST_CASE("constant folding and the tape", "[expr][syntax]") {
   CHECK(e.str() == "(* in0 5)");
   CHECK(e.tape_size() == 2);
   CHECK(e.max_stack() == 1);
+  // Stack depth: operands that are inputs or constants fold into the operation...
   auto d = must_compile("($1 + $2) * ($3 + ($4 * ($5 - $6)))");
-  CHECK(d.max_stack() == 5);  // a+b, 3, 4, 5, 6
+  CHECK(d.max_stack() == 2);
   CHECK(eval_at(d, 0, {1, 2, 3, 4, 5, 6}) == Approx(3 * (3 + 4 * -1.0)));
+  // ... other operands stay on the stack: SIN(a)+SIN(b), SIN(c), SIN(d), SIN(e), SIN(f).
+  auto s = must_compile("(SIN($1) + SIN($2)) * (SIN($3) + (SIN($4) * (SIN($5) - SIN($6))))");
+  CHECK(s.max_stack() == 5);
+  // POLY keeps exactly the coefficients given (no padding to 31).
+  CHECK(must_compile("POLY($1, 0, 1, 2)").str() == "(POLY in0 0 1 2)");
   CHECK(must_compile("TIME").reads_time());
 }
 
