@@ -181,6 +181,36 @@ double Expression::eval(double time, std::span<const double> inputs, Workspace& 
   return impl_->tape.eval(time, inputs, ws.stack(), ws.error_ref());
 }
 
+namespace {
+void discontinuous(const Node& n, std::vector<std::string>& out) {
+  if (n.op == NodeOp::kIf) out.emplace_back("IF");
+  if (n.op == NodeOp::kCall) {
+    switch (n.builtin->fn) {
+      case Fn::kMin:
+      case Fn::kMax:
+      case Fn::kDim:
+      case Fn::kMod:
+      case Fn::kSign:
+      case Fn::kAint:
+      case Fn::kAnint:
+        out.emplace_back(n.builtin->name);
+        break;
+      default:
+        break;
+    }
+  }
+  for (const auto& a : n.args) discontinuous(*a, out);
+}
+}  // namespace
+
+std::vector<std::string> Expression::discontinuous_functions() const {
+  std::vector<std::string> out;
+  discontinuous(*impl_->root, out);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 Expression Expression::partial_time() const {
   if (!impl_->reads_time) return Expression();
   return from_tree(fold(differentiate(impl_->root, {true, -1})), impl_->splines);

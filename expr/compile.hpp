@@ -97,6 +97,10 @@ class Expression {
   /// d/d inputs[slot] with TIME and the other inputs held fixed (0 if the slot is not read).
   Expression partial(int slot) const;
 
+  /// The discontinuous builtins used (IF, MIN, MAX, DIM, MOD, SIGN, AINT, ANINT), sorted, each
+  /// once: Adams advises against them in motions and forces, so callers may warn.
+  std::vector<std::string> discontinuous_functions() const;
+
   size_t max_stack() const { return impl_->tape.max_stack(); }
   /// Instruction count of the tape (for tests and benchmarks).
   size_t tape_size() const { return impl_->tape.size(); }

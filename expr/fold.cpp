@@ -127,7 +127,30 @@ NodePtr s_call(Fn fn, std::vector<NodePtr> args) {
   return fold(make_call(b, std::move(args), off, 0));
 }
 
+namespace {
+NodePtr fold_node(const NodePtr& n, std::vector<Problem>* problems);
+}  // namespace
+
 NodePtr fold(const NodePtr& n, std::vector<Problem>* problems) {
+  NodePtr r = fold_node(n, problems);
+  // A constant that overflowed (1e308*10, EXP(1000)) is an error where it first appears.
+  if (problems != nullptr && is_const(r) && !std::isfinite(r->value) && !n->args.empty()) {
+    bool finite_args = true;
+    for (const auto& a : n->args) {
+      if (is_const(a) && !std::isfinite(a->value)) finite_args = false;
+    }
+    if (finite_args) {
+      problems->push_back(
+          {n->offset, n->length, "constant subexpression overflows (got " + num(r->value) + ")"});
+      return make_const(0, n->offset, n->length);
+    }
+  }
+  return r;
+}
+
+namespace {
+
+NodePtr fold_node(const NodePtr& n, std::vector<Problem>* problems) {
   if (n->args.empty()) return n;
   std::vector<NodePtr> args;
   args.reserve(n->args.size());
@@ -233,5 +256,7 @@ NodePtr fold(const NodePtr& n, std::vector<Problem>* problems) {
       return keep();
   }
 }
+
+}  // namespace
 
 }  // namespace mb::expr
