@@ -86,7 +86,8 @@ enum class TapeOp : std::uint8_t {
   kGeneral,  ///< calls_[a]
   kPartial,  ///< calls_[a] with wrt
   kSpline,   ///< splines[a] at (x, z) with orders (n >> 8, n & 255)
-  kIf,       ///< pop c; c < 0: fall through; c == 0: jump ifs_[a].zero; c > 0: ifs_[a].pos
+  kIf,       ///< pop c; c < 0: fall through; c == 0: jump ifs_[a].zero; c > 0 (or NaN, whose
+             ///< error is already recorded): jump ifs_[a].pos
   kJump,     ///< pc = a
   kEnd,      ///< return the top of the stack
 };

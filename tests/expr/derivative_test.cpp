@@ -45,12 +45,26 @@ void check_fd(const Expression& e, const Expression& de, double t, const std::ve
   CHECK(std::abs(an - fd) <= 1e-6 * std::max(1.0, std::abs(fd)));
 }
 
+// Spline 1: a curve; spline 2: a surface over z = {0, 1, 3}.
+TestBinder& spline_binder() {
+  static TestBinder b = [] {
+    TestBinder t;
+    t.splines[1] = SplineData{{0, 1, 2.5, 3, 4.5, 6}, {1, 2, 0.5, 0.7, 3, 2}, {}, false};
+    SplineData s{{0, 1, 2, 4}, {}, {0, 1, 3}, false};
+    for (double z : s.z)
+      for (double x : s.x) s.y.push_back(std::sin(x) + z * z * 0.3 + x * z);
+    t.splines[2] = s;
+    return t;
+  }();
+  return b;
+}
+
 // First and second partials of `text` at (t, x) with respect to everything it reads.
 void check_partials(const std::string& text, std::vector<double> x, double t = 0.3,
                     bool second = true) {
   INFO(text << " at t = " << t << ", x = " << fmt::format("{}", fmt::join(x, ", ")));
   x.resize(64, 0.0);
-  const Expression e = must_compile(text);
+  const Expression e = must_compile(text, &spline_binder());
   for (int v : vars_of(e)) {
     const Expression de = d_of(e, v);
     check_fd(e, de, t, x, v, "d " + text);
@@ -120,6 +134,20 @@ TEST_CASE("derivatives of the general functions, with respect to every argument"
     check_partials("BISTOP($1, $2, $3, $4, $5, $6, $7, $8)", {x, 0.3, 0.5, 9.5, 1e3, 2.1, 10, 0.1});
     check_partials("BISTOP($1, $2, 0.5, 9.5, 1e3, 2.1, 10, 0.1)", {x, -0.3});
   }
+}
+
+TEST_CASE("derivatives of spline calls and model-bound inputs", "[expr][derivative]") {
+  for (double x : {0.4, 1.7, 2.8, 5.2}) {
+    for (const char* f : {"AKISPL", "CUBSPL", "LINSPL"}) {
+      check_partials(fmt::format("{}($1 * $2, 0, 1)", f), {x, 1.1});
+      check_partials(fmt::format("{}(TIME, 0, 1, 1) + {}(TIME, 0, 1, 2)", f, f), {}, x);
+      check_partials(fmt::format("{}($1, $2, 2)", f), {0.5 + 0.5 * x, 0.3 + 0.4 * x});
+    }
+  }
+  // Bound measures are inputs like any other (slots 40, 41 from the test binder).
+  std::vector<double> v(42, 0.0);
+  v[40] = 0.7, v[41] = -0.3;
+  check_partials("DX(1, 2) * VX(1, 2) + SIN(DX(1, 2))", v, 0.3);
 }
 
 TEST_CASE("higher time derivatives for motions", "[expr][derivative]") {
