@@ -40,7 +40,7 @@ void check_fd(const Expression& e, const Expression& de, double t, const std::ve
   const double h = 1e-6 * std::max(1.0, std::abs(at));
   const double fd = (eval_var(e, t, x, var, h) - eval_var(e, t, x, var, -h)) / (2 * h);
   const double an = eval_at(de, t, x);
-  INFO(what << " wrt " << (var == kTime ? std::string("TIME") : "$" + std::to_string(var + 1))
+  INFO(what << " wrt " << (var == kTime ? std::string("TIME") : fmt::format("${}", var + 1))
             << ": analytic " << an << ", finite difference " << fd << "\n tree " << de.str());
   CHECK(std::abs(an - fd) <= 1e-6 * std::max(1.0, std::abs(fd)));
 }

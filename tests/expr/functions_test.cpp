@@ -87,13 +87,13 @@ void check(const std::string& name, const std::vector<double>& args, double expe
            double tol = 1e-13) {
   std::string vars, lits, mixed;
   for (size_t i = 0; i < args.size(); ++i) {
-    const std::string sep = i ? ", " : "";
-    vars += sep + "$" + std::to_string(i + 1);
-    lits += sep + "(" + lit(args[i]) + ")";
-    mixed += sep + (i < 2 ? "$" + std::to_string(i + 1) : "(" + lit(args[i]) + ")");
+    const char* sep = i ? ", " : "";
+    vars += fmt::format("{}${}", sep, i + 1);
+    lits += fmt::format("{}({})", sep, lit(args[i]));
+    mixed += i < 2 ? fmt::format("{}${}", sep, i + 1) : fmt::format("{}({})", sep, lit(args[i]));
   }
-  for (const auto& text :
-       {name + "(" + vars + ")", name + "(" + lits + ")", name + "(" + mixed + ")"}) {
+  for (const auto& text : {fmt::format("{}({})", name, vars), fmt::format("{}({})", name, lits),
+                           fmt::format("{}({})", name, mixed)}) {
     INFO(text << " at args " << fmt::format("{}", fmt::join(args, ", ")));
     const Expression e = must_compile(text);
     const double got = eval_at(e, 0, args);

@@ -21,7 +21,10 @@ std::string errors_of(std::string_view text, TestBinder* binder) {
   Diagnostics diag;
   auto e = try_compile(text, binder ? *binder : local, diag);
   std::string out;
-  for (const auto& d : diag.all()) out += (out.empty() ? "" : "\n") + d.str();
+  for (const auto& d : diag.all()) {
+    if (!out.empty()) out += '\n';
+    out += d.str();
+  }
   return out;
 }
 

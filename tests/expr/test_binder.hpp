@@ -5,6 +5,7 @@
 // marker. Splines come from `splines`.
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <map>
 #include <optional>
@@ -20,9 +21,7 @@ namespace mb::expr::test {
 class TestBinder : public Binder {
  public:
   BindResult bind(std::string_view name, std::span<const long long> args) override {
-    std::string key = std::string(name) + "(";
-    for (size_t i = 0; i < args.size(); ++i) key += (i ? "," : "") + std::to_string(args[i]);
-    key += ")";
+    const std::string key = fmt::format("{}({})", name, fmt::join(args, ","));
     calls.push_back(key);
     if (name == "VARVAL") {
       if (args[0] < 1 || args[0] > 40)
