@@ -64,6 +64,8 @@ const char* eval_error_text(EvalErrorKind k) {
       return "contact parameters out of range (need x1 < x2, k >= 0, e > 0, cmax >= 0, d > 0)";
     case EvalErrorKind::kTooDeep:
       return "derivative of too high an order";
+    case EvalErrorKind::kNotFinite:
+      return "the result is not finite";
   }
   return "unknown error";
 }

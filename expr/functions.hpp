@@ -47,6 +47,7 @@ enum class EvalErrorKind : unsigned char {
   kStepBounds,      ///< STEP/STEP5/HAVSIN with x0 >= x1
   kContactParams,   ///< BISTOP/IMPACT parameters out of range
   kTooDeep,         ///< a derivative of order > kMaxPartialOrder of a general function
+  kNotFinite,       ///< the result overflowed to inf (or is NaN without an earlier error)
 };
 
 /// Message for an error kind, e.g. "SQRT of a negative number".

@@ -70,6 +70,7 @@ std::string EvalError::message() const {
     case EvalErrorKind::kAsinDomain:
     case EvalErrorKind::kAcosDomain:
     case EvalErrorKind::kPowDomain:
+    case EvalErrorKind::kNotFinite:
       break;
     default:
       return eval_error_text(kind);
@@ -220,6 +221,8 @@ double Tape::eval(double time, std::span<const double> inputs, double* stack,
     const Instr& in = code[pc];
     switch (in.op) {
       case TapeOp::kEnd:
+        // Overflow (EXP(1000), 1e300*1e300) and inf - inf are errors too: no silent inf/NaN.
+        if (!std::isfinite(sp[0]) && !err) record(err, pc, EvalErrorKind::kNotFinite, sp[0]);
         return sp[0];
       case TapeOp::kConst:
         *++sp = in.c;

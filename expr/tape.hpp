@@ -12,7 +12,8 @@
 // Domain errors (SQRT of a negative number, LOG of a number <= 0, |x| > 1 in ASIN/ACOS, division
 // by zero, MOD(a, 0), a negative number to a fractional power, bad STEP/BISTOP/IMPACT parameters)
 // give NaN for that operation, and the first one is recorded in the EvalError passed to eval;
-// evaluation continues so the cost stays fixed.
+// evaluation continues so the cost stays fixed. A result that is not finite without an earlier
+// error (overflow to inf) is recorded as kNotFinite at the end.
 
 #include <cstdint>
 #include <memory>
