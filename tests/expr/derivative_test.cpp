@@ -162,6 +162,20 @@ TEST_CASE("higher time derivatives for motions", "[expr][derivative]") {
     const double expected = h * 60 * s * (1 - s) * (1 - 2 * s) / (0.4 * 0.4) - 8 * std::sin(2 * t);
     CHECK(eval_at(d2, t, {}) == Approx(expected).epsilon(1e-12));
   }
+  // General functions support total derivative order 4; the 5th reports an error.
+  {
+    const Expression e4 = must_compile("STEP5(TIME, 0, 0, 1, 1)");
+    Expression d = e4;
+    for (int k = 0; k < 4; ++k) d = d.partial_time();
+    Workspace ws(d);
+    const double s = 0.3;  // d4/dt4 of 10s^3 - 15s^4 + 6s^5 = -360 + 720 s
+    CHECK(d.eval(s, {}, ws) == Approx(-360 + 720 * s));
+    CHECK(ws.ok());
+    const Expression d5 = d.partial_time();
+    ws.reserve(d5);
+    CHECK(std::isnan(d5.eval(s, {}, ws)));
+    CHECK(ws.error().message() == "derivative of too high an order");
+  }
   // Partials of a slot not read, and of a constant, are the constant 0.
   const Expression e = must_compile("$1 * 2");
   CHECK(e.partial(5).is_constant());
