@@ -14,6 +14,7 @@ conf=/tmp/mbsweep-slurm
 work=$conf/work
 
 export DEBIAN_FRONTEND=noninteractive
+munge_was_running=$(pgrep -x munged || true)
 dpkg-query -W -f='${Status}' slurm-wlm 2>/dev/null | grep -q "install ok installed" ||
   { apt-get update -qq && apt-get install -y -qq --no-install-recommends slurm-wlm munge >/dev/null; }
 
@@ -54,12 +55,15 @@ chmod 400 /etc/munge/munge.key
 started=()
 cleanup() {
   for p in "${started[@]}"; do kill "$p" 2>/dev/null || true; done
+  # munge's package scripts may have started munged during the install: stop that one too.
+  if [ -z "$munge_was_running" ]; then
+    for p in $(pgrep -x munged); do kill "$p" 2>/dev/null || true; done
+  fi
 }
 trap cleanup EXIT
 if ! pgrep -x munged >/dev/null; then
   runuser -u munge -- /usr/sbin/munged --force
   sleep 1
-  started+=("$(pgrep -x munged)")
 fi
 slurmctld -f "$SLURM_CONF" && sleep 1 && started+=("$(cat "$conf/slurmctld.pid")")
 slurmd -f "$SLURM_CONF" && sleep 2 && started+=("$(cat "$conf/slurmd.pid")")
