@@ -144,10 +144,18 @@ void ElementReader::finish() {
   std::vector<std::string_view> known(asked_.begin(), asked_.end());
   for (const auto& a : node_.attributes) {
     if (asked_.count(a.name)) continue;
-    std::string msg = "unknown attribute '" + a.spelled + "' ignored";
+    // An attribute added by --set that the element does not know is an error: the user asked
+    // for a change that would otherwise silently do nothing.
+    const bool from_command_line = a.loc.file && *a.loc.file == "<--set>";
+    std::string msg = "unknown attribute '" + a.spelled + "'" +
+                      (from_command_line ? " given with --set" : " ignored");
     const std::string guess = closest_match(a.name, known);
     if (!guess.empty()) msg += " (did you mean '" + guess + "'?)";
-    diag_.warning(a.loc, subject_, msg);
+    if (from_command_line) {
+      diag_.error(a.loc, subject_, msg);
+    } else {
+      diag_.warning(a.loc, subject_, msg);
+    }
   }
 }
 

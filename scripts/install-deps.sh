@@ -10,6 +10,7 @@ packages=(
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev
   libmuparser-dev
   gnuplot-nox
+  python3-matplotlib
 )
 # Optional, not installed here (about 80 MB download): `chromium` for the report browser test
 # (tests/compare/report_browser_test.sh), which is skipped without it.

@@ -96,6 +96,9 @@ void write_summary(const std::string& prefix, const RunOptions& opt, const Summa
   j["message"] = s.message;
   j["mbsolve_version"] = mbsolve_version();
   j["deck"] = opt.deck_path;
+  nlohmann::ordered_json overrides = nlohmann::ordered_json::object();
+  for (const auto& o : opt.overrides) overrides[o.name] = o.value;
+  j["overrides"] = overrides;
   j["end_time"] = s.end_time;
   j["output_rows"] = s.outputs;
   j["steps"] = s.stats.steps;
@@ -110,6 +113,17 @@ void write_summary(const std::string& prefix, const RunOptions& opt, const Summa
   j["dof"] = s.dof;
   j["redundant_constraints_removed"] = 0;
   write_file_atomically(prefix + ".json", j.dump(2) + "\n");
+}
+
+/// The deck with the --set overrides applied: read from the file, or copied from the deck a
+/// worker read once.
+Deck read_deck_for_run(const RunOptions& opt, Diagnostics& diag) {
+  if (!opt.preloaded_deck) {
+    return read_deck_file(opt.deck_path, opt.overrides, diag);
+  }
+  Deck deck = *opt.preloaded_deck;
+  apply_path_overrides(deck, opt.overrides, diag);
+  return deck;
 }
 
 }  // namespace
@@ -152,7 +166,7 @@ ExitCode run_deck(const RunOptions& opt) {
       return ExitCode::kInputNotFound;
     }
     Diagnostics diag;
-    Deck deck = read_deck_file(opt.deck_path, diag);
+    Deck deck = read_deck_for_run(opt, diag);
     if (opt.prefix.empty() && !deck.output_prefix.empty()) {
       // An Adams command file names its output prefix, relative to the file's folder.
       prefix = (std::filesystem::path(opt.deck_path).parent_path() / deck.output_prefix).string();

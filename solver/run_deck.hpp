@@ -4,8 +4,10 @@
 // contract (architecture.md section 4); never throws.
 
 #include <string>
+#include <vector>
 
 #include "common/exit_code.hpp"
+#include "parser/deck_overrides.hpp"
 
 namespace mb {
 
@@ -15,6 +17,11 @@ struct RunOptions {
   std::string deck_path;
   std::string prefix;  ///< empty: the deck path without its extension
   Verbosity verbosity = Verbosity::kNormal;
+  /// --set overrides (element paths and ${name} placeholders), applied when the deck is read.
+  std::vector<Override> overrides;
+  /// When set (mbsolve --worker), this already-read deck is used instead of reading deck_path,
+  /// and only the element-path overrides are applied, to a copy of it.
+  const Deck* preloaded_deck = nullptr;
 };
 
 ExitCode run_deck(const RunOptions& options);

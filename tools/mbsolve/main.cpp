@@ -1,10 +1,12 @@
-// mbsolve DECK [-o PREFIX] [-q|-v] [--list-elements] [--help] [--version]
+// mbsolve DECK [-o PREFIX] [--set NAME=VALUE]... [--worker] [-q|-v] [--list-elements] [--help]
+//         [--version]
 // A thin main: arguments in, solver/run_deck out.
 
 #include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "models/element_registry.hpp"
+#include "solver/case_worker.hpp"
 #include "solver/run_deck.hpp"
 
 namespace {
@@ -25,11 +27,19 @@ int list_elements() {
 int main(int argc, char** argv) {
   CLI::App app{"mbsolve: multibody dynamics batch solver for MotionSolve XML decks"};
   mb::RunOptions opt;
-  bool quiet = false, verbose = false, list = false, version = false;
+  bool quiet = false, verbose = false, list = false, version = false, worker = false;
+  std::vector<std::string> sets;
   app.add_option("deck", opt.deck_path, "MotionSolve XML deck");
   app.add_option("-o,--output", opt.prefix,
                  "write PREFIX.csv, PREFIX.json and PREFIX.log (default: the deck path without "
                  "its extension)");
+  app.add_option("--set", sets,
+                 "override a deck value: Type[id].attribute=VALUE, Type.attribute=VALUE (every "
+                 "element of the type) or NAME=VALUE for a ${NAME} placeholder; repeatable")
+      ->allow_extra_args(false);
+  app.add_flag("--worker", worker,
+               "read the deck once, then run one case per stdin line (PREFIX<TAB>NAME=VALUE...), "
+               "answering done<TAB>PREFIX<TAB>EXIT_CODE (used by mbsweep)");
   auto* q = app.add_flag("-q,--quiet", quiet, "only errors on stderr");
   app.add_flag("-v,--verbose", verbose, "log lines on stderr too")->excludes(q);
   app.add_flag("--list-elements", list, "print the element table with support status");
@@ -52,7 +62,20 @@ int main(int argc, char** argv) {
     std::cerr << "mbsolve: a deck is required\n" << app.help();
     return 2;
   }
+  for (const auto& spec : sets) {
+    std::string error;
+    auto o = mb::parse_override(spec, error);
+    if (!o) {
+      std::cerr << "mbsolve: " << error << '\n';
+      return 2;
+    }
+    opt.overrides.push_back(std::move(*o));
+  }
   opt.verbosity =
       quiet ? mb::Verbosity::kQuiet : (verbose ? mb::Verbosity::kVerbose : mb::Verbosity::kNormal);
+  if (worker) {
+    opt.verbosity = mb::Verbosity::kQuiet;
+    return mb::run_worker(opt, std::cin, std::cout);
+  }
   return mb::to_int(mb::run_deck(opt));
 }
