@@ -77,6 +77,8 @@ constexpr Builtin kTable[] = {
     {"MIN", M, Fn::kMin, 2, kUnbounded, 0, "MIN(a, b, ...)", "smallest argument"},
     {"MOD", M, Fn::kMod, 2, 2, 0, "MOD(a, b)", "a - AINT(a/b)*b; b != 0"},
     {"MOTION", B, kM, 3, 4, 0, "MOTION(id, jflag, comp[, rm])", "Motion reaction"},
+    {"ORIENT", B, kM, 4, 4, 0, "ORIENT(27, comp, i, j)",
+     "Adams orientation of I wrt J; type 27: Euler parameter comp (1 = e0 .. 4 = e3)"},
     {"PHI", B, kM, 1, 2, 0, "PHI(i[, j])", "third 3-1-3 Euler angle of I wrt J"},
     {"PI", C, Fn::kPi, 0, 0, 0, "PI", "3.14159..."},
     {"PINVAL", B, kM, 2, 2, 0, "PINVAL(id, k)", "k-th input of Control_PlantInput id"},

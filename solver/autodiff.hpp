@@ -9,10 +9,13 @@
 
 namespace mb {
 
-/// Largest number of local inputs of any kernel (two bodies: 2 x 13, plus 6 + 6 multipliers).
-inline constexpr int kMaxLocalInputs = 40;
+/// Largest number of local inputs of any kernel. A joint has 2 x 13 body states and 6 + 6
+/// multipliers; expression-driven elements read the states of every body their measures touch.
+inline constexpr int kMaxLocalInputs = 96;
 
-using ADVector = Eigen::Matrix<double, kMaxLocalInputs, 1>;
+/// Derivative vectors are sized at run time to the kernel's input count (operations loop over
+/// that many entries only) but stored inline up to kMaxLocalInputs: no heap allocation.
+using ADVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxLocalInputs, 1>;
 using AD = Eigen::AutoDiffScalar<ADVector>;
 
 template <class T>

@@ -133,9 +133,9 @@ void System::add_jacobian(const Kernel& k, const Slots& s, const double* y, cons
   for (size_t i = 0; i < n_in; ++i) {
     const int v = s.in_var[i];
     if (v < 0) {
-      x[i] = AD(s.in_const[i], ADVector::Zero());
+      x[i] = AD(s.in_const[i], ADVector::Zero(static_cast<Eigen::Index>(n_in)));
     } else {
-      x[i] = AD(s.in_is_deriv[i] ? yp[v] : y[v], kMaxLocalInputs, static_cast<int>(i));
+      x[i] = AD(s.in_is_deriv[i] ? yp[v] : y[v], static_cast<int>(n_in), static_cast<int>(i));
     }
   }
   k.eval(x, out);
@@ -184,8 +184,9 @@ void System::build_pattern() {
       AD x[kMaxLocalInputs];
       AD out[kMaxLocalInputs];
       for (size_t i = 0; i < n_in; ++i) {
-        x[i] = s.in_var[i] < 0 ? AD(s.in_const[i], ADVector::Zero())
-                               : AD(uni(rng), kMaxLocalInputs, static_cast<int>(i));
+        x[i] = s.in_var[i] < 0
+                   ? AD(s.in_const[i], ADVector::Zero(static_cast<Eigen::Index>(n_in)))
+                   : AD(uni(rng), static_cast<int>(n_in), static_cast<int>(i));
       }
       kernel.eval(x, out);
       for (size_t r = 0; r < n_out; ++r) {
