@@ -6,9 +6,16 @@
 #include "models/body_rigid.hpp"
 #include "models/constraint_joint.hpp"
 #include "models/force_gravity.hpp"
+#include "models/force_scalar_twobody.hpp"
+#include "models/force_springdamper.hpp"
+#include "models/force_vector_onebody.hpp"
+#include "models/force_vector_twobody.hpp"
+#include "models/motion_joint.hpp"
 #include "models/param_transient.hpp"
 #include "models/param_unit.hpp"
+#include "models/post_request.hpp"
 #include "models/reference_marker.hpp"
+#include "models/reference_variable.hpp"
 #include "models/simulate.hpp"
 #include "models/stop.hpp"
 
@@ -62,23 +69,24 @@ constexpr std::array<ElementInfo, 65> kElements = {{
     {"force_ptdcv", "Force_PTdCV", N, M, nullptr, "point-to-deformable-curve force"},
     {"force_ptdsf", "Force_PTdSF", N, M, nullptr, "point-to-deformable-surface force"},
     {"force_scalar_onebody", "Force_Scalar_OneBody", N, B, nullptr, "scalar action-only force"},
-    {"force_scalar_twobody", "Force_Scalar_TwoBody", N, B, nullptr,
+    {"force_scalar_twobody", "Force_Scalar_TwoBody", S, B, build_force_scalar_twobody,
      "scalar force or torque between two markers"},
-    {"force_springdamper", "Force_SpringDamper", N, B, nullptr,
+    {"force_springdamper", "Force_SpringDamper", S, B, build_force_springdamper,
      "translational or rotational spring-damper"},
     {"force_stateeqn", "Force_StateEqn", N, B, nullptr, "force from a state-space system"},
-    {"force_vector_onebody", "Force_Vector_OneBody", N, B, nullptr, "vector force on one body"},
-    {"force_vector_twobody", "Force_Vector_TwoBody", N, B, nullptr,
+    {"force_vector_onebody", "Force_Vector_OneBody", S, B, build_force_vector_onebody,
+     "vector force on one body"},
+    {"force_vector_twobody", "Force_Vector_TwoBody", S, B, build_force_vector_twobody,
      "vector force and/or torque between two bodies"},
     {"load_model", "Load_Model", N, C, nullptr, "read another model and continue"},
-    {"motion_joint", "Motion_Joint", N, B, nullptr, "prescribed joint motion"},
+    {"motion_joint", "Motion_Joint", S, B, build_motion_joint, "prescribed joint motion"},
     {"motion_marker", "Motion_Marker", N, B, nullptr, "prescribed motion between markers"},
     {"param_linear", "Param_Linear", N, B, nullptr, "linear analysis settings"},
     {"param_static", "Param_Static", N, B, nullptr, "static analysis settings"},
     {"param_transient", "Param_Transient", S, B, build_param_transient, "integrator settings"},
     {"param_unit", "Param_Unit", S, M, build_param_unit, "unit system"},
     {"post_graphic", "Post_Graphic", G, M, nullptr, "graphics for animation"},
-    {"post_request", "Post_Request", N, B, nullptr, "output request"},
+    {"post_request", "Post_Request", S, B, build_post_request, "output request"},
     {"reference_array", "Reference_Array", N, M, nullptr, "array of values or states"},
     {"reference_frequencyinput", "Reference_FrequencyInput", N, M, nullptr,
      "input for frequency response"},
@@ -90,7 +98,8 @@ constexpr std::array<ElementInfo, 65> kElements = {{
     {"reference_spline", "Reference_Spline", N, M, nullptr, "spline data"},
     {"reference_string", "Reference_String", N, M, nullptr, "string data"},
     {"reference_surface", "Reference_Surface", N, M, nullptr, "surface data"},
-    {"reference_variable", "Reference_Variable", N, B, nullptr, "algebraic variable"},
+    {"reference_variable", "Reference_Variable", S, B, build_reference_variable,
+     "algebraic variable"},
     {"resoutput", "ResOutput", N, C, nullptr, "choose result files"},
     {"save", "Save", N, C, nullptr, "write the model block"},
     {"sensor_event", "Sensor_Event", N, M, nullptr, "event sensor"},

@@ -10,6 +10,7 @@
 
 #include "common/linalg.hpp"
 #include "common/source_loc.hpp"
+#include "models/compiled_expression.hpp"
 
 namespace mb {
 
@@ -63,6 +64,70 @@ struct Joint {
   SourceLoc loc;
 };
 
+/// Force_Scalar_TwoBody: a force along the line of sight (positive repulsive; action-only:
+/// along z_J) or a torque about z_J, on I with the reaction on J. exprs[0] is the magnitude.
+struct ScalarForce {
+  int id = 0;
+  bool rotational = false;
+  bool action_only = false;
+  int i_marker = -1, j_marker = -1;
+  ExpressionGroup expr;
+  SourceLoc loc;
+};
+
+/// Force_Vector_TwoBody / Force_Vector_OneBody: F = A_ref [fx fy fz], T = A_ref [tx ty tz] on
+/// I at R_I; for two bodies the reaction acts on the floating J marker's body at R_I.
+/// exprs: fx, fy, fz, tx, ty, tz (absent components are the constant 0).
+struct VectorForce {
+  int id = 0;
+  bool one_body = false;
+  int i_marker = -1;
+  int j_marker = -1;     ///< floating marker (body 2); -1 for one body
+  int ref_marker = -1;   ///< -1 = ground axes
+  bool reverse = false;  ///< one body, reverse_dir="TRUE": the applied vectors are negated
+  ExpressionGroup expr;
+  SourceLoc loc;
+};
+
+/// Force_SpringDamper. Translational: F = -k (l - length) - c (ldot - velocity_offset) + preload
+/// along the line of sight (positive pushes I away from J). Rotational about z_J with
+/// theta = AZ(I, J): T = -k (theta - length) - c WZ(I, J, J) + preload.
+struct SpringDamper {
+  int id = 0;
+  bool rotational = false;
+  int i_marker = -1, j_marker = -1;
+  double stiffness = 0, damping = 0, length = 0, preload = 0, velocity_offset = 0;
+  SourceLoc loc;
+};
+
+/// Motion_Joint (displacement): the joint's free coordinate follows f(t): translation
+/// DZ(I, J, J) or rotation AZ(I, J). exprs[0] = f.
+struct MotionJoint {
+  int id = 0;
+  int joint = -1;  ///< index into Model::joints
+  bool rotational = false;
+  ExpressionGroup expr;
+  SourceLoc loc;
+};
+
+/// Reference_Variable (explicit): VARVAL(id) = exprs[0].
+struct Variable {
+  int id = 0;
+  ExpressionGroup expr;
+  SourceLoc loc;
+};
+
+/// Post_Request: output channels `req<id>.<component>`.
+struct Request {
+  enum class Type { kDisplacement, kVelocity, kAcceleration, kForce, kExpression };
+  int id = 0;
+  Type type = Type::kExpression;
+  int i_marker = -1, j_marker = -1, ref_marker = -1;
+  ExpressionGroup expr;               ///< EXPRESSION: one expression per present channel
+  std::vector<std::string> channels;  ///< component names, e.g. "x" or "f2"
+  SourceLoc loc;
+};
+
 /// Param_Transient (model default or command): integrator settings.
 struct TransientParams {
   std::string integrator = "DSTIFF";  ///< DSTIFF/GSTIFF/HSTIFF (IDA) or VSTIFF/MSTIFF/ABAM
@@ -101,6 +166,12 @@ struct Model {
   std::vector<Body> bodies;     ///< index 0 is the ground body
   std::vector<Marker> markers;
   std::vector<Joint> joints;
+  std::vector<ScalarForce> scalar_forces;
+  std::vector<VectorForce> vector_forces;
+  std::vector<SpringDamper> spring_dampers;
+  std::vector<MotionJoint> motions;
+  std::vector<Request> requests;
+  std::vector<Variable> variables;
   TransientParams transient;  ///< model-level default
   std::vector<Command> commands;
 

@@ -7,6 +7,7 @@
 
 #include "common/text.hpp"
 #include "models/element_registry.hpp"
+#include "models/expression_elements.hpp"
 
 namespace mb {
 
@@ -245,6 +246,10 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   check_unique_ids(draft.bodies, "Body_Rigid", diag);
   check_unique_ids(draft.markers, "Reference_Marker", diag);
   check_unique_ids(draft.joints, "Constraint_Joint", diag);
+  check_unique_ids(draft.scalar_forces, "Force_Scalar_TwoBody", diag);
+  check_unique_ids(draft.spring_dampers, "Force_SpringDamper", diag);
+  check_unique_ids(draft.motions, "Motion_Joint", diag);
+  check_unique_ids(draft.requests, "Post_Request", diag);
 
   Model m;
   m.deck_path = deck.path;
@@ -299,6 +304,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     mk.axes_body = A.transpose() * mk.axes_global0;
   }
   resolve_joints(draft, m, diag);
+  resolve_expression_elements(draft, m, diag);
 
   if (diag.has_errors()) return std::nullopt;
   return m;

@@ -45,6 +45,20 @@ struct DraftJoint {
   SourceLoc loc;
 };
 
+/// An element whose expressions are compiled in pass 2, once every id is known.
+struct DraftExpressionElement {
+  const DeckNode* node = nullptr;
+  std::string subject;
+  int id = 0;
+  SourceLoc loc;
+  std::string type;             ///< upper-cased keyword (element specific)
+  bool flag = false;            ///< element specific: is_action_only, ...
+  std::vector<int> marker_ids;  ///< element specific order, 0 = none
+  std::vector<SourceLoc> marker_locs;
+  std::vector<double> values;                     ///< element specific numbers
+  std::vector<const DeckAttribute*> expressions;  ///< element specific order, nullptr = absent
+};
+
 struct ModelDraft {
   Units units;
   bool has_units = false;
@@ -53,6 +67,12 @@ struct ModelDraft {
   std::vector<DraftMarker> markers;
   std::vector<DraftBody> bodies;
   std::vector<DraftJoint> joints;
+  std::vector<DraftExpressionElement> scalar_forces;   ///< Force_Scalar_TwoBody
+  std::vector<DraftExpressionElement> vector_forces;   ///< Force_Vector_TwoBody / OneBody
+  std::vector<DraftExpressionElement> spring_dampers;  ///< Force_SpringDamper
+  std::vector<DraftExpressionElement> motions;         ///< Motion_Joint
+  std::vector<DraftExpressionElement> requests;        ///< Post_Request
+  std::vector<DraftExpressionElement> variables;       ///< Reference_Variable
   TransientParams transient;
   std::vector<Command> commands;
 };

@@ -45,13 +45,14 @@ RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
                       "(constraint error {:.3g})",
                       t0, ic.position_iterations, ic.position_residual));
       y = ic.y;
+      std::vector<double> yp = ic.yp;
       t = t0;
       // The first analysis reports its starting point; later ones start where the last ended.
       const bool was_first = first;
       first = false;
-      if (was_first) obs.output(t, sys, y);
+      if (was_first) obs.output(t, sys, y, yp);
       if (s.type == AnalysisType::kAssembly) {
-        if (!was_first) obs.output(t, sys, y);
+        if (!was_first) obs.output(t, sys, y, yp);
         continue;
       }
       const double t1 = s.end_time ? *s.end_time : t0 + *s.duration;
@@ -71,7 +72,7 @@ RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
         }
         t = ida.time();
         y = ida.y();
-        obs.output(t, sys, y);
+        obs.output(t, sys, y, ida.yp());
       }
       report.stats += ida.stats();
       obs.log(fmt::format("transient analysis done at t = {:g}", t));

@@ -17,7 +17,8 @@ class AnalysisObserver {
  public:
   virtual ~AnalysisObserver() = default;
   /// One output row at time t (the first Simulate also reports t = start after assembly).
-  virtual void output(double t, const System& sys, const std::vector<double>& y) = 0;
+  virtual void output(double t, const System& sys, const std::vector<double>& y,
+                      const std::vector<double>& yp) = 0;
   /// A line for the log (progress, analysis start and end).
   virtual void log(const std::string& line) = 0;
 };

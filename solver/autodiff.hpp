@@ -5,6 +5,7 @@
 // kernel's local inputs, which the solver scatters into the sparse Jacobian. The derivative
 // vector has a fixed size, so nothing is allocated.
 
+#include <Eigen/Dense>
 #include <unsupported/Eigen/AutoDiff>
 
 namespace mb {

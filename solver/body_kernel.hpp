@@ -35,7 +35,7 @@ struct BodyKernel {
   V3<double> gravity = V3<double>::Zero();
 
   template <class T>
-  void eval(const T* x, T* out) const {
+  void eval(const T* x, T* out, double /*t*/) const {
     const T* y = x;
     const T* yp = x + 13;
     const T& mu_n = x[26];

@@ -5,6 +5,8 @@
 #include <Eigen/Sparse>
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseLU>
+#include <algorithm>
+#include <cmath>
 
 #include "common/error.hpp"
 
@@ -146,7 +148,18 @@ InitialConditions compute_initial_conditions(const System& sys, double t, std::v
   const SpMat BL = block(J0, b.dyn_rows, b.lambda);  // -B^T
   const SpMat B = block(J0, b.vel_rows, b.nu);
   const Eigen::VectorXd qdot = gather(yp, b.q);
-  const Eigen::VectorXd gamma = block(J0, b.vel_rows, b.q) * qdot;
+  Eigen::VectorXd gamma = block(J0, b.vel_rows, b.q) * qdot;
+  {
+    // Explicit time dependence of the velocity rows (driven motions: -f''(t)), by a central
+    // difference in t alone; zero for models without motions.
+    const double h = 1e-6 * std::max(1.0, std::abs(t));
+    std::vector<double> rp(n), rm(n);
+    sys.residual(t + h, y.data(), yp.data(), rp.data());
+    sys.residual(t - h, y.data(), yp.data(), rm.data());
+    for (size_t k = 0; k < b.vel_rows.size(); ++k) {
+      gamma(static_cast<Eigen::Index>(k)) += (rp[b.vel_rows[k]] - rm[b.vel_rows[k]]) / (2 * h);
+    }
+  }
   sys.residual(t, y.data(), yp.data(), res.data());  // dynamic rows at nu' = 0, lambda = 0
   const Eigen::Index nv = static_cast<Eigen::Index>(b.nu.size());
   const Eigen::Index nl = static_cast<Eigen::Index>(b.lambda.size());

@@ -15,15 +15,19 @@
 // Inputs: y_i (13), y_j (13), lambda (m), mu (m); a ground body's slots hold constants.
 
 #include <array>
+#include <cmath>
+#include <numbers>
 
 #include "models/model.hpp"
 #include "solver/autodiff.hpp"
 #include "solver/body_kernel.hpp"
+#include "solver/expression_eval.hpp"
 
 namespace mb {
 
 struct JointEquation {
-  enum class Kind { kPoint, kDot1, kDot2 } kind = Kind::kPoint;
+  /// kAngleZ: AZ(I, J) = atan2(x_I . y_J, x_I . x_J), the rotation of a motion on a joint.
+  enum class Kind { kPoint, kDot1, kDot2, kAngleZ } kind = Kind::kPoint;
   int a = 0;  ///< point: ground component; dot1: axis of I (0 x, 1 y, 2 z)
   int b = 0;  ///< dot1, dot2: axis of J
 };
@@ -36,6 +40,10 @@ struct JointKernel {
 
   int m = 0;  ///< number of equations
   std::array<JointEquation, kMaxEquations> eq{};
+  /// A Motion_Joint: the single equation becomes q(I, J) - f(t) = 0 (angles wrapped to
+  /// (-pi, pi] around f, so f may exceed pi) and its velocity row gets -f'(t).
+  const CompiledExpression* drive = nullptr;
+  mutable expr::Workspace ws;
   V3<double> s_i, s_j;  ///< marker origins in body axes
   M3<double> u_i, u_j;  ///< marker axes (columns) in body axes
 
@@ -81,6 +89,24 @@ struct JointKernel {
           }
           break;
         }
+        case JointEquation::Kind::kAngleZ: {
+          // d atan2(a, b) = (b da - a db) / (a^2 + b^2), a = x_I . y_J, b = x_I . x_J.
+          const V3<T> x_loc = u_i.col(0).cast<T>();
+          const V3<T> xi = Ai * x_loc, xj = Aj * u_j.col(0).cast<T>(),
+                      yj = Aj * u_j.col(1).cast<T>();
+          using std::atan2;
+          const T a = xi.dot(yj), b = xi.dot(xj), n2 = a * a + b * b;
+          phi[k] = atan2(a, b);
+          const V3<T> wi_a = x_loc.cross(Ai.transpose() * yj);
+          const V3<T> wj_a = u_j.col(1).cast<T>().cross(Aj.transpose() * xi);
+          const V3<T> wi_b = x_loc.cross(Ai.transpose() * xj);
+          const V3<T> wj_b = u_j.col(0).cast<T>().cross(Aj.transpose() * xi);
+          for (int c = 0; c < 3; ++c) {
+            row[3 + c] = (b * wi_a(c) - a * wi_b(c)) / n2;
+            row[9 + c] = (b * wj_a(c) - a * wj_b(c)) / n2;
+          }
+          break;
+        }
         case JointEquation::Kind::kDot2: {
           const V3<T> b_loc = u_j.col(e.b).cast<T>();
           const V3<T> b = Aj * b_loc;
@@ -100,7 +126,7 @@ struct JointKernel {
   }
 
   template <class T>
-  void eval(const T* x, T* out) const {
+  void eval(const T* x, T* out, double t) const {
     const T* yi = x;
     const T* yj = x + 13;
     const T* lambda = x + 26;
@@ -126,8 +152,19 @@ struct JointKernel {
       const V4<T> pdot = euler_parameter_rate(p, mu_w);
       for (int c = 0; c < 4; ++c) o[3 + c] -= pdot(c);
     }
+    double f_dot = 0.0;
+    if (drive) {
+      const double f = drive->value.eval(t, {}, ws);
+      f_dot = drive->d_time.eval(t, {}, ws);
+      check_expression(*drive, ws, t);
+      phi[0] -= f;
+      if (eq[0].kind == JointEquation::Kind::kAngleZ) {
+        const double two_pi = 2.0 * std::numbers::pi;
+        phi[0] -= two_pi * std::round(value_of(phi[0]) / two_pi);
+      }
+    }
     for (int k = 0; k < m; ++k) {
-      T vel = T(0.0);
+      T vel = T(-f_dot);
       for (int c = 0; c < 3; ++c) {
         vel += B[k][c] * yi[7 + c] + B[k][3 + c] * yi[10 + c] + B[k][6 + c] * yj[7 + c] +
                B[k][9 + c] * yj[10 + c];

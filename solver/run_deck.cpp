@@ -17,6 +17,7 @@
 #include "results/csv_result_writer.hpp"
 #include "solver/analysis_runner.hpp"
 #include "solver/body_outputs.hpp"
+#include "solver/request_outputs.hpp"
 
 namespace mb {
 
@@ -56,12 +57,20 @@ std::string default_prefix(const std::string& deck) {
 /// Writes result rows as the analysis produces them; a progress line when stderr is a TTY.
 class CsvObserver : public AnalysisObserver {
  public:
-  CsvObserver(CsvResultWriter& csv, Log& log, const System& sys, bool progress)
-      : csv_(csv), log_(log), row_(1 + body_output_columns(sys).size()), progress_(progress) {}
-  void output(double t, const System& sys, const std::vector<double>& y) override {
+  CsvObserver(CsvResultWriter& csv, Log& log, const System& sys, const RequestOutputs& requests,
+              bool progress)
+      : csv_(csv),
+        log_(log),
+        requests_(requests),
+        n_body_(body_output_columns(sys).size()),
+        row_(1 + n_body_ + requests.size()),
+        progress_(progress) {}
+  void output(double t, const System& sys, const std::vector<double>& y,
+              const std::vector<double>& yp) override {
     if (csv_.rows() > 0 && t <= last_t_) return;  // keep the first row of a repeated time
     row_[0] = t;
-    body_output_values(sys, y.data(), std::span<double>(row_).subspan(1));
+    body_output_values(sys, y.data(), std::span<double>(row_).subspan(1, n_body_));
+    requests_.values(t, y.data(), yp.data(), std::span<double>(row_).subspan(1 + n_body_));
     csv_.write_row(row_);
     last_t_ = t;
     if (progress_) std::cerr << fmt::format("\rt = {:<12.6g}", t) << std::flush;
@@ -74,6 +83,8 @@ class CsvObserver : public AnalysisObserver {
  private:
   CsvResultWriter& csv_;
   Log& log_;
+  const RequestOutputs& requests_;
+  size_t n_body_;
   std::vector<double> row_;
   double last_t_ = 0;
   bool progress_;
@@ -196,6 +207,8 @@ ExitCode run_deck(const RunOptions& opt) {
     std::vector<ResultColumn> cols = {
         {"time", model->units.time.empty() ? "time" : model->units.time}};
     for (auto& c : body_output_columns(sys)) cols.push_back(std::move(c));
+    const RequestOutputs requests(sys);
+    for (auto& c : requests.columns()) cols.push_back(std::move(c));
     const Units& u = model->units;
     const std::vector<std::string> comments = {
         fmt::format("mbsolve {}", mbsolve_version()), "deck: " + opt.deck_path,
@@ -206,7 +219,7 @@ ExitCode run_deck(const RunOptions& opt) {
             : fmt::format("units: force={} mass={} length={} time={} angle=radian", u.force, u.mass,
                           u.length, u.time)};
     CsvResultWriter csv(prefix + ".csv", comments, cols);
-    CsvObserver obs(csv, log, sys, opt.verbosity != Verbosity::kQuiet && ::isatty(2));
+    CsvObserver obs(csv, log, sys, requests, opt.verbosity != Verbosity::kQuiet && ::isatty(2));
     const RunReport rep = run_analyses(sys, obs);
     obs.end_progress();
     sum.stats = rep.stats;

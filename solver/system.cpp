@@ -23,15 +23,17 @@ System::System(const Model& model) : model_(model) {
     const auto eqs = joint_equations(j.type);
     k.m = static_cast<int>(eqs.size());
     std::copy(eqs.begin(), eqs.end(), k.eq.begin());
-    const Marker& mi = model.markers[j.i_marker];
-    const Marker& mj = model.markers[j.j_marker];
-    k.s_i = mi.pos_body;
-    k.u_i = mi.axes_body;
-    k.s_j = mj.pos_body;
-    k.u_j = mj.axes_body;
-    joint_eq_offset_.push_back(n_eq_);
-    n_eq_ += k.m;
-    joint_kernels_.push_back(k);
+    add_constraint_block(std::move(k), j.i_marker, j.j_marker);
+  }
+  for (const auto& mo : model.motions) {
+    const Joint& j = model.joints[mo.joint];
+    JointKernel k;
+    k.m = 1;
+    k.eq[0] = mo.rotational ? JointEquation{JointEquation::Kind::kAngleZ, 0, 0}
+                            : JointEquation{JointEquation::Kind::kDot2, 0, 2};
+    k.drive = &mo.expr.exprs[0];
+    k.ws.reserve(mo.expr.exprs[0].max_stack + 1);
+    add_constraint_block(std::move(k), j.i_marker, j.j_marker);
   }
   n_ = 13 * nb_ + 2 * n_eq_ + nb_;
   diff_mask_.assign(n_, 0.0);
@@ -61,12 +63,11 @@ System::System(const Model& model) : model_(model) {
     s.out_row.push_back(norm);
     body_slots_.push_back(std::move(s));
   }
-  for (size_t jn = 0; jn < model.joints.size(); ++jn) {
-    const Joint& j = model.joints[jn];
+  for (size_t jn = 0; jn < joint_kernels_.size(); ++jn) {
     const JointKernel& k = joint_kernels_[jn];
     Slots s;
     for (int side = 0; side < 2; ++side) {
-      const int b = model.markers[side == 0 ? j.i_marker : j.j_marker].body;
+      const int b = constraint_bodies_[jn][side];
       const int o = body_offset_[b];
       for (int i = 0; i < 13; ++i) {
         s.in_var.push_back(o < 0 ? -1 : o + i);
@@ -87,7 +88,34 @@ System::System(const Model& model) : model_(model) {
     }
     joint_slots_.push_back(std::move(s));
   }
+  force_kernels_ = make_force_kernels(model);
+  for (const auto& fk : force_kernels_) {
+    Slots s;
+    for (int b : fk.bodies) {
+      const int o = body_offset_[b];
+      for (int i = 0; i < 13; ++i) {
+        s.in_var.push_back(o + i);
+        s.in_is_deriv.push_back(0);
+        s.in_const.push_back(0.0);
+        s.out_row.push_back(o + i);
+      }
+    }
+    force_slots_.push_back(std::move(s));
+  }
   build_pattern();
+}
+
+void System::add_constraint_block(JointKernel k, int i_marker, int j_marker) {
+  const Marker& mi = model_.markers[i_marker];
+  const Marker& mj = model_.markers[j_marker];
+  k.s_i = mi.pos_body;
+  k.u_i = mi.axes_body;
+  k.s_j = mj.pos_body;
+  k.u_j = mj.axes_body;
+  joint_eq_offset_.push_back(n_eq_);
+  n_eq_ += k.m;
+  constraint_bodies_.push_back({mi.body, mj.body});
+  joint_kernels_.push_back(std::move(k));
 }
 
 std::vector<double> System::initial_state() const {
@@ -109,8 +137,8 @@ std::vector<double> System::initial_state() const {
 }
 
 template <class Kernel>
-void System::add_residual(const Kernel& k, const Slots& s, const double* y, const double* yp,
-                          double* res) const {
+void System::add_residual(const Kernel& k, const Slots& s, double t, const double* y,
+                          const double* yp, double* res) const {
   double x[kMaxLocalInputs];
   double out[kMaxLocalInputs];
   const size_t n_in = s.in_var.size();
@@ -118,15 +146,15 @@ void System::add_residual(const Kernel& k, const Slots& s, const double* y, cons
     const int v = s.in_var[i];
     x[i] = v < 0 ? s.in_const[i] : (s.in_is_deriv[i] ? yp[v] : y[v]);
   }
-  k.eval(x, out);
+  k.eval(x, out, t);
   for (size_t r = 0; r < s.out_row.size(); ++r) {
     if (s.out_row[r] >= 0) res[s.out_row[r]] += out[r];
   }
 }
 
 template <class Kernel>
-void System::add_jacobian(const Kernel& k, const Slots& s, const double* y, const double* yp,
-                          double cj, double* values) const {
+void System::add_jacobian(const Kernel& k, const Slots& s, double t, const double* y,
+                          const double* yp, double cj, double* values) const {
   AD x[kMaxLocalInputs];
   AD out[kMaxLocalInputs];
   const size_t n_in = s.in_var.size();
@@ -138,7 +166,7 @@ void System::add_jacobian(const Kernel& k, const Slots& s, const double* y, cons
       x[i] = AD(s.in_is_deriv[i] ? yp[v] : y[v], static_cast<int>(n_in), static_cast<int>(i));
     }
   }
-  k.eval(x, out);
+  k.eval(x, out, t);
   for (size_t r = 0; r < s.out_row.size(); ++r) {
     if (s.out_row[r] < 0) continue;
     const ADVector& d = out[r].derivatives();
@@ -150,24 +178,30 @@ void System::add_jacobian(const Kernel& k, const Slots& s, const double* y, cons
   }
 }
 
-void System::residual(double /*t*/, const double* y, const double* yp, double* res) const {
+void System::residual(double t, const double* y, const double* yp, double* res) const {
   std::fill(res, res + n_, 0.0);
   for (size_t k = 0; k < body_kernels_.size(); ++k) {
-    add_residual(body_kernels_[k], body_slots_[k], y, yp, res);
+    add_residual(body_kernels_[k], body_slots_[k], t, y, yp, res);
   }
   for (size_t k = 0; k < joint_kernels_.size(); ++k) {
-    add_residual(joint_kernels_[k], joint_slots_[k], y, yp, res);
+    add_residual(joint_kernels_[k], joint_slots_[k], t, y, yp, res);
+  }
+  for (size_t k = 0; k < force_kernels_.size(); ++k) {
+    add_residual(force_kernels_[k], force_slots_[k], t, y, yp, res);
   }
 }
 
-void System::jacobian(double /*t*/, const double* y, const double* yp, double cj,
+void System::jacobian(double t, const double* y, const double* yp, double cj,
                       double* values) const {
   std::fill(values, values + pattern_.nnz(), 0.0);
   for (size_t k = 0; k < body_kernels_.size(); ++k) {
-    add_jacobian(body_kernels_[k], body_slots_[k], y, yp, cj, values);
+    add_jacobian(body_kernels_[k], body_slots_[k], t, y, yp, cj, values);
   }
   for (size_t k = 0; k < joint_kernels_.size(); ++k) {
-    add_jacobian(joint_kernels_[k], joint_slots_[k], y, yp, cj, values);
+    add_jacobian(joint_kernels_[k], joint_slots_[k], t, y, yp, cj, values);
+  }
+  for (size_t k = 0; k < force_kernels_.size(); ++k) {
+    add_jacobian(force_kernels_[k], force_slots_[k], t, y, yp, cj, values);
   }
 }
 
@@ -184,11 +218,10 @@ void System::build_pattern() {
       AD x[kMaxLocalInputs];
       AD out[kMaxLocalInputs];
       for (size_t i = 0; i < n_in; ++i) {
-        x[i] = s.in_var[i] < 0
-                   ? AD(s.in_const[i], ADVector::Zero(static_cast<Eigen::Index>(n_in)))
-                   : AD(uni(rng), static_cast<int>(n_in), static_cast<int>(i));
+        x[i] = s.in_var[i] < 0 ? AD(s.in_const[i], ADVector::Zero(static_cast<Eigen::Index>(n_in)))
+                               : AD(uni(rng), static_cast<int>(n_in), static_cast<int>(i));
       }
-      kernel.eval(x, out);
+      kernel.eval(x, out, 0.0);
       for (size_t r = 0; r < n_out; ++r) {
         const ADVector& d = out[r].derivatives();
         if (d.size() == 0) continue;
@@ -206,12 +239,15 @@ void System::build_pattern() {
     s.jac_pos.assign(n_out * n_in, -1);
     return nz;
   };
-  std::vector<std::vector<char>> body_nz, joint_nz;
+  std::vector<std::vector<char>> body_nz, joint_nz, force_nz;
   for (size_t k = 0; k < body_kernels_.size(); ++k) {
     body_nz.push_back(probe(body_kernels_[k], body_slots_[k]));
   }
   for (size_t k = 0; k < joint_kernels_.size(); ++k) {
     joint_nz.push_back(probe(joint_kernels_[k], joint_slots_[k]));
+  }
+  for (size_t k = 0; k < force_kernels_.size(); ++k) {
+    force_nz.push_back(probe(force_kernels_[k], force_slots_[k]));
   }
   // Every diagonal entry is kept so that the pattern is structurally complete for KLU.
   for (int i = 0; i < n_; ++i) cols[i].insert(i);
@@ -241,6 +277,7 @@ void System::build_pattern() {
   };
   for (size_t k = 0; k < body_slots_.size(); ++k) fill(body_slots_[k], body_nz[k]);
   for (size_t k = 0; k < joint_slots_.size(); ++k) fill(joint_slots_[k], joint_nz[k]);
+  for (size_t k = 0; k < force_slots_.size(); ++k) fill(force_slots_[k], force_nz[k]);
 }
 
 std::string System::describe_variable(int index) const {
@@ -259,6 +296,9 @@ std::string System::describe_variable(int index) const {
     const int eq = rel % n_eq_;
     for (size_t j = joint_eq_offset_.size(); j-- > 0;) {
       if (eq >= joint_eq_offset_[j]) {
+        if (j >= model_.joints.size()) {
+          return fmt::format("Motion_Joint {}", model_.motions[j - model_.joints.size()].id);
+        }
         return fmt::format("Constraint_Joint {} (equation {})", model_.joints[j].id,
                            eq - joint_eq_offset_[j] + 1);
       }

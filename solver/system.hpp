@@ -20,6 +20,7 @@
 
 #include "models/model.hpp"
 #include "solver/body_kernel.hpp"
+#include "solver/force_kernel.hpp"
 #include "solver/joint_kernel.hpp"
 
 namespace mb {
@@ -45,6 +46,12 @@ class System {
 
   /// State offset of body `b` (index into Model::bodies), or -1 for ground.
   int body_offset(int b) const { return body_offset_[b]; }
+  /// Constraint blocks: the model's joints first, then its motions (index joints.size() + k).
+  int num_constraint_blocks() const { return static_cast<int>(joint_kernels_.size()); }
+  const JointKernel& constraint_kernel(int block) const { return joint_kernels_[block]; }
+  /// Model body index of side 0 (I) or 1 (J) of a constraint block.
+  int constraint_body(int block, int side) const { return constraint_bodies_[block][side]; }
+  const std::vector<ForceKernel>& force_kernels() const { return force_kernels_; }
   int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
   int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
   int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
@@ -73,11 +80,12 @@ class System {
   };
 
   template <class Kernel>
-  void add_residual(const Kernel& k, const Slots& s, const double* y, const double* yp,
+  void add_residual(const Kernel& k, const Slots& s, double t, const double* y, const double* yp,
                     double* res) const;
   template <class Kernel>
-  void add_jacobian(const Kernel& k, const Slots& s, const double* y, const double* yp, double cj,
-                    double* values) const;
+  void add_jacobian(const Kernel& k, const Slots& s, double t, const double* y, const double* yp,
+                    double cj, double* values) const;
+  void add_constraint_block(JointKernel k, int i_marker, int j_marker);
   void build_pattern();
 
   const Model& model_;
@@ -89,6 +97,9 @@ class System {
   std::vector<Slots> body_slots_;
   std::vector<JointKernel> joint_kernels_;
   std::vector<Slots> joint_slots_;
+  std::vector<std::array<int, 2>> constraint_bodies_;
+  std::vector<ForceKernel> force_kernels_;
+  std::vector<Slots> force_slots_;
   SparsePattern pattern_;
 };
 

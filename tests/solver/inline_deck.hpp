@@ -24,7 +24,8 @@ struct InlineRun {
 class CaptureObserver : public AnalysisObserver {
  public:
   explicit CaptureObserver(InlineRun& run) : run_(run) {}
-  void output(double t, const System&, const std::vector<double>& y) override {
+  void output(double t, const System&, const std::vector<double>& y,
+              const std::vector<double>&) override {
     run_.t.push_back(t);
     run_.y.push_back(y);
   }

@@ -1,0 +1,51 @@
+#pragma once
+// Compiled expressions of one element. All expressions of an element share one list of measures
+// (their input slots), so `d_measure[k]` is the partial derivative with respect to measure k of
+// ExpressionGroup::measures. Time derivatives serve motions (Phi_t, Phi_tt) and Jacobians.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/diagnostics.hpp"
+#include "expr/compile.hpp"
+#include "models/measure.hpp"
+#include "parser/deck.hpp"
+
+namespace mb {
+
+class ModelBinder;
+
+struct CompiledExpression {
+  expr::Expression value;
+  std::vector<expr::Expression> d_measure;  ///< one per measure of the group
+  expr::Expression d_time;
+  expr::Expression d_time2;
+  std::string subject;   ///< "<Element> <id> <attribute>" for run-time messages
+  size_t max_stack = 0;  ///< largest stack of value and derivatives
+};
+
+struct ExpressionGroup {
+  std::vector<MeasureSpec> measures;
+  std::vector<CompiledExpression> exprs;
+};
+
+/// Compiles expressions of one element into a group; call add() for each attribute, then
+/// finish() once (it computes the partial derivatives against the group's final measure list).
+class ExpressionGroupBuilder {
+ public:
+  ExpressionGroupBuilder(ModelBinder& binder, Diagnostics& diag) : binder_(binder), diag_(diag) {}
+  /// Compiles `attr`; returns the expression's index in the group, or -1 after an error.
+  int add(const DeckAttribute& attr, const std::string& subject);
+  /// Adds a constant expression (for absent components); returns its index.
+  int add_constant(double value);
+  ExpressionGroup finish();
+
+ private:
+  ModelBinder& binder_;
+  Diagnostics& diag_;
+  std::vector<expr::Expression> values_;
+  std::vector<std::string> subjects_;
+};
+
+}  // namespace mb

@@ -1,0 +1,199 @@
+#include "models/expression_elements.hpp"
+
+#include <fmt/format.h>
+
+#include "models/model_binder.hpp"
+
+namespace mb {
+
+namespace {
+
+/// Marker index for draft marker slot `k` (-1 for id 0); false after reporting an error.
+bool resolve_marker(const Model& m, const DraftExpressionElement& d, size_t k, int& out,
+                    Diagnostics& diag) {
+  out = -1;
+  if (k >= d.marker_ids.size() || d.marker_ids[k] == 0) return true;
+  auto it = m.marker_index.find(d.marker_ids[k]);
+  if (it == m.marker_index.end()) {
+    diag.error(d.marker_locs[k], d.subject,
+               fmt::format("marker {} is not a Reference_Marker", d.marker_ids[k]));
+    return false;
+  }
+  out = it->second;
+  return true;
+}
+
+/// Compiles the draft's expressions (absent ones become the constant 0) into one group.
+bool compile_group(const Model& m, const DraftExpressionElement& d, bool allow_multipliers,
+                   ExpressionGroup& group, Diagnostics& diag) {
+  ModelBinder binder(m, allow_multipliers);
+  ExpressionGroupBuilder builder(binder, diag);
+  bool ok = true;
+  for (const DeckAttribute* a : d.expressions) {
+    if (a) {
+      ok &= builder.add(*a, d.subject) >= 0;
+    } else {
+      builder.add_constant(0.0);
+    }
+  }
+  group = builder.finish();
+  return ok;
+}
+
+bool same_body(const Model& m, int a, int b) {
+  const int ba = a < 0 ? 0 : m.markers[a].body, bb = b < 0 ? 0 : m.markers[b].body;
+  return ba == bb;
+}
+
+}  // namespace
+
+void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics& diag) {
+  for (const auto& d : draft.scalar_forces) {
+    ScalarForce f;
+    f.id = d.id;
+    f.loc = d.loc;
+    f.rotational = d.type == "TORQUE";
+    f.action_only = d.flag;
+    bool ok = resolve_marker(m, d, 0, f.i_marker, diag) & resolve_marker(m, d, 1, f.j_marker, diag);
+    ok &= compile_group(m, d, false, f.expr, diag);
+    if (ok && f.i_marker >= 0 && f.j_marker >= 0 && same_body(m, f.i_marker, f.j_marker) &&
+        !f.action_only) {
+      diag.warning(d.loc, d.subject, "I and J are on the same body: the force has no effect");
+    }
+    if (ok) m.scalar_forces.push_back(std::move(f));
+  }
+  for (const auto& d : draft.vector_forces) {
+    VectorForce f;
+    f.id = d.id;
+    f.loc = d.loc;
+    f.one_body = d.type.ends_with(":ONEBODY");
+    bool ok = resolve_marker(m, d, 0, f.i_marker, diag) &
+              resolve_marker(m, d, 1, f.j_marker, diag) &
+              resolve_marker(m, d, 2, f.ref_marker, diag);
+    ok &= compile_group(m, d, false, f.expr, diag);
+    f.reverse = f.one_body && d.flag;
+    if (ok) m.vector_forces.push_back(std::move(f));
+  }
+  for (const auto& d : draft.spring_dampers) {
+    SpringDamper s;
+    s.id = d.id;
+    s.loc = d.loc;
+    s.rotational = d.type == "ROTATIONAL";
+    bool ok = resolve_marker(m, d, 0, s.i_marker, diag) & resolve_marker(m, d, 1, s.j_marker, diag);
+    if (d.values.size() == 5) {
+      s.stiffness = d.values[0];
+      s.damping = d.values[1];
+      s.length = d.values[2];
+      s.preload = d.values[3];
+      s.velocity_offset = d.values[4];
+    }
+    if (ok) m.spring_dampers.push_back(s);
+  }
+  for (const auto& d : draft.motions) {
+    MotionJoint mo;
+    mo.id = d.id;
+    mo.loc = d.loc;
+    mo.rotational = d.type == "R";
+    bool ok = true;
+    const int joint_id = d.marker_ids.empty() ? 0 : d.marker_ids[0];
+    for (size_t j = 0; j < m.joints.size(); ++j) {
+      if (m.joints[j].id == joint_id) mo.joint = static_cast<int>(j);
+    }
+    if (mo.joint < 0) {
+      diag.error(d.marker_locs.empty() ? d.loc : d.marker_locs[0], d.subject,
+                 fmt::format("joint_id {} is not a Constraint_Joint", joint_id));
+      ok = false;
+    } else {
+      const JointType t = m.joints[mo.joint].type;
+      const bool allowed =
+          t == JointType::kCylindrical ||
+          (mo.rotational ? t == JointType::kRevolute : t == JointType::kTranslational);
+      if (!allowed) {
+        diag.error(d.loc, d.subject,
+                   fmt::format("a {} motion needs a {} or CYLINDRICAL joint", d.type,
+                               mo.rotational ? "REVOLUTE" : "TRANSLATIONAL"));
+        ok = false;
+      }
+    }
+    ok &= compile_group(m, d, false, mo.expr, diag);
+    if (ok && !mo.expr.measures.empty()) {
+      diag.error(d.loc, d.subject,
+                 "motion expressions may depend on TIME only for now (state-dependent motions "
+                 "are not supported yet)");
+      ok = false;
+    }
+    if (ok) m.motions.push_back(std::move(mo));
+  }
+  // Variables: ids first (they may refer to each other in any order), then their expressions,
+  // then a check that no variable depends on itself.
+  for (const auto& d : draft.variables) {
+    Variable v;
+    v.id = d.id;
+    v.loc = d.loc;
+    m.variables.push_back(std::move(v));
+  }
+  for (size_t k = 0; k < draft.variables.size(); ++k) {
+    compile_group(m, draft.variables[k], true, m.variables[k].expr, diag);
+  }
+  for (size_t k = 0; k < m.variables.size(); ++k) {
+    std::vector<int> stack = {static_cast<int>(k)};
+    std::vector<char> seen(m.variables.size(), 0);
+    while (!stack.empty()) {
+      const int v = stack.back();
+      stack.pop_back();
+      for (const auto& ms : m.variables[v].expr.measures) {
+        if (ms.kind != MeasureKind::kVarval) continue;
+        if (ms.element == static_cast<int>(k)) {
+          diag.error(draft.variables[k].loc, draft.variables[k].subject,
+                     "the variable depends on itself through VARVAL (an algebraic loop)");
+          stack.clear();
+          break;
+        }
+        if (!seen[ms.element]) {
+          seen[ms.element] = 1;
+          stack.push_back(ms.element);
+        }
+      }
+    }
+  }
+  for (const auto& d : draft.requests) {
+    Request r;
+    r.id = d.id;
+    r.loc = d.loc;
+    bool ok = resolve_marker(m, d, 0, r.i_marker, diag) &
+              resolve_marker(m, d, 1, r.j_marker, diag) &
+              resolve_marker(m, d, 2, r.ref_marker, diag);
+    if (d.type == "EXPRESSION") {
+      r.type = Request::Type::kExpression;
+      DraftExpressionElement present = d;
+      present.expressions.clear();
+      for (size_t k = 0; k < d.expressions.size(); ++k) {
+        if (!d.expressions[k]) continue;
+        present.expressions.push_back(d.expressions[k]);
+        r.channels.push_back("f" + std::to_string(k + 1));
+      }
+      ok &= compile_group(m, present, true, r.expr, diag);
+    } else {
+      static const std::vector<std::string> kDisp = {"x", "y", "z", "psi", "theta", "phi"};
+      static const std::vector<std::string> kVel = {"vx", "vy", "vz", "wx", "wy", "wz"};
+      static const std::vector<std::string> kAcc = {"ax", "ay", "az", "wdx", "wdy", "wdz"};
+      static const std::vector<std::string> kForce = {"fx", "fy", "fz", "tx", "ty", "tz"};
+      if (d.type == "MARKER_DISPLACEMENT") {
+        r.type = Request::Type::kDisplacement;
+        r.channels = kDisp;
+      } else if (d.type == "MARKER_VELOCITY") {
+        r.type = Request::Type::kVelocity;
+        r.channels = kVel;
+      } else if (d.type == "MARKER_ACCELERATION") {
+        r.type = Request::Type::kAcceleration;
+        r.channels = kAcc;
+      } else {
+        r.type = Request::Type::kForce;
+        r.channels = kForce;
+      }
+    }
+    if (ok) m.requests.push_back(std::move(r));
+  }
+}
+
+}  // namespace mb

@@ -1,0 +1,37 @@
+#include "models/force_scalar_twobody.hpp"
+
+#include <array>
+
+#include "models/expression_element_reader.hpp"
+
+namespace mb {
+
+void build_force_scalar_twobody(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
+  DraftExpressionElement d = start_draft(in);
+  static constexpr std::array<std::string_view, 6> kTypes = {
+      "FORCE", "TORQUE", "TRANSLATION", "ROTATION", "TRANSLATIONAL", "ROTATIONAL"};
+  if (!in.has("type")) {
+    in.error_here("missing required attribute 'type' (Force or Torque)");
+  } else if (auto t = in.keyword("type", kTypes)) {
+    d.type = (*t == "FORCE" || *t == "TRANSLATION" || *t == "TRANSLATIONAL") ? "FORCE" : "TORQUE";
+  }
+  read_marker(in, d, "i_marker_id", true);
+  read_marker(in, d, "j_marker_id", true);
+  d.flag = in.boolean("is_action_only").value_or(false);
+  if (in.has("val") && in.has("val_expression")) {
+    in.error("val_expression", "give val or val_expression, not both");
+  }
+  if (in.has("val")) {
+    read_expression(in, d, "val");
+  } else if (in.has("val_expression")) {
+    read_expression(in, d, "val_expression");
+  } else {
+    in.error_here("missing required attribute 'val_expression' (or 'val')");
+    d.expressions.push_back(nullptr);
+  }
+  reject_user_subroutines(in);
+  accept_hints(in, {"body1_id", "body2_id"});
+  draft.scalar_forces.push_back(std::move(d));
+}
+
+}  // namespace mb

@@ -1,0 +1,40 @@
+#include "models/force_springdamper.hpp"
+
+#include <array>
+
+#include "models/expression_element_reader.hpp"
+
+namespace mb {
+
+void build_force_springdamper(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
+  DraftExpressionElement d = start_draft(in);
+  static constexpr std::array<std::string_view, 2> kTypes = {"TRANSLATIONAL", "ROTATIONAL"};
+  if (!in.has("type")) {
+    in.error_here("missing required attribute 'type' (TRANSLATIONAL or ROTATIONAL)");
+  } else if (auto t = in.keyword("type", kTypes)) {
+    d.type = *t;
+  }
+  read_marker(in, d, "i_marker_id", true);
+  read_marker(in, d, "j_marker_id", true);
+  auto nonneg = [&](std::string_view n) {
+    const double v = in.real_or(n, 0.0);
+    if (v < 0) in.error(n, std::string(n) + " must be >= 0 (got " + in.attr(n)->value + ")");
+    return v;
+  };
+  const double k = nonneg("stiffness");
+  const double c = nonneg("damping");
+  const double length = in.real_or("length", 0.0);
+  if (d.type == "TRANSLATIONAL" && in.has("length") && length <= 0) {
+    in.error("length",
+             "length of a translational spring must be > 0 (got " + in.attr("length")->value + ")");
+  }
+  d.values = {k, c, length, in.real_or("preload", 0.0), in.real_or("velocity_offset", 0.0)};
+  if (in.has("force_expression")) {
+    in.error("force_expression", "force_expression is not supported yet");
+  }
+  reject_user_subroutines(in);
+  accept_hints(in, {"body1_id", "body2_id"});
+  draft.spring_dampers.push_back(std::move(d));
+}
+
+}  // namespace mb

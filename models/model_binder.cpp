@@ -1,0 +1,191 @@
+#include "models/model_binder.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+
+namespace mb {
+
+namespace {
+
+struct KindName {
+  std::string_view name;
+  MeasureKind kind;
+  int markers;  ///< how many leading arguments are markers
+};
+
+constexpr std::array<KindName, 22> kKinematic = {{
+    {"AX", MeasureKind::kAX, 2},       {"AY", MeasureKind::kAY, 2},
+    {"AZ", MeasureKind::kAZ, 2},       {"DM", MeasureKind::kDM, 2},
+    {"DX", MeasureKind::kDX, 3},       {"DY", MeasureKind::kDY, 3},
+    {"DZ", MeasureKind::kDZ, 3},       {"PHI", MeasureKind::kPHI, 2},
+    {"PITCH", MeasureKind::kPITCH, 2}, {"PSI", MeasureKind::kPSI, 2},
+    {"ROLL", MeasureKind::kROLL, 2},   {"THETA", MeasureKind::kTHETA, 2},
+    {"VM", MeasureKind::kVM, 3},       {"VR", MeasureKind::kVR, 3},
+    {"VX", MeasureKind::kVX, 4},       {"VY", MeasureKind::kVY, 4},
+    {"VZ", MeasureKind::kVZ, 4},       {"WM", MeasureKind::kWM, 2},
+    {"WX", MeasureKind::kWX, 3},       {"WY", MeasureKind::kWY, 3},
+    {"WZ", MeasureKind::kWZ, 3},       {"YAW", MeasureKind::kYAW, 2},
+}};
+
+}  // namespace
+
+int ModelBinder::marker(long long id, std::string& error) const {
+  if (id == 0) return -1;
+  auto it = model_.marker_index.find(static_cast<int>(id));
+  if (it == model_.marker_index.end()) {
+    error = fmt::format("marker {} does not exist", id);
+    return -2;
+  }
+  return it->second;
+}
+
+expr::BindResult ModelBinder::slot_of(const MeasureSpec& m) {
+  for (size_t s = 0; s < measures_.size(); ++s) {
+    if (measures_[s] == m) return expr::BindResult::ok(static_cast<int>(s));
+  }
+  measures_.push_back(m);
+  return expr::BindResult::ok(static_cast<int>(measures_.size() - 1));
+}
+
+expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long long> args) {
+  std::string error;
+  for (const auto& kn : kKinematic) {
+    if (kn.name != name) continue;
+    MeasureSpec m;
+    m.kind = kn.kind;
+    int* fields[4] = {&m.i, &m.j, &m.k, &m.l};
+    for (int a = 0; a < kn.markers && a < static_cast<int>(args.size()); ++a) {
+      *fields[a] = marker(args[a], error);
+      if (!error.empty()) return expr::BindResult::fail(error);
+    }
+    if (m.i < 0)
+      return expr::BindResult::fail(std::string(name) + " needs a marker I other than 0");
+    // VM and VR take (I, J, L): the third argument is the frame of differentiation.
+    if (m.kind == MeasureKind::kVM || m.kind == MeasureKind::kVR) std::swap(m.k, m.l);
+    return slot_of(m);
+  }
+  if (name == "ORIENT") {
+    if (!allow_multipliers_) return expr::BindResult::fail("ORIENT may be used in requests only");
+    if (args[0] != 27) {
+      return expr::BindResult::fail(fmt::format(
+          "ORIENT type {} is not supported (supported: 27, Euler parameters)", args[0]));
+    }
+    if (args[1] < 1 || args[1] > 4) {
+      return expr::BindResult::fail("ORIENT(27, comp, ...) needs comp 1..4 (e0..e3)");
+    }
+    MeasureSpec m;
+    m.kind = MeasureKind::kOrient;
+    m.comp = static_cast<int>(args[1]);
+    m.i = marker(args[2], error);
+    if (error.empty()) m.j = marker(args[3], error);
+    if (!error.empty()) return expr::BindResult::fail(error);
+    return slot_of(m);
+  }
+  if (name == "JOINT") {
+    if (!allow_multipliers_) {
+      return expr::BindResult::fail(
+          "JOINT() may be used in requests only for now (reaction feedback into forces is not "
+          "supported yet)");
+    }
+    MeasureSpec m;
+    m.kind = MeasureKind::kJoint;
+    m.element = -1;
+    for (size_t jn = 0; jn < model_.joints.size(); ++jn) {
+      if (model_.joints[jn].id == args[0]) m.element = static_cast<int>(jn);
+    }
+    if (m.element < 0)
+      return expr::BindResult::fail(fmt::format("joint {} does not exist", args[0]));
+    if (args[1] != 0 && args[1] != 1) return expr::BindResult::fail("jflag must be 0 (I) or 1 (J)");
+    if (args[2] < 1 || args[2] > 8) return expr::BindResult::fail("comp must be 1..8");
+    m.jflag = static_cast<int>(args[1]);
+    m.comp = static_cast<int>(args[2]);
+    m.k = args.size() > 3 ? marker(args[3], error) : -1;
+    if (!error.empty()) return expr::BindResult::fail(error);
+    return slot_of(m);
+  }
+  struct ForceQuery {
+    std::string_view name;
+    int family;  ///< 0 scalar, 1 vector, 2 spring
+  };
+  static constexpr std::array<ForceQuery, 5> kForceQueries = {
+      {{"SFORCE", 0}, {"VFORCE", 1}, {"VTORQ", 1}, {"GFORCE", 1}, {"SPDP", 2}}};
+  for (const auto& q : kForceQueries) {
+    if (q.name != name) continue;
+    if (!allow_multipliers_) {
+      return expr::BindResult::fail(std::string(name) + "() may be used in requests only for now");
+    }
+    MeasureSpec m;
+    m.kind = MeasureKind::kElementForce;
+    // Force kernels are numbered scalar forces, then vector forces, then spring-dampers.
+    const size_t ns = model_.scalar_forces.size(), nv = model_.vector_forces.size();
+    auto find = [&](const auto& list, size_t base) {
+      for (size_t e = 0; e < list.size(); ++e) {
+        if (list[e].id == args[0]) m.element = static_cast<int>(base + e);
+      }
+    };
+    if (q.family == 0) find(model_.scalar_forces, 0);
+    if (q.family == 1) find(model_.vector_forces, ns);
+    if (q.family == 2) find(model_.spring_dampers, ns + nv);
+    if (m.element < 0) {
+      return expr::BindResult::fail(fmt::format("{} element {} does not exist", name, args[0]));
+    }
+    if (args[1] != 0 && args[1] != 1) return expr::BindResult::fail("jflag must be 0 (I) or 1 (J)");
+    if (args[2] < 1 || args[2] > 8) return expr::BindResult::fail("comp must be 1..8");
+    m.jflag = static_cast<int>(args[1]);
+    m.comp = static_cast<int>(args[2]);
+    m.k = args.size() > 3 ? marker(args[3], error) : -1;
+    if (!error.empty()) return expr::BindResult::fail(error);
+    return slot_of(m);
+  }
+  struct AtMarker {
+    std::string_view name;
+    MeasureKind kind;
+  };
+  static constexpr std::array<AtMarker, 8> kAtMarker = {{{"FM", MeasureKind::kFM},
+                                                         {"FX", MeasureKind::kFX},
+                                                         {"FY", MeasureKind::kFY},
+                                                         {"FZ", MeasureKind::kFZ},
+                                                         {"TM", MeasureKind::kTM},
+                                                         {"TX", MeasureKind::kTX},
+                                                         {"TY", MeasureKind::kTY},
+                                                         {"TZ", MeasureKind::kTZ}}};
+  for (const auto& q : kAtMarker) {
+    if (q.name != name) continue;
+    if (!allow_multipliers_) {
+      return expr::BindResult::fail(std::string(name) + "() may be used in requests only for now");
+    }
+    MeasureSpec m;
+    m.kind = q.kind;
+    int* fields[3] = {&m.i, &m.j, &m.k};
+    for (size_t a = 0; a < args.size() && a < 3; ++a) {
+      *fields[a] = marker(args[a], error);
+      if (!error.empty()) return expr::BindResult::fail(error);
+    }
+    if (m.i < 0)
+      return expr::BindResult::fail(std::string(name) + " needs a marker I other than 0");
+    return slot_of(m);
+  }
+  if (name == "VARVAL") {
+    if (!allow_multipliers_) {
+      return expr::BindResult::fail("VARVAL() may be used in requests and variables only for now");
+    }
+    MeasureSpec m;
+    m.kind = MeasureKind::kVarval;
+    for (size_t v = 0; v < model_.variables.size(); ++v) {
+      if (model_.variables[v].id == args[0]) m.element = static_cast<int>(v);
+    }
+    if (m.element < 0) {
+      return expr::BindResult::fail(fmt::format("Reference_Variable {} does not exist", args[0]));
+    }
+    return slot_of(m);
+  }
+  return expr::BindResult::fail(std::string(name) + " is not supported yet in mbsolve");
+}
+
+std::variant<expr::SplineData, std::string> ModelBinder::spline(long long id) {
+  return fmt::format("Reference_Spline {} does not exist (Reference_Spline is not supported yet)",
+                     id);
+}
+
+}  // namespace mb

@@ -1,0 +1,36 @@
+#pragma once
+// ModelBinder: resolves the model-bound names of an element's expressions (DX, VR, JOINT, ...)
+// to MeasureSpecs. Slots are local to the element: every expression of one element shares one
+// binder, so an element's measures form one list (ElementExpressions::measures).
+
+#include <vector>
+
+#include "expr/binder.hpp"
+#include "models/measure.hpp"
+#include "models/model.hpp"
+
+namespace mb {
+
+class ModelBinder : public expr::Binder {
+ public:
+  /// `allow_multipliers`: JOINT() and other reaction queries are allowed (requests); force and
+  /// constraint expressions may not read them yet.
+  ModelBinder(const Model& model, bool allow_multipliers)
+      : model_(model), allow_multipliers_(allow_multipliers) {}
+
+  expr::BindResult bind(std::string_view name, std::span<const long long> args) override;
+  std::variant<expr::SplineData, std::string> spline(long long id) override;
+
+  std::vector<MeasureSpec> take_measures() { return std::move(measures_); }
+
+ private:
+  expr::BindResult slot_of(const MeasureSpec& m);
+  /// Marker index of an id argument (0 -> -1 = global), or an error message in `error`.
+  int marker(long long id, std::string& error) const;
+
+  const Model& model_;
+  bool allow_multipliers_;
+  std::vector<MeasureSpec> measures_;
+};
+
+}  // namespace mb

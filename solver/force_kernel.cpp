@@ -1,0 +1,205 @@
+#include "solver/force_kernel.hpp"
+
+#include <cmath>
+#include <map>
+
+namespace mb {
+
+namespace {
+
+/// Assembles the local body and marker tables of a kernel.
+class LocalTables {
+ public:
+  LocalTables(const Model& m, ForceKernel& k) : m_(m), k_(k) {}
+
+  int marker(int model_marker) {
+    if (model_marker < 0) return -1;
+    auto it = markers_.find(model_marker);
+    if (it != markers_.end()) return it->second;
+    const Marker& mk = m_.markers[model_marker];
+    LocalMarker lm;
+    lm.s = mk.pos_body;
+    lm.u = mk.axes_body;
+    lm.body = body(mk.body);
+    k_.markers.push_back(lm);
+    return markers_[model_marker] = static_cast<int>(k_.markers.size() - 1);
+  }
+
+  void measures(const ExpressionGroup& g) {
+    k_.group = &g;
+    size_t stack = 1;
+    for (const auto& e : g.exprs) stack = std::max(stack, e.max_stack);
+    k_.ws.reserve(stack);
+    k_.scratch.assign(std::max<size_t>(1, g.measures.size()), 0.0);
+    for (const auto& ms : g.measures) {
+      LocalMeasure lm;
+      lm.kind = ms.kind;
+      lm.i = marker(ms.i);
+      lm.j = marker(ms.j);
+      lm.k = marker(ms.k);
+      lm.l = marker(ms.l);
+      k_.measures.push_back(lm);
+    }
+  }
+
+ private:
+  int body(int model_body) {
+    if (m_.bodies[model_body].ground) return -1;
+    for (size_t b = 0; b < k_.bodies.size(); ++b) {
+      if (k_.bodies[b] == model_body) return static_cast<int>(b);
+    }
+    k_.bodies.push_back(model_body);
+    return static_cast<int>(k_.bodies.size() - 1);
+  }
+
+  const Model& m_;
+  ForceKernel& k_;
+  std::map<int, int> markers_;
+};
+
+template <class T>
+void marker_states(const ForceKernel& k, const T* x, MarkerState<T>* ms) {
+  BodyState<T> bodies[ForceKernel::kMaxBodies];
+  for (size_t b = 0; b < k.bodies.size(); ++b) bodies[b] = body_state(x + 13 * b);
+  for (size_t m = 0; m < k.markers.size(); ++m) ms[m] = marker_state(k.markers[m], bodies);
+}
+
+template <class T>
+T length_of(const V3<T>& d, const ForceKernel& k, double t) {
+  using std::sqrt;
+  const T l = sqrt(d.squaredNorm());
+  if (!(value_of(l) > 1e-12)) {
+    throw Error(ExitCode::kAnalysisFailed,
+                fmt::format("{}: the distance between I and J became zero at t = {:.10g}; the "
+                            "line of action is undefined",
+                            k.subject, t));
+  }
+  return l;
+}
+
+}  // namespace
+
+template <class T>
+Wrench<T> ForceKernel::wrench(const T* x, double t) const {
+  using std::atan2;
+  MarkerState<T> ms[kMaxMarkers];
+  marker_states(*this, x, ms);
+  static const MarkerState<T> kGround{};
+  const MarkerState<T>& I = mi < 0 ? kGround : ms[mi];
+  const MarkerState<T>& J = mj < 0 ? kGround : ms[mj];
+  Wrench<T> w;
+  w.P_i = I.R;
+  w.P_j = J.R;
+  // Expression values (force elements with expressions).
+  T mv[kMaxMeasures];
+  T e[6];
+  if (group) {
+    for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
+    const std::span<const T> mspan(mv, measures.size());
+    for (size_t k = 0; k < group->exprs.size() && k < 6; ++k) {
+      e[k] = evaluate_expression<T>(group->exprs[k], t, mspan, ws, std::span<double>(scratch));
+    }
+  }
+  switch (kind) {
+    case Kind::kScalar: {
+      const V3<T> zj = J.A.col(2);
+      if (scalar->rotational) {
+        w.T_i = e[0] * zj;
+        if (!scalar->action_only) w.T_j = -w.T_i;
+      } else if (scalar->action_only) {
+        w.F_i = e[0] * zj;
+      } else {
+        const V3<T> d = I.R - J.R;
+        const V3<T> u = d / length_of(d, *this, t);
+        w.F_i = e[0] * u;
+        w.F_j = -w.F_i;
+      }
+      break;
+    }
+    case Kind::kVector: {
+      const M3<T> Aref = mref < 0 ? M3<T>(M3<T>::Identity()) : M3<T>(ms[mref].A);
+      const double sign = vector->reverse ? -1.0 : 1.0;
+      w.F_i = sign * (Aref * V3<T>(e[0], e[1], e[2]));
+      w.T_i = sign * (Aref * V3<T>(e[3], e[4], e[5]));
+      if (!vector->one_body) {
+        // The floating J marker coincides with I: the reaction acts at R_I.
+        w.F_j = -w.F_i;
+        w.T_j = -w.T_i;
+        w.P_j = I.R;
+      }
+      break;
+    }
+    case Kind::kSpring: {
+      const SpringDamper& s = *spring;
+      if (s.rotational) {
+        const V3<T> zj = J.A.col(2);
+        const T theta = atan2(I.A.col(0).dot(J.A.col(1)), I.A.col(0).dot(J.A.col(0)));
+        const T omega = (I.W - J.W).dot(zj);
+        const T torque =
+            -s.stiffness * (theta - s.length) - s.damping * (omega - s.velocity_offset) + s.preload;
+        w.T_i = torque * zj;
+        w.T_j = -w.T_i;
+      } else {
+        const V3<T> d = I.R - J.R;
+        const T l = length_of(d, *this, t);
+        const V3<T> u = d / l;
+        const T ldot = (I.V - J.V).dot(u);
+        const T f =
+            -s.stiffness * (l - s.length) - s.damping * (ldot - s.velocity_offset) + s.preload;
+        w.F_i = f * u;
+        w.F_j = -w.F_i;
+      }
+      break;
+    }
+  }
+  return w;
+}
+
+template Wrench<double> ForceKernel::wrench<double>(const double*, double) const;
+template Wrench<AD> ForceKernel::wrench<AD>(const AD*, double) const;
+
+std::vector<ForceKernel> make_force_kernels(const Model& model) {
+  std::vector<ForceKernel> out;
+  auto add = [&](ForceKernel k, int i, int j, int ref, const ExpressionGroup* g) {
+    LocalTables tables(model, k);
+    k.model_i = i;
+    k.model_j = j;
+    k.mi = tables.marker(i);
+    k.mj = tables.marker(j);
+    k.mref = tables.marker(ref);
+    if (g) tables.measures(*g);
+    if (k.bodies.size() > ForceKernel::kMaxBodies || k.markers.size() > ForceKernel::kMaxMarkers ||
+        k.measures.size() > ForceKernel::kMaxMeasures) {
+      throw Error(ExitCode::kDeckError,
+                  fmt::format("{}: its expressions read too many bodies, markers or measures (at "
+                              "most {}, {} and {})",
+                              k.subject, ForceKernel::kMaxBodies, ForceKernel::kMaxMarkers,
+                              ForceKernel::kMaxMeasures));
+    }
+    out.push_back(std::move(k));
+  };
+  for (const auto& f : model.scalar_forces) {
+    ForceKernel k;
+    k.kind = ForceKernel::Kind::kScalar;
+    k.scalar = &f;
+    k.subject = fmt::format("Force_Scalar_TwoBody {}", f.id);
+    add(std::move(k), f.i_marker, f.j_marker, -1, &f.expr);
+  }
+  for (const auto& f : model.vector_forces) {
+    ForceKernel k;
+    k.kind = ForceKernel::Kind::kVector;
+    k.vector = &f;
+    k.subject = fmt::format("Force_Vector_{} {}", f.one_body ? "OneBody" : "TwoBody", f.id);
+    add(std::move(k), f.i_marker, f.j_marker, f.ref_marker, &f.expr);
+  }
+  for (const auto& s : model.spring_dampers) {
+    ForceKernel k;
+    k.kind = ForceKernel::Kind::kSpring;
+    k.spring = &s;
+    k.subject = fmt::format("Force_SpringDamper {}", s.id);
+    add(std::move(k), s.i_marker, s.j_marker, -1, nullptr);
+  }
+  return out;
+}
+
+}  // namespace mb

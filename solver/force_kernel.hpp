@@ -1,0 +1,83 @@
+#pragma once
+// The applied-force kernel: Force_Scalar_TwoBody, Force_Vector_TwoBody/OneBody and
+// Force_SpringDamper (laws in models/model.hpp). A kernel reads the 13 states of every body its
+// markers and measures touch (its "local bodies"), computes the wrench on I's body and the
+// reaction on J's body, and subtracts the generalised forces from those bodies' Newton-Euler rows:
+//   m v' ... - F = 0,   J w' ... - A^T (T + (P - r) x F) = 0
+// for a force F and torque T (ground axes) applied at the point P. Templated on the scalar type:
+// with AD the exact Jacobian comes out, expression partials included.
+
+#include <string>
+#include <vector>
+
+#include "models/model.hpp"
+#include "solver/expression_eval.hpp"
+#include "solver/measures.hpp"
+
+namespace mb {
+
+/// Forces and torques (ground axes) on I's body at P_i and on J's body at P_j.
+template <class T>
+struct Wrench {
+  V3<T> F_i = V3<T>::Zero(), T_i = V3<T>::Zero(), P_i = V3<T>::Zero();
+  V3<T> F_j = V3<T>::Zero(), T_j = V3<T>::Zero(), P_j = V3<T>::Zero();
+};
+
+struct ForceKernel {
+  /// Fixed capacities keep evaluation free of heap allocation (checked when the kernel is built).
+  static constexpr size_t kMaxBodies = kMaxLocalInputs / 13;
+  static constexpr size_t kMaxMarkers = 24;
+  static constexpr size_t kMaxMeasures = 32;
+
+  enum class Kind { kScalar, kVector, kSpring };
+  Kind kind = Kind::kScalar;
+  const ScalarForce* scalar = nullptr;
+  const VectorForce* vector = nullptr;
+  const SpringDamper* spring = nullptr;
+  std::string subject;  ///< "<Element> <id>"
+
+  std::vector<int> bodies;  ///< model body index of each local body (moving bodies only)
+  std::vector<LocalMarker> markers;
+  int mi = -1, mj = -1, mref = -1;  ///< local marker indices of I, J, ref (-1: none / ground)
+  int model_i = -1, model_j = -1;   ///< the same markers as model indices (for force queries)
+  std::vector<LocalMeasure> measures;
+  const ExpressionGroup* group = nullptr;
+  mutable expr::Workspace ws;
+  mutable std::vector<double> scratch;
+
+  int inputs() const { return 13 * static_cast<int>(bodies.size()); }
+  int outputs() const { return inputs(); }
+
+  template <class T>
+  Wrench<T> wrench(const T* x, double t) const;
+
+  template <class T>
+  void eval(const T* x, T* out, double t) const {
+    for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
+    const Wrench<T> w = wrench(x, t);
+    apply(x, out, side_body(mi), w.F_i, w.T_i, w.P_i);
+    apply(x, out, side_body(mj), w.F_j, w.T_j, w.P_j);
+  }
+
+ private:
+  int side_body(int local_marker) const {
+    return local_marker < 0 ? -1 : markers[local_marker].body;
+  }
+
+  template <class T>
+  static void apply(const T* x, T* out, int b, const V3<T>& F, const V3<T>& Tq, const V3<T>& P) {
+    if (b < 0) return;  // ground takes the reaction
+    const BodyState<T> s = body_state(x + 13 * b);
+    const V3<T> n = s.A.transpose() * (Tq + (P - s.r).cross(F));
+    T* o = out + 13 * b;
+    for (int c = 0; c < 3; ++c) {
+      o[7 + c] -= F(c);
+      o[10 + c] -= n(c);
+    }
+  }
+};
+
+/// Builds the kernels of every applied force of the model.
+std::vector<ForceKernel> make_force_kernels(const Model& model);
+
+}  // namespace mb

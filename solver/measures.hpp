@@ -1,0 +1,138 @@
+#pragma once
+// Evaluation of measures (models/measure.hpp) on body states, templated on the scalar type so
+// that force kernels get exact derivatives through AD. Marker -1 is the global frame.
+
+#include <cmath>
+#include <vector>
+
+#include "common/linalg.hpp"
+#include "models/measure.hpp"
+#include "solver/autodiff.hpp"
+
+namespace mb {
+
+/// A marker as a kernel sees it: its body is a local body index (-1 = ground).
+struct LocalMarker {
+  int body = -1;
+  V3<double> s = V3<double>::Zero();      ///< origin in body axes (ground: global position)
+  M3<double> u = M3<double>::Identity();  ///< axes in body axes (ground: global axes)
+};
+
+/// A measure with local marker indices (-1 = global frame).
+struct LocalMeasure {
+  MeasureKind kind = MeasureKind::kDX;
+  int i = -1, j = -1, k = -1, l = -1;
+};
+
+template <class T>
+struct BodyState {
+  V3<T> r = V3<T>::Zero();
+  M3<T> A = M3<T>::Identity();
+  V3<T> v = V3<T>::Zero();
+  V3<T> w = V3<T>::Zero();  ///< ground axes
+};
+
+template <class T>
+struct MarkerState {
+  V3<T> R = V3<T>::Zero();      ///< origin, ground
+  M3<T> A = M3<T>::Identity();  ///< axes, ground
+  V3<T> V = V3<T>::Zero();      ///< velocity of the origin point
+  V3<T> W = V3<T>::Zero();      ///< angular velocity of the marker's body
+};
+
+/// Body state from its 13 states (r, p, v, w in body axes).
+template <class T>
+BodyState<T> body_state(const T* y) {
+  BodyState<T> b;
+  b.r = V3<T>(y[0], y[1], y[2]);
+  b.A = rotation_from_euler_parameters<T>(V4<T>(y[3], y[4], y[5], y[6]));
+  b.v = V3<T>(y[7], y[8], y[9]);
+  b.w = b.A * V3<T>(y[10], y[11], y[12]);
+  return b;
+}
+
+template <class T>
+MarkerState<T> marker_state(const LocalMarker& m, const BodyState<T>* bodies) {
+  MarkerState<T> ms;
+  if (m.body < 0) {
+    ms.R = m.s.cast<T>();
+    ms.A = m.u.cast<T>();
+    return ms;
+  }
+  const BodyState<T>& b = bodies[m.body];
+  const V3<T> arm = b.A * m.s.cast<T>();
+  ms.R = b.r + arm;
+  ms.A = b.A * m.u.cast<T>();
+  ms.V = b.v + b.w.cross(arm);
+  ms.W = b.w;
+  return ms;
+}
+
+/// The value of a measure; `ms` holds the local markers' states, `ground` the global frame.
+template <class T>
+T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
+  using std::acos;
+  using std::asin;
+  using std::atan2;
+  using std::sqrt;
+  static const MarkerState<T> kGround{};
+  const MarkerState<T>& I = m.i < 0 ? kGround : ms[m.i];
+  const MarkerState<T>& J = m.j < 0 ? kGround : ms[m.j];
+  const MarkerState<T>& K = m.k < 0 ? kGround : ms[m.k];
+  const MarkerState<T>& L = m.l < 0 ? kGround : ms[m.l];
+  const V3<T> r = I.R - J.R;
+  const V3<T> rdot_L = (I.V - J.V) - L.W.cross(r);
+  const M3<T> R = J.A.transpose() * I.A;
+  switch (m.kind) {
+    case MeasureKind::kDX:
+      return r.dot(K.A.col(0));
+    case MeasureKind::kDY:
+      return r.dot(K.A.col(1));
+    case MeasureKind::kDZ:
+      return r.dot(K.A.col(2));
+    case MeasureKind::kDM:
+      return sqrt(r.squaredNorm());
+    case MeasureKind::kAX:
+      return atan2(I.A.col(1).dot(J.A.col(2)), I.A.col(1).dot(J.A.col(1)));
+    case MeasureKind::kAY:
+      return atan2(I.A.col(2).dot(J.A.col(0)), I.A.col(2).dot(J.A.col(2)));
+    case MeasureKind::kAZ:
+      return atan2(I.A.col(0).dot(J.A.col(1)), I.A.col(0).dot(J.A.col(0)));
+    case MeasureKind::kPSI:
+      return atan2(R(0, 2), -R(1, 2));
+    case MeasureKind::kTHETA:
+      return acos(R(2, 2));
+    case MeasureKind::kPHI:
+      return atan2(R(2, 0), R(2, 1));
+    case MeasureKind::kYAW:
+      return atan2(R(1, 0), R(0, 0));
+    case MeasureKind::kPITCH:
+      return asin(R(2, 0));
+    case MeasureKind::kROLL:
+      return atan2(R(2, 1), R(2, 2));
+    case MeasureKind::kVX:
+      return rdot_L.dot(K.A.col(0));
+    case MeasureKind::kVY:
+      return rdot_L.dot(K.A.col(1));
+    case MeasureKind::kVZ:
+      return rdot_L.dot(K.A.col(2));
+    case MeasureKind::kVM:
+      return sqrt(rdot_L.squaredNorm());
+    case MeasureKind::kVR:
+      return rdot_L.dot(r) / sqrt(r.squaredNorm());
+    case MeasureKind::kWX:
+      return (I.W - J.W).dot(K.A.col(0));
+    case MeasureKind::kWY:
+      return (I.W - J.W).dot(K.A.col(1));
+    case MeasureKind::kWZ:
+      return (I.W - J.W).dot(K.A.col(2));
+    case MeasureKind::kWM:
+      return sqrt((I.W - J.W).squaredNorm());
+    case MeasureKind::kOrient:
+    case MeasureKind::kJoint:
+      break;  // request-only measures: evaluated by solver/request_outputs
+  }
+  return T(0.0);
+}
+
+}  // namespace mb

@@ -1,0 +1,268 @@
+#include "solver/request_outputs.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "solver/expression_eval.hpp"
+
+namespace mb {
+
+namespace {
+constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+Vec3 component_frame(const Vec3& v, const MarkerState<double>& rm) { return rm.A.transpose() * v; }
+
+double pick(const MarkerWrench& w, int comp, const MarkerState<double>& rm) {
+  const Vec3 f = component_frame(w.force, rm), t = component_frame(w.torque, rm);
+  switch (comp) {
+    case 1:
+      return f.norm();
+    case 5:
+      return t.norm();
+    default:
+      return comp <= 4 ? f(comp - 2) : t(comp - 6);
+  }
+}
+}  // namespace
+
+RequestOutputs::RequestOutputs(const System& sys) : sys_(sys) {
+  size_t stack = 1, measures = 1;
+  for (const auto& r : sys.model().requests) {
+    n_columns_ += r.channels.size();
+    for (const auto& e : r.expr.exprs) stack = std::max(stack, e.max_stack);
+    measures = std::max(measures, r.expr.measures.size());
+  }
+  ws_.reserve(stack);
+  scratch_.assign(measures, 0.0);
+}
+
+std::vector<ResultColumn> RequestOutputs::columns() const {
+  const Units& u = sys_.model().units;
+  const std::string len = u.length.empty() ? "length" : u.length;
+  const std::string time = u.time.empty() ? "time" : u.time;
+  const std::string force = u.force.empty() ? "force" : u.force;
+  std::vector<ResultColumn> cols;
+  for (const auto& r : sys_.model().requests) {
+    for (size_t c = 0; c < r.channels.size(); ++c) {
+      std::string unit;
+      switch (r.type) {
+        case Request::Type::kDisplacement:
+          unit = c < 3 ? len : "radian";
+          break;
+        case Request::Type::kVelocity:
+          unit = c < 3 ? len + "/" + time : "radian/" + time;
+          break;
+        case Request::Type::kAcceleration:
+          unit = c < 3 ? len + "/" + time + "^2" : "radian/" + time + "^2";
+          break;
+        case Request::Type::kForce:
+          unit = c < 3 ? force : force + "*" + len;
+          break;
+        case Request::Type::kExpression:
+          unit = "";
+          break;
+      }
+      cols.push_back({fmt::format("req{}.{}", r.id, r.channels[c]), unit});
+    }
+  }
+  return cols;
+}
+
+MarkerState<double> RequestOutputs::marker(int mk, const double* y, const double* yp, Vec3* accel,
+                                           Vec3* ang_accel) const {
+  MarkerState<double> ms;
+  if (accel) accel->setZero();
+  if (ang_accel) ang_accel->setZero();
+  if (mk < 0) return ms;
+  const Marker& m = sys_.model().markers[mk];
+  const int o = sys_.body_offset(m.body);
+  const double* s = o < 0 ? kGroundState : y + o;
+  const BodyState<double> b = body_state(s);
+  LocalMarker lm;
+  lm.body = 0;
+  lm.s = m.pos_body;
+  lm.u = m.axes_body;
+  ms = marker_state(lm, &b);
+  if (o >= 0 && yp && (accel || ang_accel)) {
+    const Vec3 arm = b.A * m.pos_body;
+    const Vec3 wdot = b.A * Vec3(yp[o + 10], yp[o + 11], yp[o + 12]);
+    if (accel) {
+      *accel = Vec3(yp[o + 7], yp[o + 8], yp[o + 9]) + wdot.cross(arm) + b.w.cross(b.w.cross(arm));
+    }
+    if (ang_accel) *ang_accel = wdot;
+  }
+  return ms;
+}
+
+MarkerWrench RequestOutputs::constraint_reaction(int block, int side, const double* y) const {
+  const JointKernel& k = sys_.constraint_kernel(block);
+  const double* yb[2];
+  for (int s = 0; s < 2; ++s) {
+    const int o = sys_.body_offset(sys_.constraint_body(block, s));
+    yb[s] = o < 0 ? kGroundState : y + o;
+  }
+  double phi[JointKernel::kMaxEquations];
+  double B[JointKernel::kMaxEquations][12];
+  k.constraints(yb[0], yb[1], phi, B);
+  const double* lambda = y + sys_.lambda_offset(block);
+  Vec3 f = Vec3::Zero(), n = Vec3::Zero();
+  for (int e = 0; e < k.m; ++e) {
+    for (int c = 0; c < 3; ++c) {
+      f(c) += B[e][6 * side + c] * lambda[e];
+      n(c) += B[e][6 * side + 3 + c] * lambda[e];
+    }
+  }
+  // B^T lambda is the force at the CM and the torque about it in body axes; move to the marker.
+  const BodyState<double> b = body_state(yb[side]);
+  const Vec3 s = side == 0 ? k.s_i : k.s_j;
+  const Vec3 arm = b.A * s;
+  MarkerWrench w;
+  w.force = f;
+  w.torque = b.A * n - arm.cross(f);
+  return w;
+}
+
+MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const double* y) const {
+  const ForceKernel& k = sys_.force_kernels()[kn];
+  double x[kMaxLocalInputs];
+  for (size_t b = 0; b < k.bodies.size(); ++b) {
+    const int o = sys_.body_offset(k.bodies[b]);
+    for (int i = 0; i < 13; ++i) x[13 * b + i] = y[o + i];
+  }
+  const Wrench<double> w = k.wrench(x, t);
+  const int mk = side == 0 ? k.model_i : k.model_j;
+  const Vec3 R = marker(mk, y, nullptr).R;
+  MarkerWrench out;
+  out.force = side == 0 ? w.F_i : w.F_j;
+  const Vec3 P = side == 0 ? w.P_i : w.P_j;
+  out.torque = (side == 0 ? w.T_i : w.T_j) + (P - R).cross(out.force);
+  return out;
+}
+
+MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y) const {
+  MarkerWrench sum;
+  auto add = [&](const MarkerWrench& w) {
+    sum.force += w.force;
+    sum.torque += w.torque;
+  };
+  const Model& m = sys_.model();
+  for (int b = 0; b < sys_.num_constraint_blocks(); ++b) {
+    const int jn = b < static_cast<int>(m.joints.size()) ? b : m.motions[b - m.joints.size()].joint;
+    const int bi = m.joints[jn].i_marker, bj = m.joints[jn].j_marker;
+    if (bi == i && (j < 0 || bj == j)) add(constraint_reaction(b, 0, y));
+    if (bj == i && (j < 0 || bi == j)) add(constraint_reaction(b, 1, y));
+  }
+  const auto& fks = sys_.force_kernels();
+  for (size_t k = 0; k < fks.size(); ++k) {
+    if (fks[k].model_i == i && (j < 0 || fks[k].model_j == j)) {
+      add(element_force(static_cast<int>(k), 0, t, y));
+    }
+    if (fks[k].model_j == i && (j < 0 || fks[k].model_i == j)) {
+      add(element_force(static_cast<int>(k), 1, t, y));
+    }
+  }
+  return sum;
+}
+
+double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
+                               const double* yp) const {
+  switch (m.kind) {
+    case MeasureKind::kOrient: {
+      const Mat3 R = marker(m.j, y, yp).A.transpose() * marker(m.i, y, yp).A;
+      return euler_parameters_from_rotation(R)(m.comp - 1);
+    }
+    case MeasureKind::kJoint: {
+      const MarkerWrench w = constraint_reaction(m.element, m.jflag, y);
+      return pick(w, m.comp, marker(m.k, y, yp));
+    }
+    case MeasureKind::kElementForce: {
+      const MarkerWrench w = element_force(m.element, m.jflag, t, y);
+      return pick(w, m.comp, marker(m.k, y, yp));
+    }
+    case MeasureKind::kFX:
+    case MeasureKind::kFY:
+    case MeasureKind::kFZ:
+    case MeasureKind::kFM:
+    case MeasureKind::kTX:
+    case MeasureKind::kTY:
+    case MeasureKind::kTZ:
+    case MeasureKind::kTM: {
+      const MarkerWrench w = forces_at(m.i, m.j, t, y);
+      static constexpr int kComp[8] = {2, 3, 4, 1, 6, 7, 8, 5};
+      const int c = kComp[static_cast<int>(m.kind) - static_cast<int>(MeasureKind::kFX)];
+      return pick(w, c, marker(m.k, y, yp));
+    }
+    case MeasureKind::kVarval: {
+      const ExpressionGroup& g = sys_.model().variables[m.element].expr;
+      std::vector<double> mv(g.measures.size() + 1);
+      for (size_t k = 0; k < g.measures.size(); ++k) mv[k] = measure(g.measures[k], t, y, yp);
+      std::vector<double> scratch(mv.size());
+      expr::Workspace ws(g.exprs[0].max_stack + 1);
+      return evaluate_expression<double>(g.exprs[0], t,
+                                         std::span<const double>(mv.data(), g.measures.size()), ws,
+                                         std::span<double>(scratch));
+    }
+    default: {
+      MarkerState<double> ms[4] = {marker(m.i, y, yp), marker(m.j, y, yp), marker(m.k, y, yp),
+                                   marker(m.l, y, yp)};
+      LocalMeasure lm;
+      lm.kind = m.kind;
+      lm.i = m.i < 0 ? -1 : 0;
+      lm.j = m.j < 0 ? -1 : 1;
+      lm.k = m.k < 0 ? -1 : 2;
+      lm.l = m.l < 0 ? -1 : 3;
+      return measure_value(lm, ms);
+    }
+  }
+}
+
+void RequestOutputs::values(double t, const double* y, const double* yp,
+                            std::span<double> out) const {
+  size_t c = 0;
+  for (const auto& r : sys_.model().requests) {
+    if (r.type == Request::Type::kExpression) {
+      for (size_t k = 0; k < r.expr.measures.size(); ++k) {
+        scratch_[k] = measure(r.expr.measures[k], t, y, yp);
+      }
+      const std::span<const double> mv(scratch_.data(), r.expr.measures.size());
+      for (const auto& e : r.expr.exprs) {
+        out[c++] = evaluate_expression<double>(e, t, mv, ws_, std::span<double>(scratch_));
+      }
+      continue;
+    }
+    const MarkerState<double> rm = marker(r.ref_marker, y, yp);
+    Vec3 ai, aj, wdi, wdj;
+    const MarkerState<double> I = marker(r.i_marker, y, yp, &ai, &wdi);
+    const MarkerState<double> J = marker(r.j_marker, y, yp, &aj, &wdj);
+    Vec3 lin, ang;
+    switch (r.type) {
+      case Request::Type::kDisplacement: {
+        lin = rm.A.transpose() * (I.R - J.R);
+        const Mat3 R = J.A.transpose() * I.A;
+        ang = Vec3(std::atan2(R(0, 2), -R(1, 2)), std::acos(std::clamp(R(2, 2), -1.0, 1.0)),
+                   std::atan2(R(2, 0), R(2, 1)));
+        break;
+      }
+      case Request::Type::kVelocity:
+        lin = rm.A.transpose() * (I.V - J.V);
+        ang = rm.A.transpose() * (I.W - J.W);
+        break;
+      case Request::Type::kAcceleration:
+        lin = rm.A.transpose() * (ai - aj);
+        ang = rm.A.transpose() * (wdi - wdj);
+        break;
+      default: {
+        const MarkerWrench w = forces_at(r.i_marker, r.j_marker, t, y);
+        lin = rm.A.transpose() * w.force;
+        ang = rm.A.transpose() * w.torque;
+        break;
+      }
+    }
+    for (int k = 0; k < 3; ++k) out[c++] = lin(k);
+    for (int k = 0; k < 3; ++k) out[c++] = ang(k);
+  }
+}
+
+}  // namespace mb
