@@ -128,8 +128,7 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
       return (I.W - J.W).dot(K.A.col(2));
     case MeasureKind::kWM:
       return sqrt((I.W - J.W).squaredNorm());
-    case MeasureKind::kOrient:
-    case MeasureKind::kJoint:
+    default:
       break;  // request-only measures: evaluated by solver/request_outputs
   }
   return T(0.0);
