@@ -92,12 +92,12 @@ struct JointKernel {
         case JointEquation::Kind::kAngleZ: {
           // d atan2(a, b) = (b da - a db) / (a^2 + b^2), a = x_I . y_J, b = x_I . x_J.
           const V3<T> x_loc = u_i.col(0).cast<T>();
-          const V3<T> xi = Ai * x_loc, xj = Aj * u_j.col(0).cast<T>(),
-                      yj = Aj * u_j.col(1).cast<T>();
+          const V3<T> xi = Ai * x_loc, xj = Aj * u_j.col(0).cast<T>();
+          const V3<T> y_j = Aj * u_j.col(1).cast<T>();
           using std::atan2;
-          const T a = xi.dot(yj), b = xi.dot(xj), n2 = a * a + b * b;
+          const T a = xi.dot(y_j), b = xi.dot(xj), n2 = a * a + b * b;
           phi[k] = atan2(a, b);
-          const V3<T> wi_a = x_loc.cross(Ai.transpose() * yj);
+          const V3<T> wi_a = x_loc.cross(Ai.transpose() * y_j);
           const V3<T> wj_a = u_j.col(1).cast<T>().cross(Aj.transpose() * xi);
           const V3<T> wi_b = x_loc.cross(Ai.transpose() * xj);
           const V3<T> wj_b = u_j.col(0).cast<T>().cross(Aj.transpose() * xi);
