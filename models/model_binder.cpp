@@ -82,20 +82,30 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
     if (!error.empty()) return expr::BindResult::fail(error);
     return slot_of(m);
   }
-  if (name == "JOINT") {
+  if (name == "JOINT" || name == "MOTION") {
     if (!allow_multipliers_) {
       return expr::BindResult::fail(
-          "JOINT() may be used in requests only for now (reaction feedback into forces is not "
+          std::string(name) +
+          "() may be used in requests only for now (reaction feedback into forces is not "
           "supported yet)");
     }
     MeasureSpec m;
     m.kind = MeasureKind::kJoint;
     m.element = -1;
-    for (size_t jn = 0; jn < model_.joints.size(); ++jn) {
-      if (model_.joints[jn].id == args[0]) m.element = static_cast<int>(jn);
+    // Constraint blocks are numbered joints first, then motions (solver/system.hpp).
+    if (name == "JOINT") {
+      for (size_t jn = 0; jn < model_.joints.size(); ++jn) {
+        if (model_.joints[jn].id == args[0]) m.element = static_cast<int>(jn);
+      }
+    } else {
+      for (size_t k = 0; k < model_.motions.size(); ++k) {
+        if (model_.motions[k].id == args[0]) m.element = static_cast<int>(model_.joints.size() + k);
+      }
     }
-    if (m.element < 0)
-      return expr::BindResult::fail(fmt::format("joint {} does not exist", args[0]));
+    if (m.element < 0) {
+      return expr::BindResult::fail(
+          fmt::format("{} {} does not exist", name == "JOINT" ? "joint" : "motion", args[0]));
+    }
     if (args[1] != 0 && args[1] != 1) return expr::BindResult::fail("jflag must be 0 (I) or 1 (J)");
     if (args[2] < 1 || args[2] > 8) return expr::BindResult::fail("comp must be 1..8");
     m.jflag = static_cast<int>(args[1]);
