@@ -18,8 +18,14 @@ line=$(grep -E "^$case_name[[:space:]]" "$here/cases.txt") || {
 }
 read -r _ ref_dir ref_stem map tol <<<"$line"
 
-work=${MBSOLVE_REGRESSION_DIR:-$(mktemp -d)}
+if [ -n "${MBSOLVE_REGRESSION_DIR:-}" ]; then
+  work=$MBSOLVE_REGRESSION_DIR
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
 mkdir -p "$work"
+work=$(cd "$work" && pwd)
 acf="$work/$case_name.acf"
 printf '%s\n%s\n%s\n%s\n%s\n' "$refdata/adams_models/test_$case_name.adm" "$work/$case_name" \
   "INTEGRATOR/GSTIFF, ERROR=1.0E-8" "SIMULATE/DYNAMIC, END=5, DTOUT=0.01" "STOP" >"$acf"
