@@ -6,6 +6,7 @@
 #include "models/body_rigid.hpp"
 #include "models/constraint_joint.hpp"
 #include "models/force_gravity.hpp"
+#include "models/param_static.hpp"
 #include "models/param_transient.hpp"
 #include "models/param_unit.hpp"
 #include "models/reference_marker.hpp"
@@ -74,7 +75,7 @@ constexpr std::array<ElementInfo, 65> kElements = {{
     {"motion_joint", "Motion_Joint", N, B, nullptr, "prescribed joint motion"},
     {"motion_marker", "Motion_Marker", N, B, nullptr, "prescribed motion between markers"},
     {"param_linear", "Param_Linear", N, B, nullptr, "linear analysis settings"},
-    {"param_static", "Param_Static", N, B, nullptr, "static analysis settings"},
+    {"param_static", "Param_Static", S, B, build_param_static, "static analysis settings"},
     {"param_transient", "Param_Transient", S, B, build_param_transient, "integrator settings"},
     {"param_unit", "Param_Unit", S, M, build_param_unit, "unit system"},
     {"post_graphic", "Post_Graphic", G, M, nullptr, "graphics for animation"},

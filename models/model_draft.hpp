@@ -54,6 +54,7 @@ struct ModelDraft {
   std::vector<DraftBody> bodies;
   std::vector<DraftJoint> joints;
   TransientParams transient;
+  StaticParams statics;
   std::vector<Command> commands;
 };
 
