@@ -10,7 +10,7 @@
 namespace mb {
 
 namespace {
-constexpr double kConstraintTolerance = 1e-10;
+constexpr double kConstraintTolerance = 1e-12;
 constexpr int kMaxHalvings = 30;
 }  // namespace
 

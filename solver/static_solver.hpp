@@ -9,7 +9,7 @@
 // neutral directions (a body free to spin about the vertical) do not stop it. The first lambda
 // is the least-squares fit of the force balance at the starting positions, which gives the
 // Newton matrix its geometric stiffness. Converged when the largest imbalance is at most
-// max_error and the largest constraint error at most 1e-10 (relative to the coordinates).
+// max_error and the largest constraint error at most 1e-12 (relative to the coordinates).
 
 #include <vector>
 

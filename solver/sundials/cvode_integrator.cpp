@@ -61,6 +61,13 @@ struct CvodeIntegrator::Impl {
 
   int nd() const { return static_cast<int>(blocks.diff.size()); }
 
+  /// Constraint tolerance of the projection: 1e-3 integr_tol, but not below round-off.
+  double projection_tol(const double* xs) const {
+    double scale = 0;
+    for (int i = 0; i < nd(); ++i) scale = std::max(scale, std::abs(xs[i]));
+    return std::max(proj_tol_abs, 1e-14 * (1.0 + scale));
+  }
+
   void scatter(const double* xs, std::vector<double>& full) const {
     for (size_t i = 0; i < blocks.diff.size(); ++i) full[blocks.diff[i]] = xs[i];
   }
@@ -89,10 +96,9 @@ struct CvodeIntegrator::Impl {
     try {
       const double* xs = N_VGetArrayPointer(ycur);
       self->scatter(xs, self->y_proj);
-      double scale = 0;
-      for (int i = 0; i < self->nd(); ++i) scale = std::max(scale, std::abs(xs[i]));
-      const double tol = std::max(self->proj_tol_abs, 1e-14 * (1.0 + scale));
-      if (!self->proj.project(t, self->y_proj, tol, kProjectionMaxIter)) return 1;
+      if (!self->proj.project(t, self->y_proj, self->projection_tol(xs), kProjectionMaxIter)) {
+        return 1;
+      }
       double* c = N_VGetArrayPointer(corr);
       const auto& diff = self->blocks.diff;
       for (size_t i = 0; i < diff.size(); ++i) c[i] = self->y_proj[diff[i]] - xs[i];
@@ -156,7 +162,8 @@ CvodeIntegrator::CvodeIntegrator(const Dae& dae, const TransientParams& params, 
     if (!s.A || !s.LS) throw Error(ExitCode::kInternal, "cannot create the dense linear solver");
     s.check(CVodeSetLinearSolver(s.mem, s.LS, s.A), "CVodeSetLinearSolver");
   }
-  s.check(CVodeSetProjFn(s.mem, &Impl::project), "CVodeSetProjFn");
+  // CVODE projects after every step with BDF only; Adams is projected at the output times.
+  if (!s.adams) s.check(CVodeSetProjFn(s.mem, &Impl::project), "CVodeSetProjFn");
   // The initial state is consistent; its derivatives and reactions are reported at t0 too.
   s.scatter(xs, y_);
   s.acc.solve(t0, y_, yp_);
@@ -206,7 +213,20 @@ void CvodeIntegrator::advance_to(double tout, double t_stop) {
                             tcur, hlast, reason, culprit));
   }
   t_ = tret;
+  // The output is interpolated between steps, so it is projected too: every reported state
+  // satisfies the constraints. With Adams, CVODE itself continues from the projected state.
   s.scatter(N_VGetArrayPointer(s.x), y_);
+  if (!s.proj.project(t_, y_, s.projection_tol(N_VGetArrayPointer(s.x)), kProjectionMaxIter)) {
+    throw Error(ExitCode::kAnalysisFailed,
+                fmt::format("CVODE: the state at t = {:.10g} cannot be projected onto the "
+                            "constraints",
+                            t_));
+  }
+  if (s.adams) {
+    double* xs = N_VGetArrayPointer(s.x);
+    for (int i = 0; i < s.nd(); ++i) xs[i] = y_[s.blocks.diff[static_cast<size_t>(i)]];
+    s.check(CVodeReInit(s.mem, t_, s.x), "CVodeReInit");
+  }
   s.acc.solve(t_, y_, yp_);
 }
 
