@@ -83,9 +83,11 @@ Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const ch
 ///   [dF_v/dy_d    0           ] [lambda] = [ 0                         ]
 /// The first block row is every differential row (for bodies: q' = H nu and M nu' - B^T lambda
 /// = Q); the second is the time derivative of the velocity constraints, dF_v/dy y' = 0 (for
-/// bodies B nu' + gamma = 0). The matrices come from two exact Jacobians (cj = 0 and 1); the
-/// sparsity of the augmented matrix is analysed once, each solve refactors numerically. Time
-/// derivatives dF_v/dt (prescribed motions) are not included yet.
+/// bodies B nu' + gamma = 0). dF/dy comes from the exact Jacobian at each solve; dF/dy' (the
+/// mass matrix and the identity of the kinematic rows) is constant in this formulation and is
+/// evaluated once, at construction (an element whose y' coefficients depend on the state would
+/// need it refreshed). The sparsity of the augmented matrix is analysed once, each solve
+/// refactors numerically. Time derivatives dF_v/dt (prescribed motions) are not included yet.
 class AccelerationSolver {
  public:
   explicit AccelerationSolver(const Dae& dae);
@@ -96,7 +98,9 @@ class AccelerationSolver {
  private:
   const Dae& dae_;
   Blocks b_;
-  std::vector<double> zero_yp_, j0_, j1_, res_;
+  std::vector<double> zero_yp_, j0_;
+  std::vector<double> dfdyp_;  ///< dF/dy' in pattern order, evaluated once
+  std::vector<double> res_;
   SpMat K_;
   struct Entry {
     int k;       ///< index into K_'s values

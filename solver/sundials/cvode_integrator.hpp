@@ -10,8 +10,9 @@
 // Projection (CVodeSetProjFn, BDF): after each step, ConstraintProjector returns (q, nu) to
 // Phi(q) = 0, |p| = 1, B nu = 0 with the minimum-norm change, and the local error estimate is
 // projected onto the tangent space. CVODE supports projection with BDF only, so with Adams the
-// state is projected at every output time and CVODE restarted there (CVodeReInit); in between
-// the drift is of the order of the local error. Interpolated outputs are projected as well.
+// state is checked at every output time and, once it has drifted from the constraint manifold
+// by more than integr_tol, projected and CVODE restarted there (CVodeReInit). Every output
+// (interpolated between steps) is projected, so reported states satisfy the constraints.
 // Newton's linear solver (BDF): SUNDIALS dense with CVODE's difference-quotient Jacobian of the
 // right-hand side (one RHS, i.e. one sparse LU, per state per Jacobian). An exact Jacobian would
 // need second derivatives of the velocity constraints (d(gamma)/dq), which the System does not
