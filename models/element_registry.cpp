@@ -11,6 +11,7 @@
 #include "models/force_vector_onebody.hpp"
 #include "models/force_vector_twobody.hpp"
 #include "models/motion_joint.hpp"
+#include "models/param_static.hpp"
 #include "models/param_transient.hpp"
 #include "models/param_unit.hpp"
 #include "models/post_request.hpp"
@@ -82,7 +83,7 @@ constexpr std::array<ElementInfo, 65> kElements = {{
     {"motion_joint", "Motion_Joint", S, B, build_motion_joint, "prescribed joint motion"},
     {"motion_marker", "Motion_Marker", N, B, nullptr, "prescribed motion between markers"},
     {"param_linear", "Param_Linear", N, B, nullptr, "linear analysis settings"},
-    {"param_static", "Param_Static", N, B, nullptr, "static analysis settings"},
+    {"param_static", "Param_Static", S, B, build_param_static, "static analysis settings"},
     {"param_transient", "Param_Transient", S, B, build_param_transient, "integrator settings"},
     {"param_unit", "Param_Unit", S, M, build_param_unit, "unit system"},
     {"post_graphic", "Post_Graphic", G, M, nullptr, "graphics for animation"},

@@ -139,6 +139,13 @@ struct TransientParams {
   double rel_abs_tol_ratio = 1e-3;  ///< relative tolerance = ratio * integr_tol (>= 1e-12)
 };
 
+/// Param_Static (model default or command): static and quasi-static equilibrium settings.
+struct StaticParams {
+  std::string method = "FIM_D";  ///< FIM_S or FIM_D (both: Newton with a line search)
+  double max_error = 1e-4;       ///< largest allowed force/torque imbalance (model units)
+  int max_num_iter = 50;
+};
+
 enum class AnalysisType { kTransient, kStatic, kAssembly };
 
 /// One Simulate command.
@@ -153,9 +160,10 @@ struct Simulate {
 };
 
 struct Command {
-  enum class Kind { kSimulate, kParamTransient, kStop } kind = Kind::kSimulate;
+  enum class Kind { kSimulate, kParamTransient, kParamStatic, kStop } kind = Kind::kSimulate;
   Simulate simulate;
   TransientParams transient;
+  StaticParams statics;
   SourceLoc loc;
 };
 
@@ -173,6 +181,7 @@ struct Model {
   std::vector<Request> requests;
   std::vector<Variable> variables;
   TransientParams transient;  ///< model-level default
+  StaticParams statics;       ///< model-level default
   std::vector<Command> commands;
 
   std::map<int, int> body_index;    ///< deck id -> index into bodies

@@ -45,7 +45,8 @@ void build_node(const DeckNode& node, bool in_command, ModelDraft& draft, Diagno
     in.error_here(std::string(info->name) + " is not supported yet");
     return;
   }
-  if (in_command && info->scope == ElementScope::kBoth && node.tag != "param_transient") {
+  if (in_command && info->scope == ElementScope::kBoth && node.tag != "param_transient" &&
+      node.tag != "param_static") {
     in.error_here("modifying " + std::string(info->name) +
                   " from the command section is not supported yet");
     return;
@@ -256,6 +257,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   m.units = draft.units;
   m.gravity = draft.gravity;
   m.transient = draft.transient;
+  m.statics = draft.statics;
   m.commands = draft.commands;
 
   // Bodies: ground first (index 0), then the moving bodies in deck order.

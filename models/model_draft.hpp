@@ -74,6 +74,7 @@ struct ModelDraft {
   std::vector<DraftExpressionElement> requests;        ///< Post_Request
   std::vector<DraftExpressionElement> variables;       ///< Reference_Variable
   TransientParams transient;
+  StaticParams statics;
   std::vector<Command> commands;
 };
 

@@ -30,10 +30,6 @@ void build_param_transient(ElementReader& in, ModelDraft& draft, bool in_command
                                                                    "VSTIFF", "MSTIFF", "ABAM"};
   if (auto t = in.keyword("integrator_type", kIntegrators)) {
     p.integrator = *t;
-    if (*t == "VSTIFF" || *t == "MSTIFF" || *t == "ABAM") {
-      in.error("integrator_type",
-               "integrator_type " + *t + " (ODE form, CVODE) is not supported yet; use DSTIFF");
-    }
   }
   if (auto v = positive(in, "integr_tol")) p.integr_tol = *v;
   if (auto v = positive(in, "h_max")) p.h_max = *v;

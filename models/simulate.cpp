@@ -16,9 +16,11 @@ void build_simulate(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   } else if (auto t = in.keyword("analysis_type", kTypes)) {
     if (*t == "TRANSIENT") s.type = AnalysisType::kTransient;
     if (*t == "ASSEMBLY") s.type = AnalysisType::kAssembly;
-    if (*t == "STATIC" || *t == "LINEAR" || *t == "FREQUENCY RESPONSE") {
+    if (*t == "STATIC") s.type = AnalysisType::kStatic;
+    if (*t == "LINEAR" || *t == "FREQUENCY RESPONSE") {
       in.error("analysis_type", "analysis_type " + in.attr("analysis_type")->value +
-                                    " is not supported yet (supported: Transient, Assembly)");
+                                    " is not supported yet (supported: Transient, Static, "
+                                    "Assembly)");
     }
   }
   s.start_time = in.real("start_time");

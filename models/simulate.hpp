@@ -1,6 +1,7 @@
 #pragma once
 // Simulate (command): one analysis (format reference 3.1).
-//   analysis_type: Transient | Assembly (supported); Static, Linear, Frequency Response (not yet).
+//   analysis_type: Transient | Static | Assembly (supported); Linear, Frequency Response (not
+//   yet). Static with end_time or duration is quasi-static: an equilibrium at every output time.
 //   start_time (default: where the previous analysis ended, 0 at first), end_time (> start) or
 //   duration (> 0); output: num_steps (also num_step) | print_interval (mutually exclusive;
 //   print_increment and print_array_id are not supported yet).

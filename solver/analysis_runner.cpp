@@ -3,9 +3,13 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <optional>
 
 #include "common/error.hpp"
 #include "solver/initial_conditions.hpp"
+#include "solver/redundant_constraints.hpp"
+#include "solver/static_solver.hpp"
+#include "solver/sundials/cvode_integrator.hpp"
 #include "solver/sundials/ida_integrator.hpp"
 
 namespace mb {
@@ -18,12 +22,44 @@ double output_step(const Simulate& s, double t0, double t1) {
   return (t1 - t0) / s.num_steps.value_or(100);
 }
 
+long output_count(double t0, double t1, double dt) {
+  return std::lround(std::ceil((t1 - t0) / dt - 1e-9));
+}
+
+/// The ODE form (CVODE) for VSTIFF, MSTIFF and ABAM; the DAE form (IDA) otherwise.
+bool is_ode_form(const TransientParams& p) {
+  return p.integrator == "VSTIFF" || p.integrator == "MSTIFF" || p.integrator == "ABAM";
+}
+
+/// Integrates from t0 to t1 with output every dt; t and y follow the last output.
+template <class Integrator>
+void integrate(Integrator& integ, const System& sys, AnalysisObserver& obs, RunReport& report,
+               double t0, double t1, double dt, double& t, std::vector<double>& y) {
+  const long n_out = output_count(t0, t1, dt);
+  for (long k = 1; k <= n_out; ++k) {
+    const double tout = std::min(t1, t0 + static_cast<double>(k) * dt);
+    try {
+      integ.advance_to(tout, t1);
+    } catch (...) {
+      report.stats += integ.stats();
+      report.time = integ.time();
+      throw;
+    }
+    t = integ.time();
+    y = integ.y();
+    obs.output(t, sys, y, integ.yp());
+  }
+  report.stats += integ.stats();
+}
+
 }  // namespace
 
 RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
   RunReport report;
   const Model& model = sys.model();
   TransientParams params = model.transient;
+  StaticParams static_params = model.statics;
+  std::optional<Dae> dae;
   std::vector<double> y = sys.initial_state();
   double t = 0;
   bool first = true;
@@ -35,11 +71,25 @@ RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
         params = cmd.transient;
         continue;
       }
+      if (cmd.kind == Command::Kind::kParamStatic) {
+        static_params = cmd.statics;
+        continue;
+      }
       any_simulate = true;
       const Simulate& s = cmd.simulate;
       const double t0 = s.start_time.value_or(t);
       ++report.analyses;
-      InitialConditions ic = compute_initial_conditions(sys, t0, y);
+      if (!dae) {
+        // Redundant constraint equations are found once, at the deck's configuration.
+        dae.emplace(sys, find_redundant_equations(sys, t0, y));
+        report.redundant_constraints_removed = static_cast<int>(dae->removed().size());
+        const int lambda0 = 13 * sys.num_moving_bodies();
+        for (int e : dae->removed()) {
+          obs.log(fmt::format("warning: redundant constraint removed: {}",
+                              sys.describe_variable(lambda0 + e)));
+        }
+      }
+      InitialConditions ic = compute_initial_conditions(*dae, t0, y);
       obs.log(
           fmt::format("initial conditions at t = {:g}: position assembly in {} iterations "
                       "(constraint error {:.3g})",
@@ -47,34 +97,51 @@ RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
       y = ic.y;
       std::vector<double> yp = ic.yp;
       t = t0;
-      // The first analysis reports its starting point; later ones start where the last ended.
+      // The first analysis reports its starting point (a static one its equilibrium); later
+      // ones start where the last ended.
       const bool was_first = first;
       first = false;
-      if (was_first) obs.output(t, sys, y, yp);
+      if (was_first && s.type != AnalysisType::kStatic) obs.output(t, sys, y, yp);
       if (s.type == AnalysisType::kAssembly) {
         if (!was_first) obs.output(t, sys, y, yp);
         continue;
       }
+      if (s.type == AnalysisType::kStatic) {
+        // Static: one equilibrium at t0; quasi-static: one at every output time.
+        StaticSolution st = solve_static(*dae, static_params, t0, y);
+        obs.log(fmt::format("static equilibrium at t = {:g} in {} iterations (imbalance {:.3g})",
+                            t0, st.iterations, st.imbalance));
+        y = st.y;
+        const std::vector<double> at_rest(y.size(), 0.0);  // equilibrium: no motion
+        obs.output(t, sys, y, at_rest);
+        if (s.end_time || s.duration) {
+          const double t1 = s.end_time ? *s.end_time : t0 + *s.duration;
+          const double dt = output_step(s, t0, t1);
+          const long n_out = output_count(t0, t1, dt);
+          for (long k = 1; k <= n_out; ++k) {
+            const double tout = std::min(t1, t0 + static_cast<double>(k) * dt);
+            st = solve_static(*dae, static_params, tout, y);
+            y = st.y;
+            t = tout;
+            obs.output(t, sys, y, at_rest);
+          }
+          obs.log(fmt::format("quasi-static analysis done at t = {:g}", t));
+        }
+        continue;
+      }
       const double t1 = s.end_time ? *s.end_time : t0 + *s.duration;
       const double dt = output_step(s, t0, t1);
+      const bool ode = is_ode_form(params);
       obs.log(
-          fmt::format("transient analysis from t = {:g} to {:g}, output every {:g}", t0, t1, dt));
-      IdaIntegrator ida(sys, params, t0, ic.y, ic.yp, dt);
-      const long n_out = std::lround(std::ceil((t1 - t0) / dt - 1e-9));
-      for (long k = 1; k <= n_out; ++k) {
-        const double tout = std::min(t1, t0 + static_cast<double>(k) * dt);
-        try {
-          ida.advance_to(tout, t1);
-        } catch (...) {
-          report.stats += ida.stats();
-          report.time = ida.time();
-          throw;
-        }
-        t = ida.time();
-        y = ida.y();
-        obs.output(t, sys, y, ida.yp());
+          fmt::format("transient analysis ({}, {} form) from t = {:g} to {:g}, output every {:g}",
+                      params.integrator, ode ? "ODE" : "DAE", t0, t1, dt));
+      if (ode) {
+        CvodeIntegrator cvode(*dae, params, t0, ic.y, dt);
+        integrate(cvode, sys, obs, report, t0, t1, dt, t, y);
+      } else {
+        IdaIntegrator ida(*dae, params, t0, ic.y, ic.yp, dt);
+        integrate(ida, sys, obs, report, t0, t1, dt, t, y);
       }
-      report.stats += ida.stats();
       obs.log(fmt::format("transient analysis done at t = {:g}", t));
     }
     if (!any_simulate) {

@@ -1,8 +1,11 @@
 #pragma once
 // Runs a Model's command list in order (architecture.md section 1, style.md "staged pipeline"):
-// for each Simulate, initial conditions, then integration to each output time; each Simulate
-// continues from the state the previous one left. Outputs go to an observer, so the runner knows
-// nothing of file formats.
+// for each Simulate, initial conditions, then the analysis: Transient integrates to each output
+// time (IDA for the DAE form, CVODE for VSTIFF/MSTIFF/ABAM), Static finds the equilibrium (at
+// every output time when quasi-static), Assembly stops after the initial conditions. Each
+// Simulate continues from the state the previous one left. Redundant constraint equations are
+// found before the first analysis and removed from the DAE for the whole run. Outputs go to an
+// observer, so the runner knows nothing of file formats.
 
 #include <string>
 #include <vector>
@@ -29,6 +32,9 @@ struct RunReport {
   IntegratorStats stats;
   double time = 0;  ///< simulation time reached
   int analyses = 0;
+  /// Constraint equations found redundant at assembly and removed (JSON summary key
+  /// redundant_constraints_removed); each is also logged as a warning.
+  int redundant_constraints_removed = 0;
 };
 
 /// Never throws for analysis failures: they come back as code kAnalysisFailed with a message.

@@ -6,10 +6,12 @@
 //   3. accelerations and reactions: [M -B^T; B 0] [nu'; lambda] = [Q; -gamma], with
 //      gamma = d/dt(B) nu, and q' = H nu, mu = 0.
 // Everything is taken from the System's residual and exact Jacobian, so it holds for any element.
+// Redundant equations removed from the Dae are left out of the assembly and checked afterwards
+// (solver/redundant_constraints.hpp).
 
 #include <vector>
 
-#include "solver/system.hpp"
+#include "solver/system_blocks.hpp"
 
 namespace mb {
 
@@ -20,6 +22,6 @@ struct InitialConditions {
 };
 
 /// Throws Error(kAnalysisFailed) with a message naming the problem if assembly fails.
-InitialConditions compute_initial_conditions(const System& sys, double t, std::vector<double> y);
+InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y);
 
 }  // namespace mb

@@ -94,7 +94,7 @@ struct Summary {
   ExitCode code = ExitCode::kSuccess;
   std::string message;
   IntegratorStats stats;
-  int bodies = 0, constraints = 0, dof = 0;
+  int bodies = 0, constraints = 0, dof = 0, redundant_removed = 0;
   double end_time = 0;
   long outputs = 0;
 };
@@ -122,7 +122,7 @@ void write_summary(const std::string& prefix, const RunOptions& opt, const Summa
   j["bodies"] = s.bodies;
   j["constraints"] = s.constraints;
   j["dof"] = s.dof;
-  j["redundant_constraints_removed"] = 0;
+  j["redundant_constraints_removed"] = s.redundant_removed;
   write_file_atomically(prefix + ".json", j.dump(2) + "\n");
 }
 
@@ -223,6 +223,8 @@ ExitCode run_deck(const RunOptions& opt) {
     const RunReport rep = run_analyses(sys, obs);
     obs.end_progress();
     sum.stats = rep.stats;
+    sum.redundant_removed = rep.redundant_constraints_removed;
+    sum.dof = sys.dof() + rep.redundant_constraints_removed;
     sum.end_time = rep.time;
     sum.outputs = static_cast<long>(csv.rows());
     if (rep.code == ExitCode::kDeckError) {

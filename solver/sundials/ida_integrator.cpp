@@ -19,7 +19,7 @@ namespace mb {
 constexpr double kNewtonConvergence = 0.05;
 
 struct IdaIntegrator::Impl {
-  const System& sys;
+  const Dae& sys;
   SUNContext ctx = nullptr;
   void* mem = nullptr;
   N_Vector yy = nullptr, yp = nullptr, id = nullptr, atol = nullptr;
@@ -27,7 +27,7 @@ struct IdaIntegrator::Impl {
   SUNLinearSolver LS = nullptr;
   std::exception_ptr pending;
 
-  explicit Impl(const System& s) : sys(s) {}
+  explicit Impl(const Dae& s) : sys(s) {}
   ~Impl() {
     if (mem) IDAFree(&mem);
     if (LS) SUNLinSolFree(LS);
@@ -78,7 +78,7 @@ struct IdaIntegrator::Impl {
   }
 };
 
-IdaIntegrator::IdaIntegrator(const System& sys, const TransientParams& params, double t0,
+IdaIntegrator::IdaIntegrator(const Dae& sys, const TransientParams& params, double t0,
                              const std::vector<double>& y0, const std::vector<double>& yp0,
                              std::optional<double> print_interval)
     : impl_(std::make_unique<Impl>(sys)), t_(t0), y_(y0), yp_(yp0) {

@@ -1,8 +1,9 @@
 #pragma once
-// IDA (SUNDIALS) on the System's stabilised index-2 DAE with the exact sparse Jacobian and KLU.
-// This folder is the only place that includes SUNDIALS headers. Callbacks are noexcept
-// trampolines: an exception inside the residual or Jacobian is stored, IDA is told the failure is
-// unrecoverable, and the exception is rethrown with its context once IDA returns.
+// IDA (SUNDIALS) on the stabilised index-2 DAE (System, redundant equations removed: Dae) with the
+// exact sparse Jacobian and KLU. This folder is the only place that includes SUNDIALS headers.
+// Callbacks are noexcept trampolines: an exception inside the residual or Jacobian is stored, IDA
+// is told the failure is unrecoverable, and the exception is rethrown with its context once IDA
+// returns.
 
 #include <memory>
 #include <optional>
@@ -11,13 +12,13 @@
 
 #include "models/model.hpp"
 #include "solver/integrator_stats.hpp"
-#include "solver/system.hpp"
+#include "solver/system_blocks.hpp"
 
 namespace mb {
 
 class IdaIntegrator {
  public:
-  IdaIntegrator(const System& sys, const TransientParams& params, double t0,
+  IdaIntegrator(const Dae& sys, const TransientParams& params, double t0,
                 const std::vector<double>& y0, const std::vector<double>& yp0,
                 std::optional<double> print_interval);
   ~IdaIntegrator();

@@ -1,0 +1,48 @@
+#include "models/param_static.hpp"
+
+#include <array>
+
+namespace mb {
+
+void build_param_static(ElementReader& in, ModelDraft& draft, bool in_command) {
+  StaticParams p = draft.statics;
+  if (in_command) {
+    // A command changes the settings in force at that point of the command list.
+    for (auto it = draft.commands.rbegin(); it != draft.commands.rend(); ++it) {
+      if (it->kind == Command::Kind::kParamStatic) {
+        p = it->statics;
+        break;
+      }
+    }
+  }
+  static constexpr std::array<std::string_view, 3> kMethods = {"FIM_D", "FIM_S", "MKEAM"};
+  if (auto m = in.keyword("method", kMethods)) {
+    if (*m == "MKEAM") {
+      in.error("method", "method MKEAM is not supported (use FIM_S or FIM_D)");
+    } else {
+      p.method = *m;
+    }
+  }
+  if (auto v = in.real("max_error")) {
+    if (*v <= 0) {
+      in.error("max_error", "max_error must be > 0 (got " + in.attr("max_error")->value + ")");
+    } else {
+      p.max_error = *v;
+    }
+  }
+  if (auto v = in.integer("max_num_iter", 1, 100000)) p.max_num_iter = static_cast<int>(*v);
+  for (auto n : {"max_imbalance", "stability", "compliance_delta", "max_ke_tol", "max_dq_tol"}) {
+    if (in.has(n)) in.warning(n, std::string(n) + " is not honoured yet and is ignored");
+  }
+  if (in_command) {
+    Command c;
+    c.kind = Command::Kind::kParamStatic;
+    c.statics = p;
+    c.loc = in.node().loc;
+    draft.commands.push_back(c);
+  } else {
+    draft.statics = p;
+  }
+}
+
+}  // namespace mb

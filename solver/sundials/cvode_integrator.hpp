@@ -1,0 +1,59 @@
+#pragma once
+// The ODE form on CVODE (architecture.md section 3): integrator_type VSTIFF and MSTIFF are CVODE
+// BDF with Newton iteration, ABAM is CVODE Adams with fixed-point iteration.
+//
+// States x: the differential variables of the Dae (for bodies q = (r, p) and nu = (v, w)).
+// Right-hand side: AccelerationSolver (system_blocks.hpp) solves
+//   [M -B^T; B 0] [nu'; lambda] = [Q; -gamma],  q' = H nu
+// (generically: every differential row with the time derivative of the velocity constraints),
+// with the sparse LU pattern analysed once and refactored numerically at each call.
+// Projection (CVodeSetProjFn, BDF): after each step, ConstraintProjector returns (q, nu) to
+// Phi(q) = 0, |p| = 1, B nu = 0 with the minimum-norm change, and the local error estimate is
+// projected onto the tangent space. CVODE supports projection with BDF only, so with Adams the
+// state is checked at every output time and, once it has drifted from the constraint manifold
+// by more than integr_tol, projected and CVODE restarted there (CVodeReInit). Every output
+// (interpolated between steps) is projected, so reported states satisfy the constraints.
+// Newton's linear solver (BDF): SUNDIALS dense with CVODE's difference-quotient Jacobian of the
+// right-hand side (one RHS, i.e. one sparse LU, per state per Jacobian). An exact Jacobian would
+// need second derivatives of the velocity constraints (d(gamma)/dq), which the System does not
+// provide; the dense DQ Jacobian is adequate for the model sizes of version 1.
+// Tolerances as in IDA: absolute integr_tol, relative rel_abs_tol_ratio * integr_tol.
+// Failures throw Error(kAnalysisFailed) naming the time, the step size and the variable with
+// the largest weighted local error; callbacks are noexcept trampolines.
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "models/model.hpp"
+#include "solver/integrator_stats.hpp"
+#include "solver/system_blocks.hpp"
+
+namespace mb {
+
+class CvodeIntegrator {
+ public:
+  /// y0 must be consistent (compute_initial_conditions).
+  CvodeIntegrator(const Dae& dae, const TransientParams& params, double t0,
+                  const std::vector<double>& y0, std::optional<double> print_interval);
+  ~CvodeIntegrator();
+  CvodeIntegrator(const CvodeIntegrator&) = delete;
+  CvodeIntegrator& operator=(const CvodeIntegrator&) = delete;
+
+  /// Integrates to `tout` without passing `t_stop`; see the header comment for failures.
+  void advance_to(double tout, double t_stop);
+
+  double time() const { return t_; }
+  /// Full DAE-layout state at time(): differential variables, lambda (reactions), mu = 0.
+  const std::vector<double>& y() const { return y_; }
+  const std::vector<double>& yp() const { return yp_; }
+  IntegratorStats stats() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  double t_ = 0;
+  std::vector<double> y_, yp_;
+};
+
+}  // namespace mb

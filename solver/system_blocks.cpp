@@ -1,0 +1,278 @@
+#include "solver/system_blocks.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/error.hpp"
+
+namespace mb {
+
+// ---------------------------------------------------------------------------------------------
+// Dae
+
+Dae::Dae(const System& sys, std::vector<int> removed) : sys_(sys), removed_(std::move(removed)) {
+  std::sort(removed_.begin(), removed_.end());
+  const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
+  for (int e : removed_) {
+    pinned_.push_back(13 * nb + e);
+    pinned_.push_back(13 * nb + m + e);
+  }
+  std::sort(pinned_.begin(), pinned_.end());
+  const SparsePattern& p = sys.pattern();
+  for (int c = 0; c < p.n; ++c) {
+    for (int k = p.col_ptr[c]; k < p.col_ptr[c + 1]; ++k) {
+      const int r = p.row_idx[k];
+      if (!std::binary_search(pinned_.begin(), pinned_.end(), r)) continue;
+      zero_pos_.push_back(k);
+      if (r == c) diag_pos_.push_back(k);
+    }
+  }
+}
+
+void Dae::residual(double t, const double* y, const double* yp, double* res) const {
+  sys_.residual(t, y, yp, res);
+  for (int r : pinned_) res[r] = y[r];
+}
+
+void Dae::jacobian(double t, const double* y, const double* yp, double cj, double* values) const {
+  sys_.jacobian(t, y, yp, cj, values);
+  for (int k : zero_pos_) values[k] = 0.0;
+  for (int k : diag_pos_) values[k] = 1.0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blocks and matrix helpers
+
+Blocks blocks_of(const Dae& dae) {
+  const System& sys = dae.system();
+  Blocks b;
+  const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
+  for (int k = 0; k < nb; ++k) {
+    for (int i = 0; i < 7; ++i) b.q.push_back(13 * k + i);
+    for (int i = 7; i < 13; ++i) {
+      b.nu.push_back(13 * k + i);
+      b.dyn_rows.push_back(13 * k + i);
+    }
+  }
+  const auto& mask = sys.differential_mask();
+  for (int i = 0; i < sys.size(); ++i) {
+    if (mask[i] <= 0) continue;
+    b.diff.push_back(i);
+    if (i >= 13 * nb) b.other.push_back(i);
+  }
+  const auto& removed = dae.removed();
+  for (int e = 0; e < m; ++e) {
+    if (std::binary_search(removed.begin(), removed.end(), e)) continue;
+    b.vel_rows.push_back(13 * nb + e);
+    b.lambda.push_back(13 * nb + e);
+    b.pos_rows.push_back(13 * nb + m + e);
+  }
+  for (int k = 0; k < nb; ++k) b.pos_rows.push_back(13 * nb + 2 * m + k);
+  return b;
+}
+
+SpMat jacobian_matrix(const Dae& dae, double t, const std::vector<double>& y,
+                      const std::vector<double>& yp, double cj) {
+  const SparsePattern& p = dae.pattern();
+  std::vector<double> values(p.nnz());
+  dae.jacobian(t, y.data(), yp.data(), cj, values.data());
+  std::vector<Eigen::Triplet<double>> trip;
+  trip.reserve(values.size());
+  for (int c = 0; c < p.n; ++c) {
+    for (int k = p.col_ptr[c]; k < p.col_ptr[c + 1]; ++k)
+      trip.emplace_back(p.row_idx[k], c, values[k]);
+  }
+  SpMat J(p.n, p.n);
+  J.setFromTriplets(trip.begin(), trip.end());
+  return J;
+}
+
+SpMat block(const SpMat& J, const std::vector<int>& rows, const std::vector<int>& cols) {
+  std::vector<int> row_map(J.rows(), -1);
+  for (size_t r = 0; r < rows.size(); ++r) row_map[rows[r]] = static_cast<int>(r);
+  std::vector<Eigen::Triplet<double>> trip;
+  for (size_t c = 0; c < cols.size(); ++c) {
+    for (SpMat::InnerIterator it(J, cols[c]); it; ++it) {
+      const int r = row_map[it.row()];
+      if (r >= 0) trip.emplace_back(r, static_cast<int>(c), it.value());
+    }
+  }
+  SpMat B(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(cols.size()));
+  B.setFromTriplets(trip.begin(), trip.end());
+  return B;
+}
+
+Eigen::VectorXd gather(const std::vector<double>& v, const std::vector<int>& idx) {
+  Eigen::VectorXd out(static_cast<Eigen::Index>(idx.size()));
+  for (size_t i = 0; i < idx.size(); ++i) out(static_cast<Eigen::Index>(i)) = v[idx[i]];
+  return out;
+}
+
+Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const char* stage) {
+  if (A.rows() == 0) return Eigen::VectorXd::Zero(A.cols());
+  const SpMat AAt = A * A.transpose();
+  Eigen::SimplicialLDLT<SpMat> ldlt(AAt);
+  if (ldlt.info() != Eigen::Success) {
+    throw Error(ExitCode::kAnalysisFailed,
+                fmt::format("{}: the constraint equations are redundant or inconsistent "
+                            "(singular constraint Jacobian)",
+                            stage));
+  }
+  const Eigen::VectorXd z = ldlt.solve(r);
+  Eigen::VectorXd dx = -(A.transpose() * z);
+  const double check = (A * dx + r).cwiseAbs().maxCoeff();
+  if (!(check <= 1e-6 * (1.0 + r.cwiseAbs().maxCoeff()))) {
+    throw Error(ExitCode::kAnalysisFailed,
+                fmt::format("{}: the constraint equations are redundant or inconsistent "
+                            "(residual {:g} after a linear solve)",
+                            stage, check));
+  }
+  return dx;
+}
+
+// ---------------------------------------------------------------------------------------------
+// AccelerationSolver
+
+AccelerationSolver::AccelerationSolver(const Dae& dae)
+    : dae_(dae),
+      b_(blocks_of(dae)),
+      zero_yp_(dae.size(), 0.0),
+      res_plus_(dae.size(), 0.0),
+      res_minus_(dae.size(), 0.0),
+      j0_(dae.pattern().nnz(), 0.0),
+      dfdyp_(dae.pattern().nnz(), 0.0),
+      res_(dae.size(), 0.0) {
+  const int n = dae.size();
+  const int nd = static_cast<int>(b_.diff.size()), nl = static_cast<int>(b_.lambda.size());
+  // Unknown (column) and equation (row) numbering of the augmented matrix.
+  std::vector<int> col_of(n, -1), row_of(n, -1);
+  for (int i = 0; i < nd; ++i) col_of[b_.diff[i]] = row_of[b_.diff[i]] = i;
+  std::vector<int> lambda_col(n, -1), vel_row(n, -1);
+  for (int i = 0; i < nl; ++i) {
+    lambda_col[b_.lambda[i]] = nd + i;
+    vel_row[b_.vel_rows[i]] = nd + i;
+  }
+  // Structure: (diff rows, diff cols) from dF/dy'; (diff rows, lambda) and (vel rows, diff)
+  // from dF/dy.
+  struct Raw {
+    int r, c, p;
+    bool deriv;
+  };
+  std::vector<Raw> raw;
+  const SparsePattern& p = dae.pattern();
+  for (int c = 0; c < p.n; ++c) {
+    for (int k = p.col_ptr[c]; k < p.col_ptr[c + 1]; ++k) {
+      const int r = p.row_idx[k];
+      if (row_of[r] >= 0 && col_of[c] >= 0) raw.push_back({row_of[r], col_of[c], k, true});
+      if (row_of[r] >= 0 && lambda_col[c] >= 0) raw.push_back({row_of[r], lambda_col[c], k, false});
+      if (vel_row[r] >= 0 && col_of[c] >= 0) raw.push_back({vel_row[r], col_of[c], k, false});
+    }
+  }
+  std::vector<Eigen::Triplet<double>> trip;
+  for (const Raw& e : raw) trip.emplace_back(e.r, e.c, 1.0);
+  K_.resize(nd + nl, nd + nl);
+  K_.setFromTriplets(trip.begin(), trip.end());
+  K_.makeCompressed();
+  for (const Raw& e : raw) {
+    const int* inner = K_.innerIndexPtr();
+    const int b = K_.outerIndexPtr()[e.c], en = K_.outerIndexPtr()[e.c + 1];
+    const int pos = static_cast<int>(std::lower_bound(inner + b, inner + en, e.r) - inner);
+    entries_.push_back({pos, e.p, e.deriv});
+  }
+  // dF/dy' of the differential rows: constant in this formulation (identity kinematic rows,
+  // constant m and body-axes J), so evaluated once; each solve needs only dF/dy.
+  const std::vector<double> y0 = dae.system().initial_state();
+  dae.jacobian(0.0, y0.data(), zero_yp_.data(), 0.0, j0_.data());
+  dae.jacobian(0.0, y0.data(), zero_yp_.data(), 1.0, dfdyp_.data());
+  for (size_t k = 0; k < dfdyp_.size(); ++k) dfdyp_[k] -= j0_[k];
+  lu_.analyzePattern(K_);
+  rhs_.resize(nd + nl);
+  sol_.resize(nd + nl);
+}
+
+void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<double>& yp) {
+  const int n = dae_.size();
+  const auto& mask = dae_.differential_mask();
+  for (int i = 0; i < n; ++i) {
+    if (mask[i] <= 0) y[i] = 0.0;  // lambda, mu, mu_n
+  }
+  std::fill(yp.begin(), yp.end(), 0.0);
+  dae_.jacobian(t, y.data(), zero_yp_.data(), 0.0, j0_.data());
+  dae_.residual(t, y.data(), zero_yp_.data(), res_.data());
+  double* kv = K_.valuePtr();
+  std::fill(kv, kv + K_.nonZeros(), 0.0);
+  for (const Entry& e : entries_) kv[e.k] += e.deriv ? dfdyp_[e.p] : j0_[e.p];
+  const Eigen::Index nd = static_cast<Eigen::Index>(b_.diff.size());
+  for (Eigen::Index i = 0; i < nd; ++i) rhs_(i) = -res_[b_.diff[static_cast<size_t>(i)]];
+  rhs_.tail(rhs_.size() - nd).setZero();
+  if (!dae_.system().model().motions.empty()) {
+    // Explicit time dependence of the velocity rows (driven motions: -f'(t) there, so
+    // d/dt = -f''(t)), by a central difference in t alone.
+    const double h = 1e-6 * std::max(1.0, std::abs(t));
+    dae_.residual(t + h, y.data(), zero_yp_.data(), res_plus_.data());
+    dae_.residual(t - h, y.data(), zero_yp_.data(), res_minus_.data());
+    for (size_t i = 0; i < b_.vel_rows.size(); ++i) {
+      const int r = b_.vel_rows[i];
+      rhs_(nd + static_cast<Eigen::Index>(i)) = -(res_plus_[r] - res_minus_[r]) / (2 * h);
+    }
+  }
+  lu_.factorize(K_);
+  if (lu_.info() != Eigen::Success) {
+    throw Error(ExitCode::kAnalysisFailed,
+                fmt::format("accelerations at t = {:g}: the system [M B^T; B 0] is singular "
+                            "(redundant constraints, or a body without mass or inertia in a "
+                            "free direction)",
+                            t));
+  }
+  sol_ = lu_.solve(rhs_);
+  for (Eigen::Index i = 0; i < nd; ++i) yp[b_.diff[static_cast<size_t>(i)]] = sol_(i);
+  for (size_t i = 0; i < b_.lambda.size(); ++i) {
+    y[b_.lambda[i]] = sol_(nd + static_cast<Eigen::Index>(i));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// ConstraintProjector
+
+ConstraintProjector::ConstraintProjector(const Dae& dae)
+    : dae_(dae), b_(blocks_of(dae)), zero_yp_(dae.size(), 0.0), res_(dae.size(), 0.0) {
+  rows_ = b_.pos_rows;
+  rows_.insert(rows_.end(), b_.vel_rows.begin(), b_.vel_rows.end());
+}
+
+bool ConstraintProjector::project(double t, std::vector<double>& y, double tol, int max_iter) {
+  const auto& mask = dae_.differential_mask();
+  for (int i = 0; i < dae_.size(); ++i) {
+    if (mask[i] <= 0) y[i] = 0.0;
+  }
+  factored_ = false;
+  for (int iter = 0;; ++iter) {
+    dae_.residual(t, y.data(), zero_yp_.data(), res_.data());
+    const Eigen::VectorXd r = gather(res_, rows_);
+    const double err = r.size() ? r.cwiseAbs().maxCoeff() : 0.0;
+    // A converged state keeps the factorisation of the previous iterate (one Newton step
+    // earlier, so it differs by O(err)): project_tangent() uses it.
+    if (err <= tol && (factored_ || rows_.empty())) return true;
+    if (iter == max_iter) return false;
+    A_ = block(jacobian_matrix(dae_, t, y, zero_yp_, 0.0), rows_, b_.diff);
+    ldlt_.compute(A_ * A_.transpose());
+    if (ldlt_.info() != Eigen::Success) {
+      throw Error(ExitCode::kAnalysisFailed,
+                  fmt::format("projection at t = {:g}: singular constraint Jacobian", t));
+    }
+    factored_ = true;
+    if (err <= tol) return true;
+    const Eigen::VectorXd dx = -(A_.transpose() * ldlt_.solve(r));
+    for (size_t i = 0; i < b_.diff.size(); ++i) y[b_.diff[i]] += dx(static_cast<Eigen::Index>(i));
+  }
+}
+
+void ConstraintProjector::project_tangent(Eigen::VectorXd& e) const {
+  if (!factored_ || A_.rows() == 0) return;
+  const Eigen::VectorXd Ae = A_ * e;
+  e -= A_.transpose() * ldlt_.solve(Ae);
+}
+
+}  // namespace mb

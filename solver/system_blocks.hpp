@@ -1,0 +1,137 @@
+#pragma once
+// Building blocks shared by the initial conditions, the ODE form (CVODE), statics and the
+// redundant-constraint handling. Everything is taken from the System's public API (residual,
+// exact Jacobian, pattern, layout), so it holds for any element the System assembles.
+//
+//   Dae                  the System's DAE with redundant constraint equations removed
+//   Blocks               index sets of the variable/row layout of system.hpp
+//   AccelerationSolver   derivatives and multipliers at a state (initial accelerations, ODE RHS)
+//   ConstraintProjector  minimum-change projection onto Phi = 0, B nu = 0 (assembly, CVODE)
+//
+// Layout convention used throughout: residual row i is "the equation of" variable i (the body
+// rows pair with the body states, velocity constraints with lambda, position constraints with
+// mu); a differential variable's row is its own equation, linear in its derivative.
+
+#include <Eigen/Dense>
+#include <Eigen/Sparse>
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseLU>
+#include <string>
+#include <vector>
+
+#include "solver/system.hpp"
+
+namespace mb {
+
+using SpMat = Eigen::SparseMatrix<double>;
+
+/// The System's DAE with some constraint equations removed (they were found redundant). For a
+/// removed equation e the velocity row becomes lambda_e = 0 and the position row mu_e = 0: the
+/// rows and multipliers still exist, the multipliers are pinned to zero. With nothing removed
+/// residual() and jacobian() are the System's.
+class Dae {
+ public:
+  explicit Dae(const System& sys, std::vector<int> removed = {});
+
+  const System& system() const { return sys_; }
+  int size() const { return sys_.size(); }
+  const SparsePattern& pattern() const { return sys_.pattern(); }
+  const std::vector<double>& differential_mask() const { return sys_.differential_mask(); }
+  /// Removed constraint equations (0-based equation indices into the lambda block), sorted.
+  const std::vector<int>& removed() const { return removed_; }
+  std::string describe_variable(int index) const { return sys_.describe_variable(index); }
+
+  void residual(double t, const double* y, const double* yp, double* res) const;
+  void jacobian(double t, const double* y, const double* yp, double cj, double* values) const;
+
+ private:
+  const System& sys_;
+  std::vector<int> removed_;
+  std::vector<int> pinned_;    ///< rows (= variables) pinned to zero: lambda_e and mu_e
+  std::vector<int> zero_pos_;  ///< Jacobian value positions in pinned rows
+  std::vector<int> diag_pos_;  ///< Jacobian value positions of the pinned diagonals
+};
+
+/// Index sets of the layout in system.hpp. Removed equations are left out of vel_rows, lambda
+/// and pos_rows.
+struct Blocks {
+  std::vector<int> q;         ///< body positions and Euler parameters (7 per moving body)
+  std::vector<int> nu;        ///< body velocities v, w (6 per moving body)
+  std::vector<int> other;     ///< further differential variables (not in a body block)
+  std::vector<int> diff;      ///< all differential variables, in index order
+  std::vector<int> dyn_rows;  ///< Newton-Euler rows (pair with nu)
+  std::vector<int> vel_rows;  ///< active velocity constraints; equal to `lambda` as indices
+  std::vector<int> lambda;    ///< active joint multipliers
+  std::vector<int> pos_rows;  ///< active position constraints, then the normalisation rows
+};
+
+Blocks blocks_of(const Dae& dae);
+
+/// dF/dy + cj dF/dy' of the Dae as an Eigen matrix.
+SpMat jacobian_matrix(const Dae& dae, double t, const std::vector<double>& y,
+                      const std::vector<double>& yp, double cj);
+/// The block J(rows, cols).
+SpMat block(const SpMat& J, const std::vector<int>& rows, const std::vector<int>& cols);
+Eigen::VectorXd gather(const std::vector<double>& v, const std::vector<int>& idx);
+/// Smallest dx with A dx = -r (A full row rank); throws Error(kAnalysisFailed) naming `stage`
+/// if A A^T is singular.
+Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const char* stage);
+
+/// Derivatives of the differential variables and the multipliers lambda at a state with
+/// mu = 0 (the ODE form and the initial accelerations). Unknowns z = (y'_d, lambda):
+///   [dF_d/dy'_d   dF_d/dlambda] [y'_d  ]   [-F_d(y, y' = 0, lambda = 0)]
+///   [dF_v/dy_d    0           ] [lambda] = [ 0                         ]
+/// The first block row is every differential row (for bodies: q' = H nu and M nu' - B^T lambda
+/// = Q); the second is the time derivative of the velocity constraints, dF_v/dy y' = 0 (for
+/// bodies B nu' + gamma = 0). dF/dy comes from the exact Jacobian at each solve; dF/dy' (the
+/// mass matrix and the identity of the kinematic rows) is constant in this formulation and is
+/// evaluated once, at construction (an element whose y' coefficients depend on the state would
+/// need it refreshed). The sparsity of the augmented matrix is analysed once, each solve
+/// refactors numerically. Time derivatives dF_v/dt (prescribed motions) are not included yet.
+class AccelerationSolver {
+ public:
+  explicit AccelerationSolver(const Dae& dae);
+  /// Sets y' of the differential variables and lambda in y; mu, mu_n and the other entries of
+  /// y' are set to 0. Throws Error(kAnalysisFailed) if the augmented matrix is singular.
+  void solve(double t, std::vector<double>& y, std::vector<double>& yp);
+
+ private:
+  const Dae& dae_;
+  Blocks b_;
+  std::vector<double> zero_yp_, res_plus_, res_minus_, j0_;
+  std::vector<double> dfdyp_;  ///< dF/dy' in pattern order, evaluated once
+  std::vector<double> res_;
+  SpMat K_;
+  struct Entry {
+    int k;       ///< index into K_'s values
+    int p;       ///< index into the Jacobian values
+    bool deriv;  ///< take dF/dy' (j1 - j0) rather than dF/dy (j0)
+  };
+  std::vector<Entry> entries_;
+  Eigen::SparseLU<SpMat> lu_;
+  Eigen::VectorXd rhs_ = Eigen::VectorXd(), sol_ = Eigen::VectorXd();
+};
+
+/// Minimum-change projection of the differential variables onto the constraint manifold:
+/// Newton on [Phi(q); normalisation; B(q) nu] = 0 with min ||dx|| steps (all multipliers 0).
+class ConstraintProjector {
+ public:
+  explicit ConstraintProjector(const Dae& dae);
+  /// Projects y in place; returns false if Newton did not converge to `tol` (max |residual|)
+  /// within `max_iter` iterations. Throws like min_norm_step if the constraints are dependent.
+  bool project(double t, std::vector<double>& y, double tol, int max_iter);
+  /// Projects a vector of differential-variable increments onto the tangent space at the last
+  /// projected point: e <- e - A^T (A A^T)^{-1} A e.
+  void project_tangent(Eigen::VectorXd& e) const;
+
+ private:
+  const Dae& dae_;
+  Blocks b_;
+  std::vector<int> rows_;
+  std::vector<double> zero_yp_, res_;
+  SpMat A_;
+  Eigen::SimplicialLDLT<SpMat> ldlt_;
+  bool factored_ = false;
+};
+
+}  // namespace mb
