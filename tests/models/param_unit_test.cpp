@@ -73,7 +73,9 @@ TEST_CASE("a pendulum in mm-kg-N-s moves like the same pendulum in SI") {
   INFO("largest relative difference " << worst);
   CHECK(worst < 1e-9);
   // The pendulum really swung: the CM moved by a good fraction of its radius.
-  CHECK(std::abs(si.y.back()[1]) > 0.1);
+  double lowest = 0;
+  for (const auto& y : si.y) lowest = std::min(lowest, y[1]);
+  CHECK(lowest < -0.1);
 }
 
 TEST_CASE("mass_mult_factor gives the same motion as the named units that imply it") {
