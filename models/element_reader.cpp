@@ -39,7 +39,7 @@ int ElementReader::require_id() {
 }
 
 const DeckAttribute* ElementReader::attr(std::string_view name) {
-  asked_.insert(std::string(name));
+  if (asked_.find(name) == asked_.end()) asked_.emplace(name);  // no string built when known
   return node_.find(name);
 }
 
