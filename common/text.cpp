@@ -91,18 +91,33 @@ int edit_distance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
+namespace {
+size_t common_prefix(std::string_view a, std::string_view b) {
+  size_t n = 0;
+  while (n < a.size() && n < b.size() &&
+         std::tolower(static_cast<unsigned char>(a[n])) ==
+             std::tolower(static_cast<unsigned char>(b[n])))
+    ++n;
+  return n;
+}
+}  // namespace
+
 std::string closest_match(std::string_view word, std::span<const std::string_view> candidates) {
   std::string best;
   int best_d = 1 << 30;
+  // A likely typo: at most a third of the word's letters differ (and at least one may).
+  const int limit = std::max<int>(1, static_cast<int>(std::min<size_t>(word.size(), 1 << 20)) / 3);
   for (auto c : candidates) {
+    // The distance is at least the length difference: skip hopeless (and huge) comparisons.
+    const size_t gap = word.size() > c.size() ? word.size() - c.size() : c.size() - word.size();
+    if (gap > static_cast<size_t>(limit)) continue;
     const int d = edit_distance(word, c);
-    if (d < best_d) {
+    // Ties go to the candidate sharing the longer prefix with the word (SINN -> SIN, not SIGN).
+    if (d < best_d || (d == best_d && common_prefix(word, c) > common_prefix(word, best))) {
       best_d = d;
       best = std::string(c);
     }
   }
-  // A likely typo: at most a third of the word's letters differ (and at least one may).
-  const int limit = std::max<int>(1, static_cast<int>(word.size()) / 3);
   return best_d <= limit ? best : std::string();
 }
 

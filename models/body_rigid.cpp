@@ -7,7 +7,13 @@ void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/)
   b.id = in.require_id();
   b.subject = in.subject();
   b.loc = in.node().loc;
-  b.ground = in.boolean("isground").value_or(false);
+  const auto ground = in.boolean("isground");
+  if (in.has("isground") && !ground) {
+    // Reported; without knowing what the body is, its other attributes would only add noise.
+    for (const auto& a : in.node().attributes) in.attr(a.name);
+    return;
+  }
+  b.ground = ground.value_or(false);
   if (b.ground) {
     // Ground may still name a CM marker (MotionView writes one); mass and inertia are ignored.
     b.cg_id = in.ref("cg_id");
@@ -27,12 +33,14 @@ void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/)
     if (b.mass <= 0)
       in.error("mass", "mass must be > 0 for a moving body (got " + in.attr("mass")->value + ")");
   }
-  b.ixx = in.real_or("inertia_xx", 0);
-  b.iyy = in.real_or("inertia_yy", 0);
-  b.izz = in.real_or("inertia_zz", 0);
-  b.ixy = in.real_or("inertia_xy", 0);
-  b.iyz = in.real_or("inertia_yz", 0);
-  b.ixz = in.real_or("inertia_xz", 0);
+  double* moments[6] = {&b.ixx, &b.iyy, &b.izz, &b.ixy, &b.iyz, &b.ixz};
+  const char* names[6] = {"inertia_xx", "inertia_yy", "inertia_zz",
+                          "inertia_xy", "inertia_yz", "inertia_xz"};
+  for (int k = 0; k < 6; ++k) {
+    const auto v = in.real(names[k]);
+    if (in.has(names[k]) && !v) b.inertia_read = false;
+    *moments[k] = v.value_or(0.0);
+  }
   b.inertia_loc = in.has("inertia_xx") ? in.loc_of("inertia_xx") : in.node().loc;
   b.v0 = Vec3(in.real_or("v_ic_x", 0), in.real_or("v_ic_y", 0), in.real_or("v_ic_z", 0));
   b.w0 = Vec3(in.real_or("w_ic_x", 0), in.real_or("w_ic_y", 0), in.real_or("w_ic_z", 0));

@@ -6,6 +6,13 @@
 
 namespace mb {
 
+std::string quoted_value(std::string_view value) {
+  constexpr size_t kShown = 32;
+  if (value.size() <= 2 * kShown) return "'" + std::string(value) + "'";
+  return "'" + std::string(value.substr(0, kShown)) + "...' (" + std::to_string(value.size()) +
+         " characters)";
+}
+
 ElementReader::ElementReader(const DeckNode& node, Diagnostics& diag)
     : node_(node), diag_(diag), subject_(node.spelled) {
   asked_.insert("label");
@@ -15,7 +22,7 @@ ElementReader::ElementReader(const DeckNode& node, Diagnostics& diag)
       id_ = static_cast<int>(*v);
       subject_ += " " + std::to_string(id_);
     } else {
-      subject_ += " " + a->value;
+      subject_ += " " + (a->value.size() <= 64 ? a->value : a->value.substr(0, 32) + "...");
     }
   }
 }
@@ -25,14 +32,14 @@ int ElementReader::require_id() {
   if (!a) {
     error_here("missing required attribute 'id'");
   } else if (id_ == 0) {
-    error("id",
-          "id must be an integer in [1, " + std::to_string(INT_MAX) + "] (got '" + a->value + "')");
+    error("id", "id must be an integer in [1, " + std::to_string(INT_MAX) + "] (got " +
+                    quoted_value(a->value) + ")");
   }
   return id_;
 }
 
 const DeckAttribute* ElementReader::attr(std::string_view name) {
-  asked_.insert(std::string(name));
+  if (asked_.find(name) == asked_.end()) asked_.emplace(name);  // no string built when known
   return node_.find(name);
 }
 
@@ -47,7 +54,9 @@ std::optional<double> ElementReader::real(std::string_view name) {
   const DeckAttribute* a = attr(name);
   if (!a) return std::nullopt;
   auto v = parse_real(a->value);
-  if (!v) error(name, std::string(name) + " must be a finite real number (got '" + a->value + "')");
+  if (!v)
+    error(name,
+          std::string(name) + " must be a finite real number (got " + quoted_value(a->value) + ")");
   return v;
 }
 
@@ -69,7 +78,7 @@ std::optional<int> ElementReader::ref(std::string_view name, bool allow_zero) {
   auto v = parse_int(a->value, allow_zero ? 0 : 1, INT_MAX);
   if (!v) {
     error(name, std::string(name) + " must be an element id (an integer " +
-                    (allow_zero ? ">= 0" : "> 0") + ", got '" + a->value + "')");
+                    (allow_zero ? ">= 0" : "> 0") + ", got " + quoted_value(a->value) + ")");
     return std::nullopt;
   }
   return static_cast<int>(*v);
@@ -90,7 +99,7 @@ std::optional<long long> ElementReader::integer(std::string_view name, long long
   auto v = parse_int(a->value, min, max);
   if (!v) {
     error(name, std::string(name) + " must be an integer in [" + std::to_string(min) + ", " +
-                    std::to_string(max) + "] (got '" + a->value + "')");
+                    std::to_string(max) + "] (got " + quoted_value(a->value) + ")");
   }
   return v;
 }
@@ -101,7 +110,7 @@ std::optional<bool> ElementReader::boolean(std::string_view name) {
   const std::string v = to_lower(trim(a->value));
   if (v == "true" || v == "yes" || v == "1") return true;
   if (v == "false" || v == "no" || v == "0") return false;
-  error(name, std::string(name) + " must be TRUE or FALSE (got '" + a->value + "')");
+  error(name, std::string(name) + " must be TRUE or FALSE (got " + quoted_value(a->value) + ")");
   return std::nullopt;
 }
 
@@ -115,10 +124,10 @@ std::optional<std::string> ElementReader::keyword(std::string_view name,
   }
   std::string list;
   for (auto k : allowed) list += (list.empty() ? "" : ", ") + std::string(k);
-  std::string msg = std::string(name) + " '" + a->value + "' is not allowed; allowed: " + list;
   const std::string guess = closest_match(v, allowed);
-  if (!guess.empty()) msg += " (did you mean '" + guess + "'?)";
-  error(name, msg);
+  error(name, std::string(name) + " " + quoted_value(a->value) + " is not allowed (" +
+                  (guess.empty() ? "" : "did you mean '" + guess + "'? ") + "allowed: " + list +
+                  ")");
   return std::nullopt;
 }
 

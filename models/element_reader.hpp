@@ -16,6 +16,10 @@
 
 namespace mb {
 
+/// A deck value for a message, in quotes: long values are cut to their first 32 characters and
+/// their length ('99999...' (1048576 characters)), so one bad megabyte stays one short line.
+std::string quoted_value(std::string_view value);
+
 class ElementReader {
  public:
   ElementReader(const DeckNode& node, Diagnostics& diag);

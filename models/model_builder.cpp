@@ -17,16 +17,16 @@ namespace {
 void build_node(const DeckNode& node, bool in_command, ModelDraft& draft, Diagnostics& diag,
                 std::set<std::string>& skipped_tags) {
   const ElementInfo* info = find_element(node.tag);
+  ElementReader in(node, diag);
   if (!info) {
     std::vector<std::string_view> names;
     for (const auto& e : element_table()) names.push_back(e.name);
-    std::string msg = "unknown element '" + node.spelled + "'";
     const std::string guess = closest_match(node.spelled, names);
-    if (!guess.empty()) msg += " (did you mean '" + guess + "'?)";
-    diag.error(node.loc, "", msg);
+    in.error_here("unknown element " + quoted_value(node.spelled) + " (" +
+                  (guess.empty() ? "" : "did you mean '" + guess + "'? ") +
+                  "mbsolve --list-elements shows every element)");
     return;
   }
-  ElementReader in(node, diag);
   if (info->support == ElementSupport::kSkipped) {
     if (skipped_tags.insert(node.tag).second) {
       diag.info(node.loc, "", std::string(info->name) + " elements are skipped (graphics only)");
@@ -42,7 +42,8 @@ void build_node(const DeckNode& node, bool in_command, ModelDraft& draft, Diagno
     return;
   }
   if (info->support == ElementSupport::kNotSupported || !info->build) {
-    in.error_here(std::string(info->name) + " is not supported yet");
+    in.error_here(std::string(info->name) +
+                  " is not supported yet (mbsolve --list-elements shows the supported elements)");
     return;
   }
   if (in_command && info->scope == ElementScope::kBoth && node.tag != "param_transient" &&
@@ -205,7 +206,7 @@ void resolve_bodies(const ModelDraft& d, Model& m, Diagnostics& diag) {
     b.r0 = cmk.pos_global0;
     b.p0 = euler_parameters_from_rotation(cmk.axes_global0);
     b.inertia_cm = inertia_about_cm(db, cmk, *imk);
-    if (db.mass > 0) validate_inertia(db, b.inertia_cm, diag);
+    if (db.mass > 0 && db.inertia_read) validate_inertia(db, b.inertia_cm, diag);
   }
 }
 
@@ -274,13 +275,19 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     ground = &b;
   }
   if (!ground) {
-    diag.error({intern_path(deck.path), 1, 0}, "",
+    diag.error({intern_path(deck.path), 1, 1}, "",
                "the model has no ground body (a Body_Rigid with isground=\"TRUE\")");
     return std::nullopt;
   }
   bodies.push_back(*ground);
   for (const auto& b : draft.bodies) {
     if (!b.ground) bodies.push_back(b);
+  }
+  if (bodies.size() == 1) {
+    diag.error(ground->loc, ground->subject,
+               "the model has no moving body: nothing to simulate (add a Body_Rigid without "
+               "isground=\"TRUE\")");
+    return std::nullopt;
   }
   draft.bodies = bodies;
   for (size_t k = 0; k < bodies.size(); ++k) {

@@ -32,6 +32,7 @@ struct DraftBody {
   double ixx = 0, iyy = 0, izz = 0, ixy = 0, iyz = 0, ixz = 0;
   std::optional<int> cg_id, im_id;
   SourceLoc cg_loc, im_loc, inertia_loc;
+  bool inertia_read = true;  ///< false when an inertia value was unreadable (already reported)
   Vec3 v0 = Vec3::Zero(), w0 = Vec3::Zero();
   SourceLoc loc;
 };

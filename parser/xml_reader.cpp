@@ -197,6 +197,16 @@ Deck read_xml_deck_text(const std::string& text, const std::string& path, Diagno
   deck.path = path;
   const std::string* file = intern_path(path);
 
+  // Anything that does not start with '<' (after a byte-order mark and blanks) is not XML at
+  // all: say so at the first character, rather than let the XML parser guess at it.
+  size_t first = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  while (first < text.size() && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
+  if (first < text.size() && text[first] != '<') {
+    diag.error(PositionScanner(text, file).loc(first), "",
+               "not an XML deck: the file must start with '<' (an XML declaration or the root "
+               "element)");
+    return deck;
+  }
   tinyxml2::XMLDocument doc(true, tinyxml2::PRESERVE_WHITESPACE);
   if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
     const std::string what = describe_xml_error(doc.ErrorID());
