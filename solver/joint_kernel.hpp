@@ -44,8 +44,9 @@ struct JointKernel {
   /// (-pi, pi] around f, so f may exceed pi) and its velocity row gets -f'(t).
   const CompiledExpression* drive = nullptr;
   mutable expr::Workspace ws;
-  V3<double> s_i, s_j;  ///< marker origins in body axes
-  M3<double> u_i, u_j;  ///< marker axes (columns) in body axes
+  V3<double> s_i = V3<double>::Zero(), s_j = V3<double>::Zero();  ///< marker origins, body axes
+  M3<double> u_i = M3<double>::Identity();  ///< marker I axes (columns) in body axes
+  M3<double> u_j = M3<double>::Identity();  ///< marker J axes (columns) in body axes
 
   int inputs() const { return 26 + 2 * m; }
   int outputs() const { return 26 + 2 * m; }
