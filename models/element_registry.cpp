@@ -5,6 +5,9 @@
 
 #include "models/body_rigid.hpp"
 #include "models/constraint_joint.hpp"
+#include "models/force_beam.hpp"
+#include "models/force_bushing.hpp"
+#include "models/force_field.hpp"
 #include "models/force_gravity.hpp"
 #include "models/force_scalar_twobody.hpp"
 #include "models/force_springdamper.hpp"
@@ -57,10 +60,10 @@ constexpr std::array<ElementInfo, 65> kElements = {{
     {"control_stateeqn", "Control_StateEqn", N, B, nullptr, "linear or user state equations"},
     {"deactivate", "Deactivate", N, C, nullptr, "turn an element off"},
     {"debugoutput", "DebugOutput", N, C, nullptr, "extra solver diagnostics"},
-    {"force_beam", "Force_Beam", N, B, nullptr, "massless Timoshenko beam"},
-    {"force_bushing", "Force_Bushing", N, B, nullptr, "linear 6-axis bushing"},
+    {"force_beam", "Force_Beam", S, B, build_force_beam, "massless Timoshenko beam"},
+    {"force_bushing", "Force_Bushing", S, B, build_force_bushing, "linear 6-axis bushing"},
     {"force_contact", "Force_Contact", N, B, nullptr, "3-D geometry contact"},
-    {"force_field", "Force_Field", N, B, nullptr, "general linear 6x6 field"},
+    {"force_field", "Force_Field", S, B, build_force_field, "general linear 6x6 field"},
     {"force_flexmodal", "Force_FlexModal", N, M, nullptr, "modal force on a flexible body"},
     {"force_gravity", "Force_Gravity", S, B, build_force_gravity, "uniform gravity"},
     {"force_jointfriction", "Force_JointFriction", N, M, nullptr, "joint friction"},

@@ -248,6 +248,9 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   check_unique_ids(draft.joints, "Constraint_Joint", diag);
   check_unique_ids(draft.scalar_forces, "Force_Scalar_TwoBody", diag);
   check_unique_ids(draft.spring_dampers, "Force_SpringDamper", diag);
+  check_unique_ids(draft.bushings, "Force_Bushing", diag);
+  check_unique_ids(draft.fields, "Force_Field", diag);
+  check_unique_ids(draft.beams, "Force_Beam", diag);
   check_unique_ids(draft.motions, "Motion_Joint", diag);
   check_unique_ids(draft.requests, "Post_Request", diag);
 
