@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "solver/request_outputs.hpp"
 #include "tests/compliant/compliant_support.hpp"
 
 using namespace mb;
@@ -128,4 +129,40 @@ TEST_CASE("field and beam: deck errors point at the attribute") {
       R"(<Force_Beam id="4" i_marker_id="31" j_marker_id="21" length="1" e="-2" g="1" area="1"
           ixx="1" iyy="1" izz="1"/>)"));
   CHECK_THAT(beam, Catch::Contains("error: Force_Beam 4: e must be > 0 (got -2)"));
+}
+
+TEST_CASE("BUSH FIELD and BEAM queries find their element after the spring-dampers") {
+  // Every family uses id 4; the body sits 0.01 above the free position of each element.
+  const double E = 2e9, I = 1e-8, L = 0.3;
+  const auto m = model_from(fmt::format(R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Reference_Marker id="11" body_id="1" pos_x="{}"/>
+    <Reference_Marker id="12" body_id="1" pos_x="0.5"/>
+    <Reference_Marker id="13" body_id="1" pos_x="0.5" pos_y="0.01" pos_z="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.2" inertia_yy="0.3" inertia_zz="0.4"/>
+    <Reference_Marker id="20" body_id="2" pos_x="0.5" pos_y="0.01"/>
+    <Force_SpringDamper id="4" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="13"
+        stiffness="1" length="1"/>
+    <Force_Bushing id="4" i_marker_id="20" j_marker_id="12" ky="200"/>
+    <Force_Field id="4" i_marker_id="20" j_marker_id="10" k22="1000" length_x="0.5"/>
+    <Force_Beam id="4" i_marker_id="20" j_marker_id="11" length="{}" e="{}" g="1e9" area="1e-4"
+        ixx="2e-8" iyy="{}" izz="{}"/>
+    <Post_Request id="1" type="EXPRESSION" expr1="BUSH(4, 0, 3)" expr2="FIELD(4, 0, 3)"
+        expr3="FIELD(4, 1, 8)" expr4="BEAM(4, 0, 3)" expr5="BEAM(4, 0, 8)"/>
+  </Model></MotionSolve>)XML",
+                                        0.5 - L, L, E, I, I));
+  const System sys(*m);
+  const RequestOutputs req(sys);
+  REQUIRE(req.size() == 5);
+  const std::vector<double> y = sys.initial_state(), yp(y.size(), 0.0);
+  std::vector<double> out(req.size());
+  req.values(0.0, y.data(), yp.data(), out);
+  CHECK(std::abs(out[0] - (-200 * 0.01)) < 1e-12);
+  CHECK(std::abs(out[1] - (-1000 * 0.01)) < 1e-12);
+  // Reaction moment about J: -(R_I - R_J) x F = -(0.5 * Fy) about z.
+  CHECK(std::abs(out[2] - (-0.5 * -1000 * 0.01)) < 1e-12);
+  // Euler-Bernoulli end stiffness: Fy = -12 E I / L^3 dy, Tz = 6 E I / L^2 dy.
+  CHECK(std::abs(out[3] - (-12 * E * I / (L * L * L) * 0.01)) < 1e-9);
+  CHECK(std::abs(out[4] - (6 * E * I / (L * L) * 0.01)) < 1e-9);
 }
