@@ -32,15 +32,15 @@ void build_force_field(ElementReader& in, ModelDraft& draft, bool /*in_command*/
     }
     C = ratio * K;
   }
-  for (int r = 0; r < 6; ++r) {
-    for (int c = r + 1; c < 6; ++c) {
-      if (K(r, c) != K(c, r)) {
-        in.warning_here(
-            fmt::format("the stiffness matrix is not symmetric (k{}{} = {:g}, k{}{} = "
-                        "{:g}): the field is not conservative",
-                        r + 1, c + 1, K(r, c), c + 1, r + 1, K(c, r)));
-        r = c = 6;
-      }
+  // The first asymmetric pair, if any, is named in a warning.
+  for (int n = 0; n < 36; ++n) {
+    const int r = n / 6, c = n % 6;
+    if (c > r && K(r, c) != K(c, r)) {
+      in.warning_here(
+          fmt::format("the stiffness matrix is not symmetric (k{}{} = {:g}, k{}{} = "
+                      "{:g}): the field is not conservative",
+                      r + 1, c + 1, K(r, c), c + 1, r + 1, K(c, r)));
+      break;
     }
   }
   Vec6 length = Vec6::Zero();

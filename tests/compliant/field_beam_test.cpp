@@ -125,6 +125,11 @@ TEST_CASE("field and beam: deck errors point at the attribute") {
       R"(<Force_Field id="4" i_marker_id="31" j_marker_id="21" k11="5" c11="1" cratio="0.1"/>)"));
   CHECK_THAT(field, Catch::Contains("error: Force_Field 4: give either cratio or the damping "
                                     "matrix c11 .. c66, not both (c11 is also given)"));
+  const std::string asymmetric = deck_errors(two_bodies(
+      R"(<Force_Field id="4" i_marker_id="31" j_marker_id="21" k11="5" k12="1" k21="2"/>)"));
+  CHECK_THAT(asymmetric, Catch::Contains("warning: Force_Field 4: the stiffness matrix is not "
+                                         "symmetric (k12 = 1, k21 = 2): the field is not "
+                                         "conservative"));
   const std::string beam = deck_errors(two_bodies(
       R"(<Force_Beam id="4" i_marker_id="31" j_marker_id="21" length="1" e="-2" g="1" area="1"
           ixx="1" iyy="1" izz="1"/>)"));
