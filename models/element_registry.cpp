@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "models/body_beam.hpp"
 #include "models/body_rigid.hpp"
 #include "models/constraint_joint.hpp"
 #include "models/force_beam.hpp"
@@ -34,8 +35,10 @@ constexpr auto C = ElementScope::kCommand;
 constexpr auto B = ElementScope::kBoth;
 
 // Sorted by tag (checked by a unit test).
-constexpr std::array<ElementInfo, 65> kElements = {{
+constexpr std::array<ElementInfo, 66> kElements = {{
     {"activate", "Activate", N, C, nullptr, "re-enable a deactivated element"},
+    {"body_beam", "Body_Beam", S, M, build_body_beam,
+     "elastic beam of rigid segments (mbsolve extension)"},
     {"body_flexible", "Body_Flexible", N, M, nullptr, "flexible body (H3D modal data)"},
     {"body_point", "Body_Point", N, B, nullptr, "point mass without rotational inertia"},
     {"body_rigid", "Body_Rigid", S, B, build_body_rigid, "rigid body or the ground"},

@@ -195,6 +195,8 @@ struct Model {
   std::vector<LinearForce> bushings;  ///< Force_Bushing
   std::vector<LinearForce> fields;    ///< Force_Field
   std::vector<LinearForce> beams;     ///< Force_Beam
+  std::vector<LinearForce>
+      body_beam_links;  ///< elastic links of Body_Beam segments (body_beam.hpp)
   std::vector<MotionJoint> motions;
   std::vector<Request> requests;
   std::vector<Variable> variables;

@@ -239,6 +239,7 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
   add_linear(model.bushings, "Force_Bushing");
   add_linear(model.fields, "Force_Field");
   add_linear(model.beams, "Force_Beam");
+  add_linear(model.body_beam_links, "Body_Beam");
   return out;
 }
 

@@ -12,7 +12,8 @@
 // Kernel numbering (the element index of SFORCE/VFORCE/VTORQ/GFORCE/SPDP/BUSH/FIELD/BEAM request
 // queries, models/model_binder.cpp): make_force_kernels() appends, in this order and each in deck
 // order, Model::scalar_forces, vector_forces, spring_dampers, bushings, fields, beams. Kernel k of
-// family f is therefore k = (sizes of the families before f) + (index within f).
+// family f is therefore k = (sizes of the families before f) + (index within f). The elastic links
+// of Body_Beam elements (Model::body_beam_links) come last; no query addresses them.
 
 #include <string>
 #include <vector>
