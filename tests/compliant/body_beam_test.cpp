@@ -23,10 +23,10 @@ std::string cantilever(int n, const std::string& section) {
     <Reference_Marker id="10" body_id="1"/>
     <Reference_Marker id="11" body_id="1" pos_x="1"/>
     <Body_Beam id="5" j_marker_id="10" i_marker_id="11" free_end="TRUE" num_segments="{}"
-        e="2.1e11" g="8e10" density="7800" cratio="1e-6" {}/>
-    <Param_Transient integr_tol="1e-8"/>
+        e="2.1e11" g="8e10" density="7800" cratio="1e-4" {}/>
+    <Param_Transient integr_tol="1e-6"/>
   </Model><Command>
-    <Simulate analysis_type="Transient" end_time="0.6" print_interval="0.0002"/>
+    <Simulate analysis_type="Transient" end_time="0.4" print_interval="0.0002"/>
   </Command></MotionSolve>)XML",
                      n, section);
 }
@@ -72,7 +72,7 @@ TEST_CASE("body beam: cantilever first bending frequency matches Euler-Bernoulli
                    (mean - y[s - 1]) / (y[s] - y[s - 1]) * (run.t[s] - run.t[s - 1]));
     }
   }
-  REQUIRE(up.size() >= 8);
+  REQUIRE(up.size() >= 6);
   const double f = static_cast<double>(up.size() - 1) / (up.back() - up.front());
   INFO("measured " << f << " Hz, theory " << f1 << " Hz");
   CHECK(std::abs(f - f1) < 0.01 * f1);
