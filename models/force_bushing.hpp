@@ -12,11 +12,14 @@
 //   t = -diag(ktx,kty,ktz) a - diag(ctx,cty,ctz) w + preload_txyz,
 //   F = A_J f and T = A_J t on I at R_I; the reaction on J is -F and -T - (R_I - R_J) x F.
 // EULER_XYZ (Simbody LinearBushing; I is Simbody's frame M, J its frame F): R = A_J^T A_I =
-// Rx(qx) Ry(qy) Rz(qz); p = A_J^T (R_I - R_J) with its rate taken in J; qdot_rot = N(q) A_I^T
-// (w_I - w_J); f = -(k q + c qdot) per axis; on I's body the moment A_I N^T f_rot and the force
-// A_J f_trans at R_I; the reaction on J's body is equal and opposite at R_I. Preloads are
-// rejected in this mode; |qy| within 1e-3 rad of 90 degrees stops the analysis with an error.
-// Rejected: negative stiffness or damping, user subroutines, scripts.
+// Rx(qx) Ry(qy) Rz(qz), so qy = asin(R02), qx = atan2(-R12, R22), qz = atan2(-R01, R00);
+// p = A_J^T (R_I - R_J) with its rate taken in J; qdot_rot = N(q) A_I^T (w_I - w_J) with
+// N = [[cz/cy, -sz/cy, 0], [sz, cz, 0], [-sy cz/cy, sy sz/cy, 1]]; f = -(k q + c qdot) per axis; on
+// I's body the moment A_I N^T f_rot and the force A_J f_trans at R_I; the reaction on J's body is
+// equal and opposite at R_I. Preloads are rejected in this mode; |qy| within 1e-3 rad of 90 degrees
+// stops the analysis with an error (checked at every force evaluation: an integrator step that
+// jumps over the window is not caught; h_max bounds it). Rejected: negative stiffness or damping,
+// user subroutines, scripts.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
