@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <array>
 
+#include "models/body_beam.hpp"
 #include "models/body_rigid.hpp"
 #include "models/constraint_joint.hpp"
+#include "models/force_beam.hpp"
+#include "models/force_bushing.hpp"
+#include "models/force_field.hpp"
 #include "models/force_gravity.hpp"
 #include "models/force_scalar_twobody.hpp"
 #include "models/force_springdamper.hpp"
@@ -32,8 +36,10 @@ constexpr auto C = ElementScope::kCommand;
 constexpr auto B = ElementScope::kBoth;
 
 // Sorted by tag (checked by a unit test).
-constexpr std::array<ElementInfo, 65> kElements = {{
+constexpr std::array<ElementInfo, 66> kElements = {{
     {"activate", "Activate", N, C, nullptr, "re-enable a deactivated element"},
+    {"body_beam", "Body_Beam", S, M, build_body_beam,
+     "elastic beam of rigid segments (mbsolve extension)"},
     {"body_flexible", "Body_Flexible", N, M, nullptr, "flexible body (H3D modal data)"},
     {"body_point", "Body_Point", N, B, nullptr, "point mass without rotational inertia"},
     {"body_rigid", "Body_Rigid", S, B, build_body_rigid, "rigid body or the ground"},
@@ -58,10 +64,10 @@ constexpr std::array<ElementInfo, 65> kElements = {{
     {"control_stateeqn", "Control_StateEqn", N, B, nullptr, "linear or user state equations"},
     {"deactivate", "Deactivate", N, C, nullptr, "turn an element off"},
     {"debugoutput", "DebugOutput", N, C, nullptr, "extra solver diagnostics"},
-    {"force_beam", "Force_Beam", N, B, nullptr, "massless Timoshenko beam"},
-    {"force_bushing", "Force_Bushing", N, B, nullptr, "linear 6-axis bushing"},
+    {"force_beam", "Force_Beam", S, B, build_force_beam, "massless Timoshenko beam"},
+    {"force_bushing", "Force_Bushing", S, B, build_force_bushing, "linear 6-axis bushing"},
     {"force_contact", "Force_Contact", N, B, nullptr, "3-D geometry contact"},
-    {"force_field", "Force_Field", N, B, nullptr, "general linear 6x6 field"},
+    {"force_field", "Force_Field", S, B, build_force_field, "general linear 6x6 field"},
     {"force_flexmodal", "Force_FlexModal", N, M, nullptr, "modal force on a flexible body"},
     {"force_gravity", "Force_Gravity", S, B, build_force_gravity, "uniform gravity"},
     {"force_jointfriction", "Force_JointFriction", N, M, nullptr, "joint friction"},

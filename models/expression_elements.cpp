@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "models/linear_force.hpp"
 #include "models/model_binder.hpp"
 
 namespace mb {
@@ -89,6 +90,26 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     }
     if (ok) m.spring_dampers.push_back(s);
   }
+  auto linear = [&](const std::vector<DraftExpressionElement>& drafts, LinearForce::Element kind,
+                    std::vector<LinearForce>& out) {
+    for (const auto& d : drafts) {
+      LinearForce f;
+      f.element = kind;
+      f.id = d.id;
+      f.loc = d.loc;
+      f.euler_xyz = d.type == "EULER_XYZ";
+      bool ok =
+          resolve_marker(m, d, 0, f.i_marker, diag) & resolve_marker(m, d, 1, f.j_marker, diag);
+      unpack_linear(d, f);
+      if (ok && same_body(m, f.i_marker, f.j_marker)) {
+        diag.warning(d.loc, d.subject, "I and J are on the same body: the force has no effect");
+      }
+      if (ok) out.push_back(f);
+    }
+  };
+  linear(draft.bushings, LinearForce::Element::kBushing, m.bushings);
+  linear(draft.fields, LinearForce::Element::kField, m.fields);
+  linear(draft.beams, LinearForce::Element::kBeam, m.beams);
   for (const auto& d : draft.motions) {
     MotionJoint mo;
     mo.id = d.id;

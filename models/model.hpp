@@ -14,6 +14,9 @@
 
 namespace mb {
 
+using Vec6 = Eigen::Matrix<double, 6, 1>;
+using Mat6 = Eigen::Matrix<double, 6, 6>;
+
 /// The deck's unit system (Param_Unit). The solver works in model units; only the inertia
 /// scaling `mass_factor` (F = mass_factor * m * a) depends on it.
 struct Units {
@@ -100,6 +103,26 @@ struct SpringDamper {
   SourceLoc loc;
 };
 
+/// Force_Bushing, Force_Field and Force_Beam: a linear 6-axis law between I and J (laws in
+/// models/force_bushing.hpp, force_field.hpp, force_beam.hpp). With x = [DX DY DZ a b c] of I
+/// relative to J in J's axes (a, b, c = AX, AY, AZ-like angles) and xdot = [VX VY VZ](I,J,J,J),
+/// [WX WY WZ](I,J,J):
+///   [f; t] = -K (x - length) - C xdot + preload,  F = A_J f and T = A_J t on I at R_I;
+///   -F and -T on J's body at R_I (that is -T - (R_I - R_J) x F about R_J).
+/// A bushing with euler_xyz uses Simbody's LinearBushing coordinates instead (force_bushing.hpp).
+struct LinearForce {
+  enum class Element { kBushing, kField, kBeam };
+  Element element = Element::kBushing;
+  bool euler_xyz = false;
+  int id = 0;
+  int i_marker = -1, j_marker = -1;
+  Mat6 K = Mat6::Zero();        ///< row i, column j: (x, y, z, tx, ty, tz)
+  Mat6 C = Mat6::Zero();        ///< same layout as K
+  Vec6 length = Vec6::Zero();   ///< free values of x
+  Vec6 preload = Vec6::Zero();  ///< f, t at x = length (J axes)
+  SourceLoc loc;
+};
+
 /// Motion_Joint (displacement): the joint's free coordinate follows f(t): translation
 /// DZ(I, J, J) or rotation AZ(I, J). exprs[0] = f.
 struct MotionJoint {
@@ -177,6 +200,11 @@ struct Model {
   std::vector<ScalarForce> scalar_forces;
   std::vector<VectorForce> vector_forces;
   std::vector<SpringDamper> spring_dampers;
+  std::vector<LinearForce> bushings;  ///< Force_Bushing
+  std::vector<LinearForce> fields;    ///< Force_Field
+  std::vector<LinearForce> beams;     ///< Force_Beam
+  std::vector<LinearForce>
+      body_beam_links;  ///< elastic links of Body_Beam segments (body_beam.hpp)
   std::vector<MotionJoint> motions;
   std::vector<Request> requests;
   std::vector<Variable> variables;

@@ -116,10 +116,16 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
   }
   struct ForceQuery {
     std::string_view name;
-    int family;  ///< 0 scalar, 1 vector, 2 spring
+    int family;  ///< 0 scalar, 1 vector, 2 spring, 3 bushing, 4 field, 5 beam
   };
-  static constexpr std::array<ForceQuery, 5> kForceQueries = {
-      {{"SFORCE", 0}, {"VFORCE", 1}, {"VTORQ", 1}, {"GFORCE", 1}, {"SPDP", 2}}};
+  static constexpr std::array<ForceQuery, 8> kForceQueries = {{{"SFORCE", 0},
+                                                               {"VFORCE", 1},
+                                                               {"VTORQ", 1},
+                                                               {"GFORCE", 1},
+                                                               {"SPDP", 2},
+                                                               {"BUSH", 3},
+                                                               {"FIELD", 4},
+                                                               {"BEAM", 5}}};
   for (const auto& q : kForceQueries) {
     if (q.name != name) continue;
     if (!allow_multipliers_) {
@@ -127,8 +133,11 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
     }
     MeasureSpec m;
     m.kind = MeasureKind::kElementForce;
-    // Force kernels are numbered scalar forces, then vector forces, then spring-dampers.
+    // Force kernels are numbered as make_force_kernels() builds them (solver/force_kernel.hpp):
+    // scalar forces, vector forces, spring-dampers, bushings, fields, beams.
     const size_t ns = model_.scalar_forces.size(), nv = model_.vector_forces.size();
+    const size_t nsd = model_.spring_dampers.size(), nbu = model_.bushings.size();
+    const size_t nf = model_.fields.size();
     auto find = [&](const auto& list, size_t base) {
       for (size_t e = 0; e < list.size(); ++e) {
         if (list[e].id == args[0]) m.element = static_cast<int>(base + e);
@@ -137,6 +146,9 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
     if (q.family == 0) find(model_.scalar_forces, 0);
     if (q.family == 1) find(model_.vector_forces, ns);
     if (q.family == 2) find(model_.spring_dampers, ns + nv);
+    if (q.family == 3) find(model_.bushings, ns + nv + nsd);
+    if (q.family == 4) find(model_.fields, ns + nv + nsd + nbu);
+    if (q.family == 5) find(model_.beams, ns + nv + nsd + nbu + nf);
     if (m.element < 0) {
       return expr::BindResult::fail(fmt::format("{} element {} does not exist", name, args[0]));
     }

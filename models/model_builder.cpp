@@ -6,6 +6,7 @@
 #include <set>
 
 #include "common/text.hpp"
+#include "models/body_beam.hpp"
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
 
@@ -250,6 +251,10 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   check_unique_ids(draft.joints, "Constraint_Joint", diag);
   check_unique_ids(draft.scalar_forces, "Force_Scalar_TwoBody", diag);
   check_unique_ids(draft.spring_dampers, "Force_SpringDamper", diag);
+  check_unique_ids(draft.bushings, "Force_Bushing", diag);
+  check_unique_ids(draft.fields, "Force_Field", diag);
+  check_unique_ids(draft.beams, "Force_Beam", diag);
+  check_unique_ids(draft.body_beams, "Body_Beam", diag);
   check_unique_ids(draft.motions, "Motion_Joint", diag);
   check_unique_ids(draft.requests, "Post_Request", diag);
 
@@ -304,6 +309,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
 
   resolve_marker_poses(draft, m, diag);
   resolve_bodies(draft, m, diag);
+  expand_body_beams(draft, m, diag);
   // Body-frame marker data, now that every body's initial frame is known.
   for (auto& mk : m.markers) {
     if (mk.body < 0) continue;

@@ -71,9 +71,13 @@ struct ModelDraft {
   std::vector<DraftExpressionElement> scalar_forces;   ///< Force_Scalar_TwoBody
   std::vector<DraftExpressionElement> vector_forces;   ///< Force_Vector_TwoBody / OneBody
   std::vector<DraftExpressionElement> spring_dampers;  ///< Force_SpringDamper
-  std::vector<DraftExpressionElement> motions;         ///< Motion_Joint
-  std::vector<DraftExpressionElement> requests;        ///< Post_Request
-  std::vector<DraftExpressionElement> variables;       ///< Reference_Variable
+  std::vector<DraftExpressionElement> bushings;    ///< Force_Bushing (values: see linear_values)
+  std::vector<DraftExpressionElement> fields;      ///< Force_Field
+  std::vector<DraftExpressionElement> body_beams;  ///< Body_Beam
+  std::vector<DraftExpressionElement> beams;       ///< Force_Beam
+  std::vector<DraftExpressionElement> motions;     ///< Motion_Joint
+  std::vector<DraftExpressionElement> requests;    ///< Post_Request
+  std::vector<DraftExpressionElement> variables;   ///< Reference_Variable
   TransientParams transient;
   StaticParams statics;
   std::vector<Command> commands;

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <map>
 
+#include "solver/compliant_law.hpp"
+
 namespace mb {
 
 namespace {
@@ -151,6 +153,32 @@ Wrench<T> ForceKernel::wrench(const T* x, double t) const {
       }
       break;
     }
+    case Kind::kLinear: {
+      const LinearForce& f = *linear;
+      V6<T> g;
+      if (f.euler_xyz) {
+        RelativeCoordinates<T> q;
+        M3<T> N;
+        if (!euler_xyz_coordinates(I, J, q, N)) {
+          throw Error(
+              ExitCode::kAnalysisFailed,
+              fmt::format("{}: rotation_model EULER_XYZ became singular at t = {:.10g}: the "
+                          "y rotation of I relative to J is within {:g} rad of 90 degrees",
+                          subject, t, kEulerXyzMargin));
+        }
+        g = linear_generalized_force(f, q);
+        w.T_i = I.A * (N.transpose() * g.template tail<3>());
+      } else {
+        g = linear_generalized_force(f, small_angle_coordinates(I, J));
+        w.T_i = J.A * g.template tail<3>();
+      }
+      w.F_i = J.A * g.template head<3>();
+      // The reaction acts on J's body at the point coinciding with R_I.
+      w.F_j = -w.F_i;
+      w.T_j = -w.T_i;
+      w.P_j = I.R;
+      break;
+    }
   }
   return w;
 }
@@ -199,6 +227,19 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
     k.subject = fmt::format("Force_SpringDamper {}", s.id);
     add(std::move(k), s.i_marker, s.j_marker, -1, nullptr);
   }
+  auto add_linear = [&](const std::vector<LinearForce>& list, const char* element) {
+    for (const auto& f : list) {
+      ForceKernel k;
+      k.kind = ForceKernel::Kind::kLinear;
+      k.linear = &f;
+      k.subject = fmt::format("{} {}", element, f.id);
+      add(std::move(k), f.i_marker, f.j_marker, -1, nullptr);
+    }
+  };
+  add_linear(model.bushings, "Force_Bushing");
+  add_linear(model.fields, "Force_Field");
+  add_linear(model.beams, "Force_Beam");
+  add_linear(model.body_beam_links, "Body_Beam");
   return out;
 }
 

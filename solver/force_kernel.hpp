@@ -1,11 +1,19 @@
 #pragma once
-// The applied-force kernel: Force_Scalar_TwoBody, Force_Vector_TwoBody/OneBody and
-// Force_SpringDamper (laws in models/model.hpp). A kernel reads the 13 states of every body its
-// markers and measures touch (its "local bodies"), computes the wrench on I's body and the
-// reaction on J's body, and subtracts the generalised forces from those bodies' Newton-Euler rows:
+// The applied-force kernel: Force_Scalar_TwoBody, Force_Vector_TwoBody/OneBody,
+// Force_SpringDamper and the linear 6-axis elements Force_Bushing, Force_Field, Force_Beam (laws
+// in models/model.hpp and the element headers; coordinates in solver/compliant_law.hpp). A kernel
+// reads the 13 states of every body its markers and measures touch (its "local bodies"), computes
+// the wrench on I's body and the reaction on J's body, and subtracts the generalised forces from
+// those bodies' Newton-Euler rows:
 //   m v' ... - F = 0,   J w' ... - A^T (T + (P - r) x F) = 0
 // for a force F and torque T (ground axes) applied at the point P. Templated on the scalar type:
 // with AD the exact Jacobian comes out, expression partials included.
+//
+// Kernel numbering (the element index of SFORCE/VFORCE/VTORQ/GFORCE/SPDP/BUSH/FIELD/BEAM request
+// queries, models/model_binder.cpp): make_force_kernels() appends, in this order and each in deck
+// order, Model::scalar_forces, vector_forces, spring_dampers, bushings, fields, beams. Kernel k of
+// family f is therefore k = (sizes of the families before f) + (index within f). The elastic links
+// of Body_Beam elements (Model::body_beam_links) come last; no query addresses them.
 
 #include <string>
 #include <vector>
@@ -29,11 +37,12 @@ struct ForceKernel {
   static constexpr size_t kMaxMarkers = 24;
   static constexpr size_t kMaxMeasures = 32;
 
-  enum class Kind { kScalar, kVector, kSpring };
+  enum class Kind { kScalar, kVector, kSpring, kLinear };
   Kind kind = Kind::kScalar;
   const ScalarForce* scalar = nullptr;
   const VectorForce* vector = nullptr;
   const SpringDamper* spring = nullptr;
+  const LinearForce* linear = nullptr;
   std::string subject;  ///< "<Element> <id>"
 
   std::vector<int> bodies;  ///< model body index of each local body (moving bodies only)
