@@ -288,7 +288,8 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   for (const auto& b : draft.bodies) {
     if (!b.ground) bodies.push_back(b);
   }
-  if (bodies.size() == 1) {
+  // Body_Beam elements add moving bodies too (expand_body_beams, below).
+  if (bodies.size() == 1 && draft.body_beams.empty()) {
     diag.error(ground->loc, ground->subject,
                "the model has no moving body: nothing to simulate (add a Body_Rigid without "
                "isground=\"TRUE\")");
