@@ -24,6 +24,10 @@ std::optional<double> parse_real(std::string_view s);
 /// Parses a whole string as an integer in [min, max].
 std::optional<long long> parse_int(std::string_view s, long long min, long long max);
 
+/// `s` with & < > " ' replaced by character references (valid in XML and HTML text and
+/// attribute values).
+std::string xml_escape(std::string_view s);
+
 /// Case-insensitive Levenshtein distance.
 int edit_distance(std::string_view a, std::string_view b);
 

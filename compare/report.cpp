@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "compare/verdict_text.hpp"
 
 extern char** environ;
@@ -19,29 +20,6 @@ extern char** environ;
 namespace mb::compare {
 namespace fs = std::filesystem;
 namespace {
-
-std::string html_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 /// A gnuplot single-quoted string: quotes are doubled.
 std::string gp_quote(std::string_view s) {
@@ -145,12 +123,12 @@ std::string summary_table(const Comparison& cmp) {
           c.pass ? "ok" : "FAILED", c.check.threshold,
           c.check.metric == Metric::kTube ? fmt::format(" (dt {:.3g})", c.check.time_tol) : "");
     }
-    if (!ch.problem.empty()) checks += (checks.empty() ? "" : "<br>") + html_escape(ch.problem);
+    if (!ch.problem.empty()) checks += (checks.empty() ? "" : "<br>") + xml_escape(ch.problem);
     s += fmt::format(
         "<tr class='{}'><td>{}</td><td><a href='#ch{}'>{}</a></td><td>{}</td><td>{}</td>"
         "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-        ch.pass ? "pass" : "fail", ch.pass ? "PASS" : "FAIL", k + 1, html_escape(ch.result_name),
-        html_escape(ch.reference_name), kind_name(ch.kind), ch.time.size(),
+        ch.pass ? "pass" : "fail", ch.pass ? "PASS" : "FAIL", k + 1, xml_escape(ch.result_name),
+        xml_escape(ch.reference_name), kind_name(ch.kind), ch.time.size(),
         fmt_metric(ch.errors.max_abs), fmt_metric(ch.errors.rms), fmt_metric(ch.errors.rel_l2),
         ch.iso ? fmt::format("{:.3f} ({})", ch.iso->overall, iso_grade(ch.iso->overall)) : "-",
         checks);
@@ -226,18 +204,18 @@ ReportResult write_report(const std::string& dir, const Comparison& cmp,
       "figure{margin:1em 0}figcaption{font-weight:bold}</style></head><body>\n";
   std::string refs;
   for (const auto& r : summary.value("references", nlohmann::json::array())) {
-    refs += "<br>&nbsp;&nbsp;" + html_escape(r.get<std::string>());
+    refs += "<br>&nbsp;&nbsp;" + xml_escape(r.get<std::string>());
   }
   html += fmt::format("<h1>mbcompare: {}</h1>\n<p>result: {}<br>references:{}</p>\n",
-                      cmp.pass() ? "PASS" : "FAIL", html_escape(summary.value("result", "")), refs);
-  html += fmt::format("<p>{}</p>\n", html_escape(summary_line(cmp)));
+                      cmp.pass() ? "PASS" : "FAIL", xml_escape(summary.value("result", "")), refs);
+  html += fmt::format("<p>{}</p>\n", xml_escape(summary_line(cmp)));
   html += summary_table(cmp);
-  if (!res.plotted) html += fmt::format("<p class='warning'>{}</p>\n", html_escape(res.message));
+  if (!res.plotted) html += fmt::format("<p class='warning'>{}</p>\n", xml_escape(res.message));
   for (std::size_t k = 0; k < cmp.channels.size(); ++k) {
     const auto& ch = cmp.channels[k];
     html += fmt::format("<figure id='ch{}'><figcaption>{} {} vs {}</figcaption>\n", k + 1,
-                        ch.pass ? "PASS" : "FAIL", html_escape(ch.result_name),
-                        html_escape(ch.reference_name));
+                        ch.pass ? "PASS" : "FAIL", xml_escape(ch.result_name),
+                        xml_escape(ch.reference_name));
     if (res.plotted) {
       const auto svg = inline_svg(read_file(root / "plots" / fmt::format("ch{}.svg", k + 1)),
                                   fmt::format("ch{}", k + 1));

@@ -20,32 +20,6 @@ bool is_identifier(std::string_view s) {
   return !s.empty() && is_ident_start(s[0]) && std::all_of(s.begin(), s.end(), is_ident_char);
 }
 
-std::string xml_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 /// Two ids name the same element when they are equal as integers, or else as trimmed text.
 bool same_id(std::string_view a, std::string_view b) {
   const auto ia = parse_int(a, -(1LL << 62), 1LL << 62);

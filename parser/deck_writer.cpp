@@ -1,34 +1,10 @@
 #include "parser/deck_writer.hpp"
 
+#include "common/text.hpp"
+
 namespace mb {
 
 namespace {
-
-/// `s` with the five XML special characters escaped. In attribute values, tabs and line breaks
-/// are folded to blanks when read, so they never need character references here.
-void append_escaped(std::string& out, std::string_view s) {
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-}
 
 /// One element, indented by `depth` levels. Element text is written verbatim right after the
 /// start tag (no added whitespace, so it reads back unchanged), then the children.
@@ -41,7 +17,7 @@ void write_node(std::string& out, const DeckNode& node, int depth) {
     out += ' ';
     out += a.spelled;
     out += "=\"";
-    append_escaped(out, a.value);
+    out += xml_escape(a.value);
     out += '"';
   }
   if (node.text.empty() && node.children.empty()) {
@@ -49,7 +25,7 @@ void write_node(std::string& out, const DeckNode& node, int depth) {
     return;
   }
   out += '>';
-  append_escaped(out, node.text);
+  out += xml_escape(node.text);
   for (const auto& c : node.children) {
     std::string child;
     write_node(child, c, 0);
