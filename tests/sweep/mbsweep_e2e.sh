@@ -123,11 +123,11 @@ for mode in worker no-worker; do
   extra=()
   [ $mode = no-worker ] && extra=(--no-worker)
   expect 1 "bad_cases_$mode" "$mbsweep" "$deck" -p 'Body_Rigid[30102].mass=1,-1,crash,2' \
-    -p Simulate.end_time=0.1,60 --timeout 1.5 -m body30102.y:final -j 2 -o "$work/bad_$mode" \
+    -p Simulate.end_time=0.1,hang --timeout 1.5 -m body30102.y:final -j 2 -o "$work/bad_$mode" \
     --mbsolve "$here/fake_mbsolve.sh" "${extra[@]}"
   s=$work/bad_$mode/summary.csv
   contains "$s" "c0001,1,0.1,ok,0," "ok_case_$mode"
-  contains "$s" "c0002,1,60,timeout,124," "timeout_case_$mode"
+  contains "$s" "c0002,1,hang,timeout,124," "timeout_case_$mode"
   contains "$s" "timeout after 1.5 s" "timeout_message_$mode"
   contains "$s" "c0003,-1,0.1,failed,65," "deck_error_case_$mode"
   contains "$s" "c0005,crash,0.1,crashed,139," "crashed_case_$mode"
