@@ -55,7 +55,8 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     f.loc = d.loc;
     f.rotational = d.type == "TORQUE";
     f.action_only = d.flag;
-    bool ok = resolve_marker(m, d, 0, f.i_marker, diag) & resolve_marker(m, d, 1, f.j_marker, diag);
+    bool ok = resolve_marker(m, d, 0, f.i_marker, diag);
+    ok = resolve_marker(m, d, 1, f.j_marker, diag) && ok;  // every marker is checked and reported
     ok &= compile_group(m, d, false, f.expr, diag);
     if (ok && f.i_marker >= 0 && f.j_marker >= 0 && same_body(m, f.i_marker, f.j_marker) &&
         !f.action_only) {
@@ -68,9 +69,9 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     f.id = d.id;
     f.loc = d.loc;
     f.one_body = d.type.ends_with(":ONEBODY");
-    bool ok = resolve_marker(m, d, 0, f.i_marker, diag) &
-              resolve_marker(m, d, 1, f.j_marker, diag) &
-              resolve_marker(m, d, 2, f.ref_marker, diag);
+    bool ok = resolve_marker(m, d, 0, f.i_marker, diag);
+    ok = resolve_marker(m, d, 1, f.j_marker, diag) && ok;    // every marker is checked and reported
+    ok = resolve_marker(m, d, 2, f.ref_marker, diag) && ok;  // every marker is checked and reported
     ok &= compile_group(m, d, false, f.expr, diag);
     f.reverse = f.one_body && d.flag;
     if (ok) m.vector_forces.push_back(std::move(f));
@@ -80,7 +81,8 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     s.id = d.id;
     s.loc = d.loc;
     s.rotational = d.type == "ROTATIONAL";
-    bool ok = resolve_marker(m, d, 0, s.i_marker, diag) & resolve_marker(m, d, 1, s.j_marker, diag);
+    bool ok = resolve_marker(m, d, 0, s.i_marker, diag);
+    ok = resolve_marker(m, d, 1, s.j_marker, diag) && ok;  // every marker is checked and reported
     if (d.values.size() == 5) {
       s.stiffness = d.values[0];
       s.damping = d.values[1];
@@ -98,8 +100,8 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
       f.id = d.id;
       f.loc = d.loc;
       f.euler_xyz = d.type == "EULER_XYZ";
-      bool ok =
-          resolve_marker(m, d, 0, f.i_marker, diag) & resolve_marker(m, d, 1, f.j_marker, diag);
+      bool ok = resolve_marker(m, d, 0, f.i_marker, diag);
+      ok = resolve_marker(m, d, 1, f.j_marker, diag) && ok;  // both markers are reported
       unpack_linear(d, f);
       if (ok && same_body(m, f.i_marker, f.j_marker)) {
         diag.warning(d.loc, d.subject, "I and J are on the same body: the force has no effect");
@@ -181,9 +183,9 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     Request r;
     r.id = d.id;
     r.loc = d.loc;
-    bool ok = resolve_marker(m, d, 0, r.i_marker, diag) &
-              resolve_marker(m, d, 1, r.j_marker, diag) &
-              resolve_marker(m, d, 2, r.ref_marker, diag);
+    bool ok = resolve_marker(m, d, 0, r.i_marker, diag);
+    ok = resolve_marker(m, d, 1, r.j_marker, diag) && ok;    // every marker is checked and reported
+    ok = resolve_marker(m, d, 2, r.ref_marker, diag) && ok;  // every marker is checked and reported
     if (d.type == "EXPRESSION") {
       r.type = Request::Type::kExpression;
       DraftExpressionElement present = d;
