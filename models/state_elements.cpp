@@ -312,8 +312,11 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
       if (ya >= 0) e.y_array = ya;
       if (ua >= 0) e.u_array = ua;
       m.state_elements.push_back(e);  // claim() names the owner by index
-      ok &= claim(m, xa, owner, d, d.x, e.num_states, "x_array_id", diag);
-      ok &= claim(m, ya, owner, d, d.y, static_cast<int>(e.C.rows()), "y_array_id", diag);
+      // Sizes are only compared when the matrices were valid (no follow-up errors).
+      const bool sized = ok;
+      ok &= claim(m, xa, owner, d, d.x, sized ? e.num_states : -1, "x_array_id", diag);
+      ok &= claim(m, ya, owner, d, d.y, sized ? static_cast<int>(e.C.rows()) : -1, "y_array_id",
+                  diag);
       m.state_elements.pop_back();
     }
     if (!ok) continue;
