@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <Eigen/SparseQR>
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -11,36 +13,82 @@ namespace mb {
 
 namespace {
 
-/// Rows of B (velocity constraints with respect to the velocities) as a dense matrix.
-Eigen::MatrixXd dense_b(const System& sys, double t, const std::vector<double>& y) {
+/// B: the velocity-constraint rows of the Jacobian with respect to the velocities.
+SpMat constraint_rows(const System& sys, double t, const std::vector<double>& y) {
   const Dae full(sys);
   const Blocks b = blocks_of(full);
   std::vector<int> cols = b.nu;
   cols.insert(cols.end(), b.other.begin(), b.other.end());
   const std::vector<double> yp(sys.size(), 0.0);
-  return Eigen::MatrixXd(block(jacobian_matrix(full, t, y, yp, 0.0), b.vel_rows, cols));
+  return block(jacobian_matrix(full, t, y, yp, 0.0), b.vel_rows, cols);
+}
+
+/// B^T with each column (a row of B) scaled to unit norm, restricted to the velocities that
+/// some constraint involves.
+SpMat unit_constraint_columns(const System& sys, double t, const std::vector<double>& y) {
+  SpMat bt = SpMat(constraint_rows(sys, t, y).transpose());
+  std::vector<int> used_rows;
+  std::vector<int> new_index(static_cast<size_t>(bt.rows()), -1);
+  for (int k = 0; k < bt.outerSize(); ++k) {
+    double norm = 0;
+    for (SpMat::InnerIterator it(bt, k); it; ++it) norm += it.value() * it.value();
+    norm = std::sqrt(norm);
+    for (SpMat::InnerIterator it(bt, k); it; ++it) {
+      if (norm > 0) it.valueRef() /= norm;
+      if (it.value() != 0.0 && new_index[static_cast<size_t>(it.row())] < 0) {
+        new_index[static_cast<size_t>(it.row())] = 0;
+      }
+    }
+  }
+  for (size_t r = 0; r < new_index.size(); ++r) {
+    if (new_index[r] == 0) {
+      new_index[r] = static_cast<int>(used_rows.size());
+      used_rows.push_back(static_cast<int>(r));
+    }
+  }
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(static_cast<size_t>(bt.nonZeros()));
+  for (int k = 0; k < bt.outerSize(); ++k) {
+    for (SpMat::InnerIterator it(bt, k); it; ++it) {
+      if (it.value() != 0.0) {
+        entries.emplace_back(new_index[static_cast<size_t>(it.row())], k, it.value());
+      }
+    }
+  }
+  SpMat compact(static_cast<Eigen::Index>(used_rows.size()), bt.cols());
+  compact.setFromTriplets(entries.begin(), entries.end());
+  compact.makeCompressed();
+  return compact;
 }
 
 }  // namespace
 
 std::vector<int> find_redundant_equations(const System& sys, double t,
                                           const std::vector<double>& y) {
-  const Eigen::MatrixXd B = dense_b(sys, t, y);
-  std::vector<Eigen::VectorXd> basis;
+  // Left-looking sparse Householder QR of B^T in equation order (no reordering of the columns):
+  // column e's pivot is the norm of what is left of row e of B after removing its components
+  // along the accepted earlier rows, i.e. Gram-Schmidt in equation order, with the work and the
+  // memory of the sparse factors (a chain of N joints: O(N)). The columns are unit vectors, so
+  // the absolute pivot threshold is the relative kRedundancyThreshold. Rows of B that are zero
+  // are redundant too. Eigen puts the dependent columns last in colsPermutation().
+  const SpMat bt = unit_constraint_columns(sys, t, y);
   std::vector<int> removed;
-  for (Eigen::Index e = 0; e < B.rows(); ++e) {
-    Eigen::VectorXd v = B.row(e).transpose();
-    const double norm0 = v.norm();
-    for (int pass = 0; pass < 2; ++pass) {  // re-orthogonalise once for stability
-      for (const auto& u : basis) v -= u.dot(v) * u;
-    }
-    const double left = v.norm();
-    if (norm0 == 0.0 || left <= kRedundancyThreshold * norm0) {
-      removed.push_back(static_cast<int>(e));
-    } else {
-      basis.push_back(v / left);
-    }
+  if (bt.cols() == 0) return removed;
+  if (bt.rows() == 0) {
+    for (int e = 0; e < bt.cols(); ++e) removed.push_back(e);
+    return removed;
   }
+  Eigen::SparseQR<SpMat, Eigen::NaturalOrdering<int>> qr;
+  qr.setPivotThreshold(kRedundancyThreshold);
+  qr.compute(bt);
+  if (qr.info() != Eigen::Success) {
+    throw Error(ExitCode::kInternal,
+                "redundant constraint check: sparse QR of the constraint Jacobian failed (" +
+                    qr.lastErrorMessage() + ")");
+  }
+  const auto& order = qr.colsPermutation().indices();
+  for (Eigen::Index k = qr.rank(); k < bt.cols(); ++k) removed.push_back(order(k));
+  std::sort(removed.begin(), removed.end());
   return removed;
 }
 
@@ -55,7 +103,7 @@ void check_redundant_consistent(const Dae& dae, double t, const std::vector<doub
     const double violation = std::abs(res[13 * nb + m + e]);
     if (violation <= tol) continue;
     // Which kept equations is it a combination of? Least squares B_kept^T c = b_e.
-    const Eigen::MatrixXd B = dense_b(sys, t, y);
+    const Eigen::MatrixXd B(constraint_rows(sys, t, y));
     const Blocks kept = blocks_of(dae);
     Eigen::MatrixXd Bk(static_cast<Eigen::Index>(kept.lambda.size()), B.cols());
     for (size_t i = 0; i < kept.lambda.size(); ++i) {
