@@ -24,41 +24,45 @@ SpMat constraint_rows(const System& sys, double t, const std::vector<double>& y)
 }
 
 /// B^T with each column (a row of B) scaled to unit norm, restricted to the velocities that
-/// some constraint involves.
+/// some constraint involves. Its rows (velocities) are ordered so that the k-th column claims
+/// the k-th row, one of its own nonzeros where it has one left: the sparse QR below uses row k as
+/// the pivot row of its k-th accepted column, and without this order the pivot rows drift away
+/// from the columns' nonzeros (there are more velocities than equations), which fills the
+/// Householder vectors (quadratic work for a chain).
 SpMat unit_constraint_columns(const System& sys, double t, const std::vector<double>& y) {
   SpMat bt = SpMat(constraint_rows(sys, t, y).transpose());
-  std::vector<int> used_rows;
-  std::vector<int> new_index(static_cast<size_t>(bt.rows()), -1);
   for (int k = 0; k < bt.outerSize(); ++k) {
-    double norm = 0;
-    for (SpMat::InnerIterator it(bt, k); it; ++it) norm += it.value() * it.value();
-    norm = std::sqrt(norm);
+    const double norm = bt.col(k).norm();
+    if (norm > 0) bt.col(k) /= norm;
+  }
+  bt.prune(0.0);
+  std::vector<int> new_row(static_cast<size_t>(bt.rows()), -1);
+  int next = 0;
+  for (int k = 0; k < bt.outerSize(); ++k) {
     for (SpMat::InnerIterator it(bt, k); it; ++it) {
-      if (norm > 0) it.valueRef() /= norm;
-      if (it.value() != 0.0 && new_index[static_cast<size_t>(it.row())] < 0) {
-        new_index[static_cast<size_t>(it.row())] = 0;
+      if (new_row[static_cast<size_t>(it.row())] < 0) {
+        new_row[static_cast<size_t>(it.row())] = next++;
+        break;
       }
     }
   }
-  for (size_t r = 0; r < new_index.size(); ++r) {
-    if (new_index[r] == 0) {
-      new_index[r] = static_cast<int>(used_rows.size());
-      used_rows.push_back(static_cast<int>(r));
+  for (int k = 0; k < bt.outerSize(); ++k) {
+    for (SpMat::InnerIterator it(bt, k); it; ++it) {
+      if (new_row[static_cast<size_t>(it.row())] < 0)
+        new_row[static_cast<size_t>(it.row())] = next++;
     }
   }
   std::vector<Eigen::Triplet<double>> entries;
   entries.reserve(static_cast<size_t>(bt.nonZeros()));
   for (int k = 0; k < bt.outerSize(); ++k) {
     for (SpMat::InnerIterator it(bt, k); it; ++it) {
-      if (it.value() != 0.0) {
-        entries.emplace_back(new_index[static_cast<size_t>(it.row())], k, it.value());
-      }
+      entries.emplace_back(new_row[static_cast<size_t>(it.row())], k, it.value());
     }
   }
-  SpMat compact(static_cast<Eigen::Index>(used_rows.size()), bt.cols());
-  compact.setFromTriplets(entries.begin(), entries.end());
-  compact.makeCompressed();
-  return compact;
+  SpMat ordered(next, bt.cols());
+  ordered.setFromTriplets(entries.begin(), entries.end());
+  ordered.makeCompressed();
+  return ordered;
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 // Accuracy: for N = 10 and 100 both tips are also compared with a tight reference (Simbody at
 // 1e-11).
 // Usage: bench_chain [TOL] [NMAX]   (defaults 1e-6 and 1000)
+//        bench_chain --write-deck N FILE   (writes the N-link deck at integr_tol 1e-6, e.g. for
+//        profiling mbsolve on it)
 
 #include <fmt/format.h>
 
@@ -141,6 +143,12 @@ Run run_simbody(int n, double accuracy) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 4 && std::string(argv[1]) == "--write-deck") {
+    std::FILE* f = std::fopen(argv[3], "w");
+    if (!f) return 1;
+    std::fputs(chain_deck(std::atoi(argv[2]), 1e-6).c_str(), f);
+    return std::fclose(f) == 0 ? 0 : 1;
+  }
   const double tol = argc > 1 ? std::atof(argv[1]) : 1e-6;
   const int nmax = argc > 2 ? std::atoi(argv[2]) : 1000;
   fmt::print(
