@@ -117,6 +117,11 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     mo.id = d.id;
     mo.loc = d.loc;
     mo.rotational = d.type == "R";
+    if (d.values.size() == 3) {
+      mo.level = static_cast<MotionJoint::Level>(static_cast<int>(d.values[0]));
+      mo.ic_disp = d.values[1];
+      mo.ic_vel = d.values[2];
+    }
     bool ok = true;
     const int joint_id = d.marker_ids.empty() ? 0 : d.marker_ids[0];
     for (size_t j = 0; j < m.joints.size(); ++j) {

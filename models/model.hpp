@@ -123,12 +123,16 @@ struct LinearForce {
   SourceLoc loc;
 };
 
-/// Motion_Joint (displacement): the joint's free coordinate follows f(t): translation
-/// DZ(I, J, J) or rotation AZ(I, J). exprs[0] = f.
+/// Motion_Joint: the joint's free coordinate q (translation DZ(I, J, J) or rotation AZ(I, J))
+/// follows f(t) (val_type D), or its velocity (V) or acceleration (A) does; exprs[0] = f. V and A
+/// motions integrate q's target from ic_disp (and ic_vel) as added states (solver/system.hpp).
 struct MotionJoint {
+  enum class Level { kDisplacement, kVelocity, kAcceleration };
   int id = 0;
   int joint = -1;  ///< index into Model::joints
   bool rotational = false;
+  Level level = Level::kDisplacement;
+  double ic_disp = 0.0, ic_vel = 0.0;
   ExpressionGroup expr;
   SourceLoc loc;
 };
@@ -160,6 +164,9 @@ struct TransientParams {
   std::optional<double> h0;
   int max_order = 5;
   double rel_abs_tol_ratio = 1e-3;  ///< relative tolerance = ratio * integr_tol (>= 1e-12)
+  /// dae_index: 2 (stabilised index-2, GGL), 1 or 3. All run the index-2 form (1 and 3 are
+  /// reported as mapped; models/param_transient.hpp says why).
+  int dae_index = 2;
 };
 
 /// Param_Static (model default or command): static and quasi-static equilibrium settings.
@@ -169,7 +176,9 @@ struct StaticParams {
   int max_num_iter = 50;
 };
 
-enum class AnalysisType { kTransient, kStatic, kAssembly };
+/// kKinematic: a zero-DOF system driven by motions, solved by position, velocity and
+/// acceleration solves at every output time (no integration).
+enum class AnalysisType { kTransient, kStatic, kAssembly, kKinematic };
 
 /// One Simulate command.
 struct Simulate {

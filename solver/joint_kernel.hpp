@@ -40,16 +40,31 @@ struct JointKernel {
 
   int m = 0;  ///< number of equations
   std::array<JointEquation, kMaxEquations> eq{};
-  /// A Motion_Joint: the single equation becomes q(I, J) - f(t) = 0 (angles wrapped to
-  /// (-pi, pi] around f, so f may exceed pi) and its velocity row gets -f'(t).
+  /// A Motion_Joint: the single equation becomes q(I, J) - q_ref = 0 (angles wrapped to
+  /// (-pi, pi] around q_ref, so it may exceed pi) and its velocity row B nu - v_ref, with
+  ///   displacement motion (drive_states 0): q_ref = f(t), v_ref = f'(t);
+  ///   velocity motion (1 state s):          q_ref = s, v_ref = f(t), own row s' - f(t);
+  ///   acceleration motion (states s, sd):   q_ref = s, v_ref = sd, own rows s' - sd, sd' - f(t).
+  /// The states follow lambda and mu in the inputs, then their derivatives; their rows follow
+  /// the constraint rows in the outputs.
   const CompiledExpression* drive = nullptr;
+  int drive_states = 0;
   mutable expr::Workspace ws;
   V3<double> s_i = V3<double>::Zero(), s_j = V3<double>::Zero();  ///< marker origins, body axes
   M3<double> u_i = M3<double>::Identity();  ///< marker I axes (columns) in body axes
   M3<double> u_j = M3<double>::Identity();  ///< marker J axes (columns) in body axes
 
-  int inputs() const { return 26 + 2 * m; }
-  int outputs() const { return 26 + 2 * m; }
+  int inputs() const { return 26 + 2 * m + 2 * drive_states; }
+  int outputs() const { return 26 + 2 * m + drive_states; }
+
+  /// Explicit time derivative of the velocity row of a motion (-f''(t) for a displacement
+  /// motion, -f'(t) for a velocity motion, 0 otherwise): the acceleration solve's right side.
+  double velocity_row_rate(double t) const {
+    if (!drive || drive_states == 2) return 0.0;
+    const double r = -(drive_states == 0 ? drive->d_time2 : drive->d_time).eval(t, {}, ws);
+    check_expression(*drive, ws, t);
+    return r;
+  }
 
   /// Phi and B (m x 12) at the given body states (y layout: r, p, v, w).
   template <class T>
@@ -153,19 +168,30 @@ struct JointKernel {
       const V4<T> pdot = euler_parameter_rate(p, mu_w);
       for (int c = 0; c < 4; ++c) o[3 + c] -= pdot(c);
     }
-    double f_dot = 0.0;
+    T v_ref = T(0.0);
     if (drive) {
+      const T* state = x + 26 + 2 * m;
+      const T* state_rate = state + drive_states;
       const double f = drive->value.eval(t, {}, ws);
-      f_dot = drive->d_time.eval(t, {}, ws);
+      const double f_dot = drive_states == 0 ? drive->d_time.eval(t, {}, ws) : 0.0;
       check_expression(*drive, ws, t);
-      phi[0] -= f;
+      T* own = out + 26 + 2 * m;
+      if (drive_states == 0) {
+        phi[0] -= f;
+        v_ref = T(f_dot);
+      } else {
+        phi[0] -= state[0];
+        v_ref = drive_states == 1 ? T(f) : state[1];
+        own[0] = state_rate[0] - (drive_states == 1 ? T(f) : state[1]);
+        if (drive_states == 2) own[1] = state_rate[1] - f;
+      }
       if (eq[0].kind == JointEquation::Kind::kAngleZ) {
         const double two_pi = 2.0 * std::numbers::pi;
         phi[0] -= two_pi * std::round(value_of(phi[0]) / two_pi);
       }
     }
     for (int k = 0; k < m; ++k) {
-      T vel = T(-f_dot);
+      T vel = k == 0 ? T(-v_ref) : T(0.0);
       for (int c = 0; c < 3; ++c) {
         vel += B[k][c] * yi[7 + c] + B[k][3 + c] * yi[10 + c] + B[k][6 + c] * yj[7 + c] +
                B[k][9 + c] * yj[10 + c];

@@ -32,12 +32,19 @@ System::System(const Model& model) : model_(model) {
     k.eq[0] = mo.rotational ? JointEquation{JointEquation::Kind::kAngleZ, 0, 0}
                             : JointEquation{JointEquation::Kind::kDot2, 0, 2};
     k.drive = &mo.expr.exprs[0];
+    k.drive_states = static_cast<int>(mo.level);
     k.ws.reserve(mo.expr.exprs[0].max_stack + 1);
     add_constraint_block(std::move(k), j.i_marker, j.j_marker);
   }
-  n_ = 13 * nb_ + 2 * n_eq_ + nb_;
+  motion_state_begin_ = 13 * nb_ + 2 * n_eq_ + nb_;
+  n_ = motion_state_begin_;
+  for (JointKernel& k : joint_kernels_) {
+    motion_state_offset_.push_back(k.drive_states > 0 ? n_ : -1);
+    n_ += k.drive_states;
+  }
   diff_mask_.assign(n_, 0.0);
   std::fill(diff_mask_.begin(), diff_mask_.begin() + 13 * nb_, 1.0);
+  std::fill(diff_mask_.begin() + motion_state_begin_, diff_mask_.end(), 1.0);
 
   const double mf = model.units.mass_factor;
   for (size_t b = 0; b < model.bodies.size(); ++b) {
@@ -86,6 +93,14 @@ System::System(const Model& model) : model_(model) {
         s.out_row.push_back(base + e);  // velocity rows pair with lambda, position with mu
       }
     }
+    for (int d = 0; d < 2; ++d) {  // motion states, then their derivatives
+      for (int i = 0; i < k.drive_states; ++i) {
+        s.in_var.push_back(motion_state_offset_[jn] + i);
+        s.in_is_deriv.push_back(static_cast<char>(d));
+        s.in_const.push_back(0.0);
+      }
+    }
+    for (int i = 0; i < k.drive_states; ++i) s.out_row.push_back(motion_state_offset_[jn] + i);
     joint_slots_.push_back(std::move(s));
   }
   force_kernels_ = make_force_kernels(model);
@@ -132,6 +147,13 @@ std::vector<double> System::initial_state() const {
       y[o + 10 + i] = w_body(i);
     }
     for (int i = 0; i < 4; ++i) y[o + 3 + i] = body.p0(i);
+  }
+  for (size_t k = 0; k < model_.motions.size(); ++k) {
+    const int o = motion_state_offset_[model_.joints.size() + k];
+    if (o < 0) continue;
+    y[o] = model_.motions[k].ic_disp;
+    if (joint_kernels_[model_.joints.size() + k].drive_states > 1)
+      y[o + 1] = model_.motions[k].ic_vel;
   }
   return y;
 }
@@ -301,6 +323,15 @@ std::string System::describe_variable(int index) const {
         }
         return fmt::format("Constraint_Joint {} (equation {})", model_.joints[j].id,
                            eq - joint_eq_offset_[j] + 1);
+      }
+    }
+  }
+  if (index >= motion_state_begin_) {
+    for (size_t k = model_.motions.size(); k-- > 0;) {
+      const int o = motion_state_offset_[model_.joints.size() + k];
+      if (o >= 0 && index >= o) {
+        return fmt::format("Motion_Joint {} ({} state)", model_.motions[k].id,
+                           index == o ? "displacement" : "velocity");
       }
     }
   }

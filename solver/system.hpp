@@ -2,13 +2,15 @@
 // System: the DAE F(t, y, y') = 0 of a Model in the stabilised index-2 form, with its sparse
 // Jacobian dF/dy + cj dF/dy' assembled from element kernels (architecture.md section 3).
 //
-// Variable layout (n = 13 nb + 2 M + nb, nb moving bodies, M joint equations):
+// Variable layout (n = 13 nb + 2 M + nb + S, nb moving bodies, M joint equations):
 //   [13 k, 13 k + 13)        body k: r (3), p (4), v (3), w (3)     differential
 //   [13 nb, 13 nb + M)        lambda: joint multipliers (reactions)  algebraic
 //   [13 nb + M, 13 nb + 2M)   mu: GGL position-level multipliers     algebraic
-//   [13 nb + 2M, n)           mu_n: Euler-parameter normalisation    algebraic
+//   [13 nb + 2M, .. + nb)     mu_n: Euler-parameter normalisation    algebraic
+//   [13 nb + 2M + nb, n)      S motion states: the integrated target displacement (and
+//                             velocity) of velocity and acceleration motions   differential
 // Residual rows use the same layout: body rows, velocity constraints, position constraints,
-// normalisation constraints.
+// normalisation constraints, motion state equations.
 //
 // Kernels are evaluated through gathered local inputs; the Jacobian comes from the same kernel
 // code evaluated with forward-mode AD (solver/autodiff.hpp), so it is exact. Neither residual nor
@@ -55,6 +57,10 @@ class System {
   int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
   int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
   int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
+  /// First state of a velocity or acceleration motion's block (-1 for other blocks).
+  int motion_state_offset(int block) const { return motion_state_offset_[block]; }
+  /// Motion states occupy [motion_state_begin(), size()).
+  int motion_state_begin() const { return motion_state_begin_; }
   /// 1 for differential variables, 0 for algebraic ones.
   const std::vector<double>& differential_mask() const { return diff_mask_; }
 
@@ -92,6 +98,8 @@ class System {
   int nb_ = 0, n_eq_ = 0, n_ = 0;
   std::vector<int> body_offset_;
   std::vector<int> joint_eq_offset_;
+  std::vector<int> motion_state_offset_;  ///< per constraint block
+  int motion_state_begin_ = 0;
   std::vector<double> diff_mask_;
   std::vector<BodyKernel> body_kernels_;
   std::vector<Slots> body_slots_;

@@ -87,7 +87,8 @@ Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const ch
 /// mass matrix and the identity of the kinematic rows) is constant in this formulation and is
 /// evaluated once, at construction (an element whose y' coefficients depend on the state would
 /// need it refreshed). The sparsity of the augmented matrix is analysed once, each solve
-/// refactors numerically. Time derivatives dF_v/dt (prescribed motions) are not included yet.
+/// refactors numerically. The right side of the second block row carries the explicit time
+/// derivative of driven motions' velocity rows (JointKernel::velocity_row_rate).
 class AccelerationSolver {
  public:
   explicit AccelerationSolver(const Dae& dae);
@@ -98,7 +99,7 @@ class AccelerationSolver {
  private:
   const Dae& dae_;
   Blocks b_;
-  std::vector<double> zero_yp_, res_plus_, res_minus_, j0_;
+  std::vector<double> zero_yp_, j0_;
   std::vector<double> dfdyp_;  ///< dF/dy' in pattern order, evaluated once
   std::vector<double> res_;
   SpMat K_;
