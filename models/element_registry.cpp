@@ -15,6 +15,7 @@
 #include "models/force_vector_onebody.hpp"
 #include "models/force_vector_twobody.hpp"
 #include "models/motion_joint.hpp"
+#include "models/motion_marker.hpp"
 #include "models/param_static.hpp"
 #include "models/param_transient.hpp"
 #include "models/param_unit.hpp"
@@ -87,7 +88,8 @@ constexpr std::array<ElementInfo, 66> kElements = {{
      "vector force and/or torque between two bodies"},
     {"load_model", "Load_Model", N, C, nullptr, "read another model and continue"},
     {"motion_joint", "Motion_Joint", S, B, build_motion_joint, "prescribed joint motion"},
-    {"motion_marker", "Motion_Marker", N, B, nullptr, "prescribed motion between markers"},
+    {"motion_marker", "Motion_Marker", S, B, build_motion_marker,
+     "prescribed motion between markers"},
     {"param_linear", "Param_Linear", N, B, nullptr, "linear analysis settings"},
     {"param_static", "Param_Static", S, B, build_param_static, "static analysis settings"},
     {"param_transient", "Param_Transient", S, B, build_param_transient, "integrator settings"},

@@ -126,11 +126,16 @@ struct LinearForce {
 /// Motion_Joint: the joint's free coordinate q (translation DZ(I, J, J) or rotation AZ(I, J))
 /// follows f(t) (val_type D), or its velocity (V) or acceleration (A) does; exprs[0] = f. V and A
 /// motions integrate q's target from ic_disp (and ic_vel) as added states (solver/system.hpp).
+/// A Motion_Marker (on_markers) drives one component of I relative to J instead: `direction`
+/// 0..2 = DX, DY, DZ(I, J, J), 3..5 = the Bryant angles B1, B2, B3 (models/motion_marker.hpp).
 struct MotionJoint {
   enum class Level { kDisplacement, kVelocity, kAcceleration };
   int id = 0;
-  int joint = -1;  ///< index into Model::joints
+  int joint = -1;  ///< index into Model::joints (-1 for a Motion_Marker)
   bool rotational = false;
+  bool on_markers = false;
+  int direction = 0;                 ///< Motion_Marker only
+  int i_marker = -1, j_marker = -1;  ///< the motion's markers (a Motion_Joint's are its joint's)
   Level level = Level::kDisplacement;
   double ic_disp = 0.0, ic_vel = 0.0;
   ExpressionGroup expr;

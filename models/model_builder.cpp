@@ -256,6 +256,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   check_unique_ids(draft.beams, "Force_Beam", diag);
   check_unique_ids(draft.body_beams, "Body_Beam", diag);
   check_unique_ids(draft.motions, "Motion_Joint", diag);
+  check_unique_ids(draft.marker_motions, "Motion_Marker", diag);
   check_unique_ids(draft.requests, "Post_Request", diag);
 
   Model m;

@@ -76,8 +76,9 @@ struct ModelDraft {
   std::vector<DraftExpressionElement> body_beams;  ///< Body_Beam
   std::vector<DraftExpressionElement> beams;       ///< Force_Beam
   std::vector<DraftExpressionElement> motions;     ///< Motion_Joint
-  std::vector<DraftExpressionElement> requests;    ///< Post_Request
-  std::vector<DraftExpressionElement> variables;   ///< Reference_Variable
+  std::vector<DraftExpressionElement> marker_motions;  ///< Motion_Marker
+  std::vector<DraftExpressionElement> requests;        ///< Post_Request
+  std::vector<DraftExpressionElement> variables;       ///< Reference_Variable
   TransientParams transient;
   StaticParams statics;
   std::vector<Command> commands;

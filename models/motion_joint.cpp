@@ -6,17 +6,7 @@
 
 namespace mb {
 
-void build_motion_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
-  DraftExpressionElement d = start_draft(in);
-  if (auto j = in.required_ref("joint_id")) d.marker_ids.push_back(*j);  // a joint id here
-  d.marker_locs.push_back(in.loc_of("joint_id"));
-  static constexpr std::array<std::string_view, 2> kDof = {"R", "T"};
-  const char* dof_attr = in.has("motion_type") ? "motion_type" : "joint_type";
-  if (!in.has(dof_attr)) {
-    in.error_here("missing required attribute 'joint_type' (R or T)");
-  } else if (auto t = in.keyword(dof_attr, kDof)) {
-    d.type = *t;
-  }
+void read_motion_value(ElementReader& in, DraftExpressionElement& d) {
   // values: level (0 D, 1 V, 2 A), ic_disp, ic_vel.
   static constexpr std::array<std::string_view, 3> kVal = {"D", "V", "A"};
   const std::string val = in.keyword("val_type", kVal).value_or("D");
@@ -38,6 +28,20 @@ void build_motion_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*
   if (!in.has("expr")) in.error_here("missing required attribute 'expr'");
   read_expression(in, d, "expr");
   reject_user_subroutines(in);
+}
+
+void build_motion_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
+  DraftExpressionElement d = start_draft(in);
+  if (auto j = in.required_ref("joint_id")) d.marker_ids.push_back(*j);  // a joint id here
+  d.marker_locs.push_back(in.loc_of("joint_id"));
+  static constexpr std::array<std::string_view, 2> kDof = {"R", "T"};
+  const char* dof_attr = in.has("motion_type") ? "motion_type" : "joint_type";
+  if (!in.has(dof_attr)) {
+    in.error_here("missing required attribute 'joint_type' (R or T)");
+  } else if (auto t = in.keyword(dof_attr, kDof)) {
+    d.type = *t;
+  }
+  read_motion_value(in, d);
   draft.motions.push_back(std::move(d));
 }
 

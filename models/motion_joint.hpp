@@ -11,5 +11,8 @@
 #include "models/model_draft.hpp"
 
 namespace mb {
+/// The attributes shared with Motion_Marker: val_type, ic_disp, ic_vel (into d.values as
+/// level 0 D / 1 V / 2 A, ic_disp, ic_vel), type and expr.
+void read_motion_value(ElementReader& in, DraftExpressionElement& d);
 void build_motion_joint(ElementReader& in, ModelDraft& draft, bool in_command);
-}
+}  // namespace mb

@@ -53,7 +53,7 @@ void integrate(Integrator& integ, const System& sys, AnalysisObserver& obs, RunR
 }
 
 /// A kinematic analysis needs a system without free motion (the true DOF, counting redundant
-/// equations as removed) and no integrated motion states.
+/// equations as removed). Velocity and acceleration motions are rejected with the deck.
 void check_kinematic(const System& sys, const Dae& dae) {
   const int dof = sys.dof() + static_cast<int>(dae.removed().size());
   if (dof != 0) {
@@ -62,15 +62,6 @@ void check_kinematic(const System& sys, const Dae& dae) {
                             "free coordinate driven by a motion); this model has {} (use a "
                             "Transient analysis, or add motions)",
                             dof));
-  }
-  const Model& m = sys.model();
-  for (const MotionJoint& mo : m.motions) {
-    if (mo.level != MotionJoint::Level::kDisplacement) {
-      throw Error(ExitCode::kDeckError,
-                  fmt::format("a Kinematic analysis supports displacement motions only: "
-                              "Motion_Joint {} has val_type {} (use a Transient analysis)",
-                              mo.id, mo.level == MotionJoint::Level::kVelocity ? "V" : "A"));
-    }
   }
 }
 

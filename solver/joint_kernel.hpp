@@ -27,8 +27,11 @@ namespace mb {
 
 struct JointEquation {
   /// kAngleZ: AZ(I, J) = atan2(x_I . y_J, x_I . x_J), the rotation of a motion on a joint.
-  enum class Kind { kPoint, kDot1, kDot2, kAngleZ } kind = Kind::kPoint;
-  int a = 0;  ///< point: ground component; dot1: axis of I (0 x, 1 y, 2 z)
+  /// kBryant: angle `a` (0, 1, 2) of the body-fixed 1-2-3 sequence of I relative to J,
+  /// R = A_J^T A_I = Rx(b1) Ry(b2) Rz(b3): b1 = atan2(-R12, R22), b2 = atan2(R02,
+  /// hypot(R12, R22)), b3 = atan2(-R01, R00) (a Motion_Marker's B1, B2, B3).
+  enum class Kind { kPoint, kDot1, kDot2, kAngleZ, kBryant } kind = Kind::kPoint;
+  int a = 0;  ///< point: ground component; dot1: axis of I (0 x, 1 y, 2 z); bryant: angle
   int b = 0;  ///< dot1, dot2: axis of J
 };
 
@@ -123,6 +126,35 @@ struct JointKernel {
           }
           break;
         }
+        case JointEquation::Kind::kBryant: {
+          // The relative angular velocity in J axes, w = A_J^T (A_i w_i - A_j w_j), equals
+          // E b' with E = [e_x, Rx(b1) e_y, Rx(b1) Ry(b2) e_z]; so b'_a = (E^-T e_a) . w.
+          const M3<T> AI = Ai * u_i.cast<T>(), AJ = Aj * u_j.cast<T>();
+          const M3<T> R = AJ.transpose() * AI;
+          using std::atan2;
+          using std::cos;
+          using std::sin;
+          using std::sqrt;
+          const T b1 = atan2(-R(1, 2), R(2, 2));
+          const T b2 = atan2(R(0, 2), sqrt(R(1, 2) * R(1, 2) + R(2, 2) * R(2, 2)));
+          if (e.a == 0) {
+            phi[k] = b1;
+          } else if (e.a == 1) {
+            phi[k] = b2;
+          } else {
+            phi[k] = atan2(-R(0, 1), R(0, 0));
+          }
+          M3<T> E;
+          E << T(1.0), T(0.0), sin(b2), T(0.0), cos(b1), -sin(b1) * cos(b2), T(0.0), sin(b1),
+              cos(b1) * cos(b2);
+          const V3<T> g = E.inverse().row(e.a).transpose();  // E^-T e_a
+          const V3<T> gi = Ai.transpose() * (AJ * g), gj = Aj.transpose() * (AJ * g);
+          for (int c = 0; c < 3; ++c) {
+            row[3 + c] = gi(c);
+            row[9 + c] = -gj(c);
+          }
+          break;
+        }
         case JointEquation::Kind::kDot2: {
           const V3<T> b_loc = u_j.col(e.b).cast<T>();
           const V3<T> b = Aj * b_loc;
@@ -185,7 +217,8 @@ struct JointKernel {
         own[0] = state_rate[0] - (drive_states == 1 ? T(f) : state[1]);
         if (drive_states == 2) own[1] = state_rate[1] - f;
       }
-      if (eq[0].kind == JointEquation::Kind::kAngleZ) {
+      if (eq[0].kind == JointEquation::Kind::kAngleZ ||
+          (eq[0].kind == JointEquation::Kind::kBryant && eq[0].a != 1)) {
         const double two_pi = 2.0 * std::numbers::pi;
         phi[0] -= two_pi * std::round(value_of(phi[0]) / two_pi);
       }

@@ -26,15 +26,19 @@ System::System(const Model& model) : model_(model) {
     add_constraint_block(std::move(k), j.i_marker, j.j_marker);
   }
   for (const auto& mo : model.motions) {
-    const Joint& j = model.joints[mo.joint];
     JointKernel k;
     k.m = 1;
-    k.eq[0] = mo.rotational ? JointEquation{JointEquation::Kind::kAngleZ, 0, 0}
-                            : JointEquation{JointEquation::Kind::kDot2, 0, 2};
+    if (mo.on_markers) {
+      k.eq[0] = mo.rotational ? JointEquation{JointEquation::Kind::kBryant, mo.direction - 3, 0}
+                              : JointEquation{JointEquation::Kind::kDot2, 0, mo.direction};
+    } else {
+      k.eq[0] = mo.rotational ? JointEquation{JointEquation::Kind::kAngleZ, 0, 0}
+                              : JointEquation{JointEquation::Kind::kDot2, 0, 2};
+    }
     k.drive = &mo.expr.exprs[0];
     k.drive_states = static_cast<int>(mo.level);
     k.ws.reserve(mo.expr.exprs[0].max_stack + 1);
-    add_constraint_block(std::move(k), j.i_marker, j.j_marker);
+    add_constraint_block(std::move(k), mo.i_marker, mo.j_marker);
   }
   motion_state_begin_ = 13 * nb_ + 2 * n_eq_ + nb_;
   n_ = motion_state_begin_;
@@ -319,7 +323,8 @@ std::string System::describe_variable(int index) const {
     for (size_t j = joint_eq_offset_.size(); j-- > 0;) {
       if (eq >= joint_eq_offset_[j]) {
         if (j >= model_.joints.size()) {
-          return fmt::format("Motion_Joint {}", model_.motions[j - model_.joints.size()].id);
+          const MotionJoint& mo = model_.motions[j - model_.joints.size()];
+          return fmt::format("{} {}", mo.on_markers ? "Motion_Marker" : "Motion_Joint", mo.id);
         }
         return fmt::format("Constraint_Joint {} (equation {})", model_.joints[j].id,
                            eq - joint_eq_offset_[j] + 1);
@@ -330,8 +335,9 @@ std::string System::describe_variable(int index) const {
     for (size_t k = model_.motions.size(); k-- > 0;) {
       const int o = motion_state_offset_[model_.joints.size() + k];
       if (o >= 0 && index >= o) {
-        return fmt::format("Motion_Joint {} ({} state)", model_.motions[k].id,
-                           index == o ? "displacement" : "velocity");
+        return fmt::format("{} {} ({} state)",
+                           model_.motions[k].on_markers ? "Motion_Marker" : "Motion_Joint",
+                           model_.motions[k].id, index == o ? "displacement" : "velocity");
       }
     }
   }
