@@ -4,6 +4,7 @@
 #include <array>
 
 #include "models/body_beam.hpp"
+#include "models/body_point.hpp"
 #include "models/body_rigid.hpp"
 #include "models/constraint_joint.hpp"
 #include "models/force_beam.hpp"
@@ -42,7 +43,7 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"body_beam", "Body_Beam", S, M, build_body_beam,
      "elastic beam of rigid segments (mbsolve extension)"},
     {"body_flexible", "Body_Flexible", N, M, nullptr, "flexible body (H3D modal data)"},
-    {"body_point", "Body_Point", N, B, nullptr, "point mass without rotational inertia"},
+    {"body_point", "Body_Point", S, B, build_body_point, "point mass without rotational inertia"},
     {"body_rigid", "Body_Rigid", S, B, build_body_rigid, "rigid body or the ground"},
     {"constraint_coupler", "Constraint_Coupler", N, M, nullptr, "couples 2 or 3 joint motions"},
     {"constraint_cvcv", "Constraint_CVCV", N, M, nullptr, "curve-on-curve constraint"},

@@ -37,7 +37,8 @@ struct Marker {
 struct Body {
   int id = 0;
   bool ground = false;
-  double mass = 0;  ///< deck units (not scaled by mass_factor)
+  bool point = false;  ///< Body_Point: no rotation (frame = global), no inertia
+  double mass = 0;     ///< deck units (not scaled by mass_factor)
   Mat3 inertia_cm =
       Mat3::Zero();            ///< about the CM, in CM-marker axes (Adams product sign convention)
   int cm_marker = -1;          ///< index into Model::markers

@@ -205,6 +205,7 @@ void resolve_bodies(const ModelDraft& d, Model& m, Diagnostics& diag) {
     }
     b.cm_marker = cm->second;
     b.r0 = cmk.pos_global0;
+    if (db.point) continue;  // frame = global axes, no inertia
     b.p0 = euler_parameters_from_rotation(cmk.axes_global0);
     b.inertia_cm = inertia_about_cm(db, cmk, *imk);
     if (db.mass > 0 && db.inertia_read) validate_inertia(db, b.inertia_cm, diag);
@@ -301,6 +302,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     Body b;
     b.id = bodies[k].id;
     b.ground = bodies[k].ground;
+    b.point = bodies[k].point;
     b.mass = bodies[k].mass;
     b.v0 = bodies[k].v0;
     b.w0 = bodies[k].w0;

@@ -28,6 +28,7 @@ struct DraftBody {
   int id = 0;
   std::string subject;
   bool ground = false;
+  bool point = false;  ///< Body_Point
   double mass = 0;
   double ixx = 0, iyy = 0, izz = 0, ixy = 0, iyz = 0, ixz = 0;
   std::optional<int> cg_id, im_id;

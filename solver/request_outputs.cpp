@@ -148,7 +148,8 @@ MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y) 
     sum.torque += w.torque;
   };
   const Model& m = sys_.model();
-  for (int b = 0; b < sys_.num_constraint_blocks(); ++b) {
+  const int marker_blocks = static_cast<int>(m.joints.size() + m.motions.size());
+  for (int b = 0; b < marker_blocks; ++b) {  // Body_Point rotation holds act on no marker
     const bool joint = b < static_cast<int>(m.joints.size());
     const int bi = joint ? m.joints[b].i_marker : m.motions[b - m.joints.size()].i_marker;
     const int bj = joint ? m.joints[b].j_marker : m.motions[b - m.joints.size()].j_marker;

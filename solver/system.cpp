@@ -40,6 +40,18 @@ System::System(const Model& model) : model_(model) {
     k.ws.reserve(mo.expr.exprs[0].max_stack + 1);
     add_constraint_block(std::move(k), mo.i_marker, mo.j_marker);
   }
+  // Body_Point: its rotation is held at the global axes by three orientation equations.
+  for (size_t b = 0; b < model.bodies.size(); ++b) {
+    if (!model.bodies[b].point || model.bodies[b].ground) continue;
+    using K = JointEquation::Kind;
+    JointKernel k;
+    k.m = 3;
+    k.eq[0] = {K::kDot1, 2, 0};
+    k.eq[1] = {K::kDot1, 2, 1};
+    k.eq[2] = {K::kDot1, 0, 1};
+    point_hold_body_.push_back(static_cast<int>(b));
+    add_block(std::move(k), static_cast<int>(b), 0);
+  }
   motion_state_begin_ = 13 * nb_ + 2 * n_eq_ + nb_;
   n_ = motion_state_begin_;
   for (JointKernel& k : joint_kernels_) {
@@ -131,9 +143,13 @@ void System::add_constraint_block(JointKernel k, int i_marker, int j_marker) {
   k.u_i = mi.axes_body;
   k.s_j = mj.pos_body;
   k.u_j = mj.axes_body;
+  add_block(std::move(k), mi.body, mj.body);
+}
+
+void System::add_block(JointKernel k, int body_i, int body_j) {
   joint_eq_offset_.push_back(n_eq_);
   n_eq_ += k.m;
-  constraint_bodies_.push_back({mi.body, mj.body});
+  constraint_bodies_.push_back({body_i, body_j});
   joint_kernels_.push_back(std::move(k));
 }
 
@@ -322,6 +338,12 @@ std::string System::describe_variable(int index) const {
     const int eq = rel % n_eq_;
     for (size_t j = joint_eq_offset_.size(); j-- > 0;) {
       if (eq >= joint_eq_offset_[j]) {
+        const size_t holds = model_.joints.size() + model_.motions.size();
+        if (j >= holds) {
+          return fmt::format("Body_Point {} (rotation hold, equation {})",
+                             model_.bodies[point_hold_body_[j - holds]].id,
+                             eq - joint_eq_offset_[j] + 1);
+        }
         if (j >= model_.joints.size()) {
           const MotionJoint& mo = model_.motions[j - model_.joints.size()];
           return fmt::format("{} {}", mo.on_markers ? "Motion_Marker" : "Motion_Joint", mo.id);

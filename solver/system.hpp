@@ -48,7 +48,8 @@ class System {
 
   /// State offset of body `b` (index into Model::bodies), or -1 for ground.
   int body_offset(int b) const { return body_offset_[b]; }
-  /// Constraint blocks: the model's joints first, then its motions (index joints.size() + k).
+  /// Constraint blocks: the model's joints first, then its motions (index joints.size() + k),
+  /// then the rotation holds of Body_Point bodies.
   int num_constraint_blocks() const { return static_cast<int>(joint_kernels_.size()); }
   const JointKernel& constraint_kernel(int block) const { return joint_kernels_[block]; }
   /// Model body index of side 0 (I) or 1 (J) of a constraint block.
@@ -92,6 +93,7 @@ class System {
   void add_jacobian(const Kernel& k, const Slots& s, double t, const double* y, const double* yp,
                     double cj, double* values) const;
   void add_constraint_block(JointKernel k, int i_marker, int j_marker);
+  void add_block(JointKernel k, int body_i, int body_j);
   void build_pattern();
 
   const Model& model_;
@@ -99,6 +101,7 @@ class System {
   std::vector<int> body_offset_;
   std::vector<int> joint_eq_offset_;
   std::vector<int> motion_state_offset_;  ///< per constraint block
+  std::vector<int> point_hold_body_;      ///< model body of each Body_Point rotation hold
   int motion_state_begin_ = 0;
   std::vector<double> diff_mask_;
   std::vector<BodyKernel> body_kernels_;
