@@ -6,11 +6,19 @@
 //   [13 k, 13 k + 13)        body k: r (3), p (4), v (3), w (3)     differential
 //   [13 nb, 13 nb + M)        lambda: joint multipliers (reactions)  algebraic
 //   [13 nb + M, 13 nb + 2M)   mu: GGL position-level multipliers     algebraic
-//   [13 nb + 2M, .. + nb)     mu_n: Euler-parameter normalisation    algebraic
-//   [13 nb + 2M + nb, n)      S motion states: the integrated target displacement (and
+//   [13 nb + 2M, 14 nb + 2M)  mu_n: Euler-parameter normalisation    algebraic
+//   [14 nb + 2M, .. + X)      x: user states (state elements)        differential
+//   [.. + X, n)               motion states: the integrated target displacement (and
 //                             velocity) of velocity and acceleration motions   differential
 // Residual rows use the same layout: body rows, velocity constraints, position constraints,
-// normalisation constraints, motion state equations.
+// normalisation constraints, state equations, motion state equations.
+//
+// User states (Control_Diff, Control_StateEqn, Control_SISO, Force_StateEqn; see
+// solver/state_kernel.hpp for how an element adds states): StateElement k of the model owns
+// entries [state_offset() + first_state, ... + num_states) of y; their rows are its state
+// equations (x' - f = 0 or, implicit, F = 0), written by its StateKernel, which may also load
+// bodies (Force_StateEqn). ARYVAL/DIF/DIF1 read them in expressions (MeasureKind::kState).
+// Motion states are written by their motion's JointKernel (solver/joint_kernel.hpp).
 //
 // Kernels are evaluated through gathered local inputs; the Jacobian comes from the same kernel
 // code evaluated with forward-mode AD (solver/autodiff.hpp), so it is exact. Neither residual nor
@@ -24,6 +32,7 @@
 #include "solver/body_kernel.hpp"
 #include "solver/force_kernel.hpp"
 #include "solver/joint_kernel.hpp"
+#include "solver/state_kernel.hpp"
 
 namespace mb {
 
@@ -62,6 +71,12 @@ class System {
   int motion_state_offset(int block) const { return motion_state_offset_[block]; }
   /// Motion states occupy [motion_state_begin(), size()).
   int motion_state_begin() const { return motion_state_begin_; }
+  /// Index of the first user state (the state block, Model::num_states entries).
+  int state_offset() const { return state_offset_; }
+  const std::vector<StateKernel>& state_kernels() const { return state_kernels_; }
+  /// True for user states held fixed in static and quasi-static analyses (is_static_hold), and
+  /// for motion states.
+  bool is_static_held(int index) const { return static_held_[index] != 0; }
   /// 1 for differential variables, 0 for algebraic ones.
   const std::vector<double>& differential_mask() const { return diff_mask_; }
 
@@ -111,6 +126,10 @@ class System {
   std::vector<std::array<int, 2>> constraint_bodies_;
   std::vector<ForceKernel> force_kernels_;
   std::vector<Slots> force_slots_;
+  int state_offset_ = 0;
+  std::vector<char> static_held_;
+  std::vector<StateKernel> state_kernels_;
+  std::vector<Slots> state_slots_;
   SparsePattern pattern_;
 };
 
