@@ -4,6 +4,7 @@
 #include <array>
 
 #include "models/body_beam.hpp"
+#include "models/body_point.hpp"
 #include "models/body_rigid.hpp"
 #include "models/constraint_joint.hpp"
 #include "models/control_diff.hpp"
@@ -20,6 +21,7 @@
 #include "models/force_vector_onebody.hpp"
 #include "models/force_vector_twobody.hpp"
 #include "models/motion_joint.hpp"
+#include "models/motion_marker.hpp"
 #include "models/param_static.hpp"
 #include "models/param_transient.hpp"
 #include "models/param_unit.hpp"
@@ -50,7 +52,7 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"body_beam", "Body_Beam", S, M, build_body_beam,
      "elastic beam of rigid segments (mbsolve extension)"},
     {"body_flexible", "Body_Flexible", N, M, nullptr, "flexible body (H3D modal data)"},
-    {"body_point", "Body_Point", N, B, nullptr, "point mass without rotational inertia"},
+    {"body_point", "Body_Point", S, B, build_body_point, "point mass without rotational inertia"},
     {"body_rigid", "Body_Rigid", S, B, build_body_rigid, "rigid body or the ground"},
     {"constraint_coupler", "Constraint_Coupler", N, M, nullptr, "couples 2 or 3 joint motions"},
     {"constraint_cvcv", "Constraint_CVCV", N, M, nullptr, "curve-on-curve constraint"},
@@ -101,7 +103,8 @@ constexpr std::array<ElementInfo, 66> kElements = {{
      "vector force and/or torque between two bodies"},
     {"load_model", "Load_Model", N, C, nullptr, "read another model and continue"},
     {"motion_joint", "Motion_Joint", S, B, build_motion_joint, "prescribed joint motion"},
-    {"motion_marker", "Motion_Marker", N, B, nullptr, "prescribed motion between markers"},
+    {"motion_marker", "Motion_Marker", S, B, build_motion_marker,
+     "prescribed motion between markers"},
     {"param_linear", "Param_Linear", N, B, nullptr, "linear analysis settings"},
     {"param_static", "Param_Static", S, B, build_param_static, "static analysis settings"},
     {"param_transient", "Param_Transient", S, B, build_param_transient, "integrator settings"},

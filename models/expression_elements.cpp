@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
 #include "models/linear_force.hpp"
 #include "models/model_binder.hpp"
 
@@ -112,30 +114,65 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
   linear(draft.bushings, LinearForce::Element::kBushing, m.bushings);
   linear(draft.fields, LinearForce::Element::kField, m.fields);
   linear(draft.beams, LinearForce::Element::kBeam, m.beams);
-  for (const auto& d : draft.motions) {
+  // Motions: the joint motions, then the marker motions (one list; see MotionJoint).
+  auto motion = [&](const DraftExpressionElement& d, bool on_markers) {
     MotionJoint mo;
     mo.id = d.id;
     mo.loc = d.loc;
-    mo.rotational = d.type == "R";
-    bool ok = true;
-    const int joint_id = d.marker_ids.empty() ? 0 : d.marker_ids[0];
-    for (size_t j = 0; j < m.joints.size(); ++j) {
-      if (m.joints[j].id == joint_id) mo.joint = static_cast<int>(j);
+    mo.on_markers = on_markers;
+    mo.rotational = on_markers ? d.type.size() == 2 : d.type == "R";  // B1..B3 or R
+    if (d.values.size() == 3) {
+      mo.level = static_cast<MotionJoint::Level>(static_cast<int>(d.values[0]));
+      mo.ic_disp = d.values[1];
+      mo.ic_vel = d.values[2];
     }
-    if (mo.joint < 0) {
-      diag.error(d.marker_locs.empty() ? d.loc : d.marker_locs[0], d.subject,
-                 fmt::format("joint_id {} is not a Constraint_Joint", joint_id));
+    bool ok = true;
+    for (const Command& c : m.commands) {
+      if (mo.level == MotionJoint::Level::kDisplacement || c.kind != Command::Kind::kSimulate ||
+          c.simulate.type != AnalysisType::kKinematic) {
+        continue;
+      }
+      diag.error(d.loc, d.subject,
+                 fmt::format("val_type {} is not supported by the Kinematic analysis at {} (a "
+                             "kinematic analysis needs displacement motions, val_type D)",
+                             mo.level == MotionJoint::Level::kVelocity ? "V" : "A", c.loc.str()));
       ok = false;
-    } else {
-      const JointType t = m.joints[mo.joint].type;
-      const bool allowed =
-          t == JointType::kCylindrical ||
-          (mo.rotational ? t == JointType::kRevolute : t == JointType::kTranslational);
-      if (!allowed) {
-        diag.error(d.loc, d.subject,
-                   fmt::format("a {} motion needs a {} or CYLINDRICAL joint", d.type,
-                               mo.rotational ? "REVOLUTE" : "TRANSLATIONAL"));
+      break;
+    }
+    if (on_markers) {
+      static constexpr std::array<std::string_view, 6> kDirections = {"X",  "Y",  "Z",
+                                                                      "B1", "B2", "B3"};
+      for (size_t k = 0; k < kDirections.size(); ++k) {
+        if (d.type == kDirections[k]) mo.direction = static_cast<int>(k);
+      }
+      ok = resolve_marker(m, d, 0, mo.i_marker, diag) && ok;
+      ok = resolve_marker(m, d, 1, mo.j_marker, diag) && ok;
+      if (ok && same_body(m, mo.i_marker, mo.j_marker)) {
+        diag.error(d.loc, d.subject, "I and J are on the same body: nothing to drive");
         ok = false;
+      }
+    } else {
+      const int joint_id = d.marker_ids.empty() ? 0 : d.marker_ids[0];
+      for (size_t j = 0; j < m.joints.size(); ++j) {
+        if (m.joints[j].id == joint_id) mo.joint = static_cast<int>(j);
+      }
+      if (mo.joint < 0) {
+        diag.error(d.marker_locs.empty() ? d.loc : d.marker_locs[0], d.subject,
+                   fmt::format("joint_id {} is not a Constraint_Joint", joint_id));
+        ok = false;
+      } else {
+        mo.i_marker = m.joints[mo.joint].i_marker;
+        mo.j_marker = m.joints[mo.joint].j_marker;
+        const JointType t = m.joints[mo.joint].type;
+        const bool allowed =
+            t == JointType::kCylindrical ||
+            (mo.rotational ? t == JointType::kRevolute : t == JointType::kTranslational);
+        if (!allowed) {
+          diag.error(d.loc, d.subject,
+                     fmt::format("a {} motion needs a {} or CYLINDRICAL joint", d.type,
+                                 mo.rotational ? "REVOLUTE" : "TRANSLATIONAL"));
+          ok = false;
+        }
       }
     }
     ok &= compile_group(m, d, false, mo.expr, diag);
@@ -146,7 +183,9 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
       ok = false;
     }
     if (ok) m.motions.push_back(std::move(mo));
-  }
+  };
+  for (const auto& d : draft.motions) motion(d, false);
+  for (const auto& d : draft.marker_motions) motion(d, true);
   // Variables: ids first (they may refer to each other in any order), then their expressions,
   // then a check that no variable depends on itself.
   for (const auto& d : draft.variables) {

@@ -37,7 +37,8 @@ struct Marker {
 struct Body {
   int id = 0;
   bool ground = false;
-  double mass = 0;  ///< deck units (not scaled by mass_factor)
+  bool point = false;  ///< Body_Point: no rotation (frame = global), no inertia
+  double mass = 0;     ///< deck units (not scaled by mass_factor)
   Mat3 inertia_cm =
       Mat3::Zero();            ///< about the CM, in CM-marker axes (Adams product sign convention)
   int cm_marker = -1;          ///< index into Model::markers
@@ -123,12 +124,21 @@ struct LinearForce {
   SourceLoc loc;
 };
 
-/// Motion_Joint (displacement): the joint's free coordinate follows f(t): translation
-/// DZ(I, J, J) or rotation AZ(I, J). exprs[0] = f.
+/// Motion_Joint: the joint's free coordinate q (translation DZ(I, J, J) or rotation AZ(I, J))
+/// follows f(t) (val_type D), or its velocity (V) or acceleration (A) does; exprs[0] = f. V and A
+/// motions integrate q's target from ic_disp (and ic_vel) as added states (solver/system.hpp).
+/// A Motion_Marker (on_markers) drives one component of I relative to J instead: `direction`
+/// 0..2 = DX, DY, DZ(I, J, J), 3..5 = the Bryant angles B1, B2, B3 (models/motion_marker.hpp).
 struct MotionJoint {
+  enum class Level { kDisplacement, kVelocity, kAcceleration };
   int id = 0;
-  int joint = -1;  ///< index into Model::joints
+  int joint = -1;  ///< index into Model::joints (-1 for a Motion_Marker)
   bool rotational = false;
+  bool on_markers = false;
+  int direction = 0;                 ///< Motion_Marker only
+  int i_marker = -1, j_marker = -1;  ///< the motion's markers (a Motion_Joint's are its joint's)
+  Level level = Level::kDisplacement;
+  double ic_disp = 0.0, ic_vel = 0.0;
   ExpressionGroup expr;
   SourceLoc loc;
 };
@@ -217,6 +227,9 @@ struct TransientParams {
   std::optional<double> h0;
   int max_order = 5;
   double rel_abs_tol_ratio = 1e-3;  ///< relative tolerance = ratio * integr_tol (>= 1e-12)
+  /// dae_index: 2 (stabilised index-2, GGL), 1 or 3. All run the index-2 form (1 and 3 are
+  /// reported as mapped; models/param_transient.hpp says why).
+  int dae_index = 2;
 };
 
 /// Param_Static (model default or command): static and quasi-static equilibrium settings.
@@ -226,7 +239,9 @@ struct StaticParams {
   int max_num_iter = 50;
 };
 
-enum class AnalysisType { kTransient, kStatic, kAssembly };
+/// kKinematic: a zero-DOF system driven by motions, solved by position, velocity and
+/// acceleration solves at every output time (no integration).
+enum class AnalysisType { kTransient, kStatic, kAssembly, kKinematic };
 
 /// One Simulate command.
 struct Simulate {

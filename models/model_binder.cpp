@@ -98,7 +98,8 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
         if (model_.joints[jn].id == args[0]) m.element = static_cast<int>(jn);
       }
     } else {
-      for (size_t k = 0; k < model_.motions.size(); ++k) {
+      // A Motion_Joint id first, then a Motion_Marker id (motions are in that order).
+      for (size_t k = model_.motions.size(); k-- > 0;) {
         if (model_.motions[k].id == args[0]) m.element = static_cast<int>(model_.joints.size() + k);
       }
     }

@@ -206,6 +206,7 @@ void resolve_bodies(const ModelDraft& d, Model& m, Diagnostics& diag) {
     }
     b.cm_marker = cm->second;
     b.r0 = cmk.pos_global0;
+    if (db.point) continue;  // frame = global axes, no inertia
     b.p0 = euler_parameters_from_rotation(cmk.axes_global0);
     b.inertia_cm = inertia_about_cm(db, cmk, *imk);
     if (db.mass > 0 && db.inertia_read) validate_inertia(db, b.inertia_cm, diag);
@@ -257,6 +258,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   check_unique_ids(draft.beams, "Force_Beam", diag);
   check_unique_ids(draft.body_beams, "Body_Beam", diag);
   check_unique_ids(draft.motions, "Motion_Joint", diag);
+  check_unique_ids(draft.marker_motions, "Motion_Marker", diag);
   check_unique_ids(draft.requests, "Post_Request", diag);
 
   Model m;
@@ -301,6 +303,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     Body b;
     b.id = bodies[k].id;
     b.ground = bodies[k].ground;
+    b.point = bodies[k].point;
     b.mass = bodies[k].mass;
     b.v0 = bodies[k].v0;
     b.w0 = bodies[k].w0;

@@ -28,6 +28,7 @@ struct DraftBody {
   int id = 0;
   std::string subject;
   bool ground = false;
+  bool point = false;  ///< Body_Point
   double mass = 0;
   double ixx = 0, iyy = 0, izz = 0, ixy = 0, iyz = 0, ixz = 0;
   std::optional<int> cg_id, im_id;
@@ -107,14 +108,15 @@ struct ModelDraft {
   std::vector<DraftExpressionElement> body_beams;  ///< Body_Beam
   std::vector<DraftExpressionElement> beams;       ///< Force_Beam
   std::vector<DraftExpressionElement> motions;     ///< Motion_Joint
-  std::vector<DraftExpressionElement> requests;    ///< Post_Request
-  std::vector<DraftExpressionElement> variables;   ///< Reference_Variable
-  std::vector<DraftArray> arrays;                  ///< Reference_Array
-  std::vector<DraftArray> plant_inputs;            ///< Control_PlantInput (type U)
-  std::vector<DraftArray> plant_outputs;           ///< Control_PlantOutput (type U)
-  std::vector<ReferenceMatrix> matrices;           ///< Reference_Matrix (read in pass 1)
-  std::vector<ReferenceSpline> splines;            ///< Reference_Spline (read in pass 1)
-  std::vector<DraftStateElement> state_elements;   ///< Control_Diff, ..., Force_StateEqn
+  std::vector<DraftExpressionElement> marker_motions;  ///< Motion_Marker
+  std::vector<DraftExpressionElement> requests;        ///< Post_Request
+  std::vector<DraftExpressionElement> variables;       ///< Reference_Variable
+  std::vector<DraftArray> arrays;                      ///< Reference_Array
+  std::vector<DraftArray> plant_inputs;                ///< Control_PlantInput (type U)
+  std::vector<DraftArray> plant_outputs;               ///< Control_PlantOutput (type U)
+  std::vector<ReferenceMatrix> matrices;               ///< Reference_Matrix (read in pass 1)
+  std::vector<ReferenceSpline> splines;                ///< Reference_Spline (read in pass 1)
+  std::vector<DraftStateElement> state_elements;       ///< Control_Diff, ..., Force_StateEqn
   TransientParams transient;
   StaticParams statics;
   std::vector<Command> commands;

@@ -6,6 +6,30 @@
 
 namespace mb {
 
+void read_motion_value(ElementReader& in, DraftExpressionElement& d) {
+  // values: level (0 D, 1 V, 2 A), ic_disp, ic_vel.
+  static constexpr std::array<std::string_view, 3> kVal = {"D", "V", "A"};
+  const std::string val = in.keyword("val_type", kVal).value_or("D");
+  const double level = val == "A" ? 2.0 : (val == "V" ? 1.0 : 0.0);
+  if (level >= 1 && !in.has("ic_disp")) {
+    in.error_here("val_type " + val +
+                  " needs 'ic_disp' (the initial displacement the motion integrates from)");
+  }
+  if (level >= 2 && !in.has("ic_vel")) {
+    in.error_here("val_type A needs 'ic_vel' (the initial velocity the motion integrates from)");
+  }
+  if (level < 1 && in.has("ic_disp")) in.warning("ic_disp", "ic_disp is ignored for val_type D");
+  if (level < 2 && in.has("ic_vel")) in.warning("ic_vel", "ic_vel is ignored for val_type " + val);
+  d.values = {level, in.real_or("ic_disp", 0.0), in.real_or("ic_vel", 0.0)};
+  static constexpr std::array<std::string_view, 2> kKinds = {"EXPRESSION", "USERSUB"};
+  if (auto k = in.keyword("type", kKinds); k && *k == "USERSUB") {
+    in.error("type", "USERSUB motions are not supported yet");
+  }
+  if (!in.has("expr")) in.error_here("missing required attribute 'expr'");
+  read_expression(in, d, "expr");
+  reject_user_subroutines(in);
+}
+
 void build_motion_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   DraftExpressionElement d = start_draft(in);
   if (auto j = in.required_ref("joint_id")) d.marker_ids.push_back(*j);  // a joint id here
@@ -17,19 +41,7 @@ void build_motion_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*
   } else if (auto t = in.keyword(dof_attr, kDof)) {
     d.type = *t;
   }
-  static constexpr std::array<std::string_view, 3> kVal = {"D", "V", "A"};
-  if (auto v = in.keyword("val_type", kVal); v && *v != "D") {
-    in.error("val_type", "val_type " + *v + " is not supported yet (supported: D)");
-  }
-  static constexpr std::array<std::string_view, 2> kKinds = {"EXPRESSION", "USERSUB"};
-  if (auto k = in.keyword("type", kKinds); k && *k == "USERSUB") {
-    in.error("type", "USERSUB motions are not supported yet");
-  }
-  in.real("ic_disp");
-  in.real("ic_vel");
-  if (!in.has("expr")) in.error_here("missing required attribute 'expr'");
-  read_expression(in, d, "expr");
-  reject_user_subroutines(in);
+  read_motion_value(in, d);
   draft.motions.push_back(std::move(d));
 }
 

@@ -73,12 +73,12 @@ void build_reference_marker(ElementReader& in, ModelDraft& draft, bool /*in_comm
   m.loc = in.node().loc;
   if (auto b = in.required_ref("body_id")) m.body_id = *b;
   m.body_loc = in.loc_of("body_id");
-  static constexpr std::array<std::string_view, 1> kBodyTypes = {"RIGIDBODY"};
+  static constexpr std::array<std::string_view, 2> kBodyTypes = {"RIGIDBODY", "POINTBODY"};
   if (in.has("body_type")) {
     const std::string v = to_lower(in.attr("body_type")->value);
-    if (v == "flexbody" || v == "pointbody") {
+    if (v == "flexbody") {
       in.error("body_type", "markers on " + in.attr("body_type")->value +
-                                " bodies are not supported yet (supported: RIGIDBODY)");
+                                " bodies are not supported yet (supported: RIGIDBODY, POINTBODY)");
     } else {
       in.keyword("body_type", kBodyTypes);
     }

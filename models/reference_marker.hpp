@@ -1,6 +1,6 @@
 #pragma once
 // Reference_Marker: a right-handed orthonormal frame fixed to a body.
-//   id, body_id (req), body_type (RIGIDBODY only for now), rm_id (opt: pos and axes are given in
+//   id, body_id (req), body_type (RIGIDBODY or POINTBODY), rm_id (opt: pos and axes are given in
 //   that marker's frame; otherwise global), pos_x/y/z (length, default 0),
 //   orientation: a00..a22 direction cosines (column k = axis k) | psi, theta, phi (body 3-1-3,
 //   radians) | neither (identity).

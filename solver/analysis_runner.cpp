@@ -52,6 +52,19 @@ void integrate(Integrator& integ, const System& sys, AnalysisObserver& obs, RunR
   report.stats += integ.stats();
 }
 
+/// A kinematic analysis needs a system without free motion (the true DOF, counting redundant
+/// equations as removed). Velocity and acceleration motions are rejected with the deck.
+void check_kinematic(const System& sys, const Dae& dae) {
+  const int dof = sys.dof() + static_cast<int>(dae.removed().size());
+  if (dof != 0) {
+    throw Error(ExitCode::kDeckError,
+                fmt::format("a Kinematic analysis needs a model with 0 degrees of freedom (every "
+                            "free coordinate driven by a motion); this model has {} (use a "
+                            "Transient analysis, or add motions)",
+                            dof));
+  }
+}
+
 }  // namespace
 
 RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
@@ -89,6 +102,7 @@ RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
                               sys.describe_variable(lambda0 + e)));
         }
       }
+      if (s.type == AnalysisType::kKinematic) check_kinematic(sys, *dae);
       InitialConditions ic = compute_initial_conditions(*dae, t0, y);
       obs.log(
           fmt::format("initial conditions at t = {:g}: position assembly in {} iterations "
@@ -104,6 +118,23 @@ RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
       if (was_first && s.type != AnalysisType::kStatic) obs.output(t, sys, y, yp);
       if (s.type == AnalysisType::kAssembly) {
         if (!was_first) obs.output(t, sys, y, yp);
+        continue;
+      }
+      if (s.type == AnalysisType::kKinematic) {
+        // Position, velocity and acceleration solves at every output time, each starting from
+        // the previous configuration.
+        const double t1 = s.end_time ? *s.end_time : t0 + *s.duration;
+        const double dt = output_step(s, t0, t1);
+        const long n_out = output_count(t0, t1, dt);
+        obs.log(
+            fmt::format("kinematic analysis from t = {:g} to {:g}, output every {:g}", t0, t1, dt));
+        for (long k = 1; k <= n_out; ++k) {
+          t = std::min(t1, t0 + static_cast<double>(k) * dt);
+          ic = compute_initial_conditions(*dae, t, y);
+          y = ic.y;
+          obs.output(t, sys, y, ic.yp);
+        }
+        obs.log(fmt::format("kinematic analysis done at t = {:g}", t));
         continue;
       }
       if (s.type == AnalysisType::kStatic) {
@@ -133,8 +164,12 @@ RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
       const double dt = output_step(s, t0, t1);
       const bool ode = is_ode_form(params);
       obs.log(
-          fmt::format("transient analysis ({}, {} form) from t = {:g} to {:g}, output every {:g}",
-                      params.integrator, ode ? "ODE" : "DAE", t0, t1, dt));
+          fmt::format("transient analysis ({}, {} form{}) from t = {:g} to {:g}, output every {:g}",
+                      params.integrator, ode ? "ODE" : "DAE",
+                      params.dae_index == 2 || ode
+                          ? ""
+                          : fmt::format(", stabilised index-2 for dae_index {}", params.dae_index),
+                      t0, t1, dt));
       if (ode) {
         CvodeIntegrator cvode(*dae, params, t0, ic.y, dt);
         integrate(cvode, sys, obs, report, t0, t1, dt, t, y);

@@ -27,8 +27,11 @@ namespace mb {
 
 struct JointEquation {
   /// kAngleZ: AZ(I, J) = atan2(x_I . y_J, x_I . x_J), the rotation of a motion on a joint.
-  enum class Kind { kPoint, kDot1, kDot2, kAngleZ } kind = Kind::kPoint;
-  int a = 0;  ///< point: ground component; dot1: axis of I (0 x, 1 y, 2 z)
+  /// kBryant: angle `a` (0, 1, 2) of the body-fixed 1-2-3 sequence of I relative to J,
+  /// R = A_J^T A_I = Rx(b1) Ry(b2) Rz(b3): b1 = atan2(-R12, R22), b2 = atan2(R02,
+  /// hypot(R12, R22)), b3 = atan2(-R01, R00) (a Motion_Marker's B1, B2, B3).
+  enum class Kind { kPoint, kDot1, kDot2, kAngleZ, kBryant } kind = Kind::kPoint;
+  int a = 0;  ///< point: ground component; dot1: axis of I (0 x, 1 y, 2 z); bryant: angle
   int b = 0;  ///< dot1, dot2: axis of J
 };
 
@@ -40,16 +43,31 @@ struct JointKernel {
 
   int m = 0;  ///< number of equations
   std::array<JointEquation, kMaxEquations> eq{};
-  /// A Motion_Joint: the single equation becomes q(I, J) - f(t) = 0 (angles wrapped to
-  /// (-pi, pi] around f, so f may exceed pi) and its velocity row gets -f'(t).
+  /// A Motion_Joint: the single equation becomes q(I, J) - q_ref = 0 (angles wrapped to
+  /// (-pi, pi] around q_ref, so it may exceed pi) and its velocity row B nu - v_ref, with
+  ///   displacement motion (drive_states 0): q_ref = f(t), v_ref = f'(t);
+  ///   velocity motion (1 state s):          q_ref = s, v_ref = f(t), own row s' - f(t);
+  ///   acceleration motion (states s, sd):   q_ref = s, v_ref = sd, own rows s' - sd, sd' - f(t).
+  /// The states follow lambda and mu in the inputs, then their derivatives; their rows follow
+  /// the constraint rows in the outputs.
   const CompiledExpression* drive = nullptr;
+  int drive_states = 0;
   mutable expr::Workspace ws;
   V3<double> s_i = V3<double>::Zero(), s_j = V3<double>::Zero();  ///< marker origins, body axes
   M3<double> u_i = M3<double>::Identity();  ///< marker I axes (columns) in body axes
   M3<double> u_j = M3<double>::Identity();  ///< marker J axes (columns) in body axes
 
-  int inputs() const { return 26 + 2 * m; }
-  int outputs() const { return 26 + 2 * m; }
+  int inputs() const { return 26 + 2 * m + 2 * drive_states; }
+  int outputs() const { return 26 + 2 * m + drive_states; }
+
+  /// Explicit time derivative of the velocity row of a motion (-f''(t) for a displacement
+  /// motion, -f'(t) for a velocity motion, 0 otherwise): the acceleration solve's right side.
+  double velocity_row_rate(double t) const {
+    if (!drive || drive_states == 2) return 0.0;
+    const double r = -(drive_states == 0 ? drive->d_time2 : drive->d_time).eval(t, {}, ws);
+    check_expression(*drive, ws, t);
+    return r;
+  }
 
   /// Phi and B (m x 12) at the given body states (y layout: r, p, v, w).
   template <class T>
@@ -108,6 +126,35 @@ struct JointKernel {
           }
           break;
         }
+        case JointEquation::Kind::kBryant: {
+          // The relative angular velocity in J axes, w = A_J^T (A_i w_i - A_j w_j), equals
+          // E b' with E = [e_x, Rx(b1) e_y, Rx(b1) Ry(b2) e_z]; so b'_a = (E^-T e_a) . w.
+          const M3<T> AI = Ai * u_i.cast<T>(), AJ = Aj * u_j.cast<T>();
+          const M3<T> R = AJ.transpose() * AI;
+          using std::atan2;
+          using std::cos;
+          using std::sin;
+          using std::sqrt;
+          const T b1 = atan2(-R(1, 2), R(2, 2));
+          const T b2 = atan2(R(0, 2), sqrt(R(1, 2) * R(1, 2) + R(2, 2) * R(2, 2)));
+          if (e.a == 0) {
+            phi[k] = b1;
+          } else if (e.a == 1) {
+            phi[k] = b2;
+          } else {
+            phi[k] = atan2(-R(0, 1), R(0, 0));
+          }
+          M3<T> E;
+          E << T(1.0), T(0.0), sin(b2), T(0.0), cos(b1), -sin(b1) * cos(b2), T(0.0), sin(b1),
+              cos(b1) * cos(b2);
+          const V3<T> g = E.inverse().row(e.a).transpose();  // E^-T e_a
+          const V3<T> gi = Ai.transpose() * (AJ * g), gj = Aj.transpose() * (AJ * g);
+          for (int c = 0; c < 3; ++c) {
+            row[3 + c] = gi(c);
+            row[9 + c] = -gj(c);
+          }
+          break;
+        }
         case JointEquation::Kind::kDot2: {
           const V3<T> b_loc = u_j.col(e.b).cast<T>();
           const V3<T> b = Aj * b_loc;
@@ -153,19 +200,31 @@ struct JointKernel {
       const V4<T> pdot = euler_parameter_rate(p, mu_w);
       for (int c = 0; c < 4; ++c) o[3 + c] -= pdot(c);
     }
-    double f_dot = 0.0;
+    T v_ref = T(0.0);
     if (drive) {
+      const T* state = x + 26 + 2 * m;
+      const T* state_rate = state + drive_states;
       const double f = drive->value.eval(t, {}, ws);
-      f_dot = drive->d_time.eval(t, {}, ws);
+      const double f_dot = drive_states == 0 ? drive->d_time.eval(t, {}, ws) : 0.0;
       check_expression(*drive, ws, t);
-      phi[0] -= f;
-      if (eq[0].kind == JointEquation::Kind::kAngleZ) {
+      T* own = out + 26 + 2 * m;
+      if (drive_states == 0) {
+        phi[0] -= f;
+        v_ref = T(f_dot);
+      } else {
+        phi[0] -= state[0];
+        v_ref = drive_states == 1 ? T(f) : state[1];
+        own[0] = state_rate[0] - (drive_states == 1 ? T(f) : state[1]);
+        if (drive_states == 2) own[1] = state_rate[1] - f;
+      }
+      if (eq[0].kind == JointEquation::Kind::kAngleZ ||
+          (eq[0].kind == JointEquation::Kind::kBryant && eq[0].a != 1)) {
         const double two_pi = 2.0 * std::numbers::pi;
         phi[0] -= two_pi * std::round(value_of(phi[0]) / two_pi);
       }
     }
     for (int k = 0; k < m; ++k) {
-      T vel = T(-f_dot);
+      T vel = k == 0 ? T(-v_ref) : T(0.0);
       for (int c = 0; c < 3; ++c) {
         vel += B[k][c] * yi[7 + c] + B[k][3 + c] * yi[10 + c] + B[k][6 + c] * yj[7 + c] +
                B[k][9 + c] * yj[10 + c];

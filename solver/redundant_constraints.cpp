@@ -18,7 +18,9 @@ SpMat constraint_rows(const System& sys, double t, const std::vector<double>& y)
   const Dae full(sys);
   const Blocks b = blocks_of(full);
   std::vector<int> cols = b.nu;
-  cols.insert(cols.end(), b.other.begin(), b.other.end());
+  for (int i : b.other) {
+    if (i < sys.motion_state_begin()) cols.push_back(i);  // motion states are references
+  }
   const std::vector<double> yp(sys.size(), 0.0);
   return block(jacobian_matrix(full, t, y, yp, 0.0), b.vel_rows, cols);
 }

@@ -148,9 +148,11 @@ MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y) 
     sum.torque += w.torque;
   };
   const Model& m = sys_.model();
-  for (int b = 0; b < sys_.num_constraint_blocks(); ++b) {
-    const int jn = b < static_cast<int>(m.joints.size()) ? b : m.motions[b - m.joints.size()].joint;
-    const int bi = m.joints[jn].i_marker, bj = m.joints[jn].j_marker;
+  const int marker_blocks = static_cast<int>(m.joints.size() + m.motions.size());
+  for (int b = 0; b < marker_blocks; ++b) {  // Body_Point rotation holds act on no marker
+    const bool joint = b < static_cast<int>(m.joints.size());
+    const int bi = joint ? m.joints[b].i_marker : m.motions[b - m.joints.size()].i_marker;
+    const int bj = joint ? m.joints[b].j_marker : m.motions[b - m.joints.size()].j_marker;
     if (bi == i && (j < 0 || bj == j)) add(constraint_reaction(b, 0, y));
     if (bj == i && (j < 0 || bi == j)) add(constraint_reaction(b, 1, y));
   }

@@ -20,7 +20,8 @@ StaticSolution solve_static(const Dae& dae, const StaticParams& params, double t
   const Blocks b = blocks_of(dae);
   // Unknowns: q, further differential states, lambda. Equations: the force rows (Newton-Euler
   // rows and the rows of further states), then the position rows.
-  // States with is_static_hold keep their value: neither unknowns nor equations.
+  // States with is_static_hold (and motion states: the joint stays at the motion's current
+  // displacement) keep their value: neither unknowns nor equations.
   std::vector<int> free_states;
   for (int i : b.other) {
     if (!dae.system().is_static_held(i)) free_states.push_back(i);

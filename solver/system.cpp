@@ -26,17 +26,40 @@ System::System(const Model& model) : model_(model) {
     add_constraint_block(std::move(k), j.i_marker, j.j_marker);
   }
   for (const auto& mo : model.motions) {
-    const Joint& j = model.joints[mo.joint];
     JointKernel k;
     k.m = 1;
-    k.eq[0] = mo.rotational ? JointEquation{JointEquation::Kind::kAngleZ, 0, 0}
-                            : JointEquation{JointEquation::Kind::kDot2, 0, 2};
+    if (mo.on_markers) {
+      k.eq[0] = mo.rotational ? JointEquation{JointEquation::Kind::kBryant, mo.direction - 3, 0}
+                              : JointEquation{JointEquation::Kind::kDot2, 0, mo.direction};
+    } else {
+      k.eq[0] = mo.rotational ? JointEquation{JointEquation::Kind::kAngleZ, 0, 0}
+                              : JointEquation{JointEquation::Kind::kDot2, 0, 2};
+    }
     k.drive = &mo.expr.exprs[0];
+    k.drive_states = static_cast<int>(mo.level);
     k.ws.reserve(mo.expr.exprs[0].max_stack + 1);
-    add_constraint_block(std::move(k), j.i_marker, j.j_marker);
+    add_constraint_block(std::move(k), mo.i_marker, mo.j_marker);
+  }
+  // Body_Point: its rotation is held at the global axes by three orientation equations.
+  for (size_t b = 0; b < model.bodies.size(); ++b) {
+    if (!model.bodies[b].point || model.bodies[b].ground) continue;
+    using K = JointEquation::Kind;
+    JointKernel k;
+    k.m = 3;
+    k.eq[0] = {K::kDot1, 2, 0};
+    k.eq[1] = {K::kDot1, 2, 1};
+    k.eq[2] = {K::kDot1, 0, 1};
+    point_hold_body_.push_back(static_cast<int>(b));
+    add_block(std::move(k), static_cast<int>(b), 0);
   }
   state_offset_ = 13 * nb_ + 2 * n_eq_ + nb_;
-  n_ = state_offset_ + model.num_states;
+  // Motion states follow the user states.
+  motion_state_begin_ = state_offset_ + model.num_states;
+  n_ = motion_state_begin_;
+  for (const JointKernel& k : joint_kernels_) {
+    motion_state_offset_.push_back(k.drive_states > 0 ? n_ : -1);
+    n_ += k.drive_states;
+  }
   diff_mask_.assign(n_, 0.0);
   std::fill(diff_mask_.begin(), diff_mask_.begin() + 13 * nb_, 1.0);
   std::fill(diff_mask_.begin() + state_offset_, diff_mask_.end(), 1.0);
@@ -46,6 +69,8 @@ System::System(const Model& model) : model_(model) {
       static_held_[state_offset_ + e.first_state + i] = static_cast<char>(e.static_hold);
     }
   }
+  // A velocity or acceleration motion holds its displacement in statics.
+  std::fill(static_held_.begin() + motion_state_begin_, static_held_.end(), 1);
 
   const double mf = model.units.mass_factor;
   for (size_t b = 0; b < model.bodies.size(); ++b) {
@@ -94,6 +119,14 @@ System::System(const Model& model) : model_(model) {
         s.out_row.push_back(base + e);  // velocity rows pair with lambda, position with mu
       }
     }
+    for (int d = 0; d < 2; ++d) {  // motion states, then their derivatives
+      for (int i = 0; i < k.drive_states; ++i) {
+        s.in_var.push_back(motion_state_offset_[jn] + i);
+        s.in_is_deriv.push_back(static_cast<char>(d));
+        s.in_const.push_back(0.0);
+      }
+    }
+    for (int i = 0; i < k.drive_states; ++i) s.out_row.push_back(motion_state_offset_[jn] + i);
     joint_slots_.push_back(std::move(s));
   }
   force_kernels_ = make_force_kernels(model);
@@ -141,9 +174,13 @@ void System::add_constraint_block(JointKernel k, int i_marker, int j_marker) {
   k.u_i = mi.axes_body;
   k.s_j = mj.pos_body;
   k.u_j = mj.axes_body;
+  add_block(std::move(k), mi.body, mj.body);
+}
+
+void System::add_block(JointKernel k, int body_i, int body_j) {
   joint_eq_offset_.push_back(n_eq_);
   n_eq_ += k.m;
-  constraint_bodies_.push_back({mi.body, mj.body});
+  constraint_bodies_.push_back({body_i, body_j});
   joint_kernels_.push_back(std::move(k));
 }
 
@@ -164,6 +201,13 @@ std::vector<double> System::initial_state() const {
   }
   for (const auto& e : model_.state_elements) {
     for (int i = 0; i < e.num_states; ++i) y[state_offset_ + e.first_state + i] = e.ic[i];
+  }
+  for (size_t k = 0; k < model_.motions.size(); ++k) {
+    const int o = motion_state_offset_[model_.joints.size() + k];
+    if (o < 0) continue;
+    y[o] = model_.motions[k].ic_disp;
+    if (joint_kernels_[model_.joints.size() + k].drive_states > 1)
+      y[o + 1] = model_.motions[k].ic_vel;
   }
   return y;
 }
@@ -339,11 +383,28 @@ std::string System::describe_variable(int index) const {
     const int eq = rel % n_eq_;
     for (size_t j = joint_eq_offset_.size(); j-- > 0;) {
       if (eq >= joint_eq_offset_[j]) {
+        const size_t holds = model_.joints.size() + model_.motions.size();
+        if (j >= holds) {
+          return fmt::format("Body_Point {} (rotation hold, equation {})",
+                             model_.bodies[point_hold_body_[j - holds]].id,
+                             eq - joint_eq_offset_[j] + 1);
+        }
         if (j >= model_.joints.size()) {
-          return fmt::format("Motion_Joint {}", model_.motions[j - model_.joints.size()].id);
+          const MotionJoint& mo = model_.motions[j - model_.joints.size()];
+          return fmt::format("{} {}", mo.on_markers ? "Motion_Marker" : "Motion_Joint", mo.id);
         }
         return fmt::format("Constraint_Joint {} (equation {})", model_.joints[j].id,
                            eq - joint_eq_offset_[j] + 1);
+      }
+    }
+  }
+  if (index >= motion_state_begin_) {
+    for (size_t k = model_.motions.size(); k-- > 0;) {
+      const int o = motion_state_offset_[model_.joints.size() + k];
+      if (o >= 0 && index >= o) {
+        return fmt::format("{} {} ({} state)",
+                           model_.motions[k].on_markers ? "Motion_Marker" : "Motion_Joint",
+                           model_.motions[k].id, index == o ? "displacement" : "velocity");
       }
     }
   }

@@ -2,20 +2,23 @@
 // System: the DAE F(t, y, y') = 0 of a Model in the stabilised index-2 form, with its sparse
 // Jacobian dF/dy + cj dF/dy' assembled from element kernels (architecture.md section 3).
 //
-// Variable layout (n = 13 nb + 2 M + nb, nb moving bodies, M joint equations):
+// Variable layout (n = 13 nb + 2 M + nb + S, nb moving bodies, M joint equations):
 //   [13 k, 13 k + 13)        body k: r (3), p (4), v (3), w (3)     differential
 //   [13 nb, 13 nb + M)        lambda: joint multipliers (reactions)  algebraic
 //   [13 nb + M, 13 nb + 2M)   mu: GGL position-level multipliers     algebraic
 //   [13 nb + 2M, 14 nb + 2M)  mu_n: Euler-parameter normalisation    algebraic
-//   [14 nb + 2M, n)           x: user states (state elements)        differential
+//   [14 nb + 2M, .. + X)      x: user states (state elements)        differential
+//   [.. + X, n)               motion states: the integrated target displacement (and
+//                             velocity) of velocity and acceleration motions   differential
 // Residual rows use the same layout: body rows, velocity constraints, position constraints,
-// normalisation constraints, state equations.
+// normalisation constraints, state equations, motion state equations.
 //
 // User states (Control_Diff, Control_StateEqn, Control_SISO, Force_StateEqn; see
 // solver/state_kernel.hpp for how an element adds states): StateElement k of the model owns
 // entries [state_offset() + first_state, ... + num_states) of y; their rows are its state
 // equations (x' - f = 0 or, implicit, F = 0), written by its StateKernel, which may also load
 // bodies (Force_StateEqn). ARYVAL/DIF/DIF1 read them in expressions (MeasureKind::kState).
+// Motion states are written by their motion's JointKernel (solver/joint_kernel.hpp).
 //
 // Kernels are evaluated through gathered local inputs; the Jacobian comes from the same kernel
 // code evaluated with forward-mode AD (solver/autodiff.hpp), so it is exact. Neither residual nor
@@ -54,7 +57,8 @@ class System {
 
   /// State offset of body `b` (index into Model::bodies), or -1 for ground.
   int body_offset(int b) const { return body_offset_[b]; }
-  /// Constraint blocks: the model's joints first, then its motions (index joints.size() + k).
+  /// Constraint blocks: the model's joints first, then its motions (index joints.size() + k),
+  /// then the rotation holds of Body_Point bodies.
   int num_constraint_blocks() const { return static_cast<int>(joint_kernels_.size()); }
   const JointKernel& constraint_kernel(int block) const { return joint_kernels_[block]; }
   /// Model body index of side 0 (I) or 1 (J) of a constraint block.
@@ -63,10 +67,15 @@ class System {
   int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
   int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
   int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
+  /// First state of a velocity or acceleration motion's block (-1 for other blocks).
+  int motion_state_offset(int block) const { return motion_state_offset_[block]; }
+  /// Motion states occupy [motion_state_begin(), size()).
+  int motion_state_begin() const { return motion_state_begin_; }
   /// Index of the first user state (the state block, Model::num_states entries).
   int state_offset() const { return state_offset_; }
   const std::vector<StateKernel>& state_kernels() const { return state_kernels_; }
-  /// True for user states held fixed in static and quasi-static analyses (is_static_hold).
+  /// True for user states held fixed in static and quasi-static analyses (is_static_hold), and
+  /// for motion states.
   bool is_static_held(int index) const { return static_held_[index] != 0; }
   /// 1 for differential variables, 0 for algebraic ones.
   const std::vector<double>& differential_mask() const { return diff_mask_; }
@@ -99,12 +108,16 @@ class System {
   void add_jacobian(const Kernel& k, const Slots& s, double t, const double* y, const double* yp,
                     double cj, double* values) const;
   void add_constraint_block(JointKernel k, int i_marker, int j_marker);
+  void add_block(JointKernel k, int body_i, int body_j);
   void build_pattern();
 
   const Model& model_;
   int nb_ = 0, n_eq_ = 0, n_ = 0;
   std::vector<int> body_offset_;
   std::vector<int> joint_eq_offset_;
+  std::vector<int> motion_state_offset_;  ///< per constraint block
+  std::vector<int> point_hold_body_;      ///< model body of each Body_Point rotation hold
+  int motion_state_begin_ = 0;
   std::vector<double> diff_mask_;
   std::vector<BodyKernel> body_kernels_;
   std::vector<Slots> body_slots_;

@@ -139,8 +139,6 @@ AccelerationSolver::AccelerationSolver(const Dae& dae)
     : dae_(dae),
       b_(blocks_of(dae)),
       zero_yp_(dae.size(), 0.0),
-      res_plus_(dae.size(), 0.0),
-      res_minus_(dae.size(), 0.0),
       j0_(dae.pattern().nnz(), 0.0),
       dfdyp_(dae.pattern().nnz(), 0.0),
       res_(dae.size(), 0.0) {
@@ -214,16 +212,16 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
   const Eigen::Index nd = static_cast<Eigen::Index>(b_.diff.size());
   for (Eigen::Index i = 0; i < nd; ++i) rhs_(i) = -res_[b_.diff[static_cast<size_t>(i)]];
   rhs_.tail(rhs_.size() - nd).setZero();
-  if (!dae_.system().model().motions.empty()) {
-    // Explicit time dependence of the velocity rows (driven motions: -f'(t) there, so
-    // d/dt = -f''(t)), by a central difference in t alone.
-    const double h = 1e-6 * std::max(1.0, std::abs(t));
-    dae_.residual(t + h, y.data(), zero_yp_.data(), res_plus_.data());
-    dae_.residual(t - h, y.data(), zero_yp_.data(), res_minus_.data());
-    for (size_t i = 0; i < b_.vel_rows.size(); ++i) {
-      const int r = b_.vel_rows[i];
-      rhs_(nd + static_cast<Eigen::Index>(i)) = -(res_plus_[r] - res_minus_[r]) / (2 * h);
-    }
+  // Explicit time dependence of the velocity rows (driven motions), from the expressions'
+  // symbolic time derivatives.
+  const System& sys = dae_.system();
+  for (int blk = 0; blk < sys.num_constraint_blocks(); ++blk) {
+    const JointKernel& k = sys.constraint_kernel(blk);
+    if (!k.drive) continue;
+    const int row = sys.lambda_offset(blk);
+    const auto it = std::lower_bound(b_.vel_rows.begin(), b_.vel_rows.end(), row);
+    if (it == b_.vel_rows.end() || *it != row) continue;  // removed as redundant
+    rhs_(nd + static_cast<Eigen::Index>(it - b_.vel_rows.begin())) = -k.velocity_row_rate(t);
   }
   lu_.factorize(K_);
   if (lu_.info() != Eigen::Success) {
@@ -264,6 +262,11 @@ bool ConstraintProjector::project(double t, std::vector<double>& y, double tol, 
     if (err <= tol && (factored_ || rows_.empty())) return true;
     if (iter == max_iter) return false;
     A_ = block(jacobian_matrix(dae_, t, y, zero_yp_, 0.0), rows_, b_.diff);
+    // Motion states are references the bodies follow: the projection leaves them alone.
+    const int first_motion_state = dae_.system().motion_state_begin();
+    A_.prune([&](Eigen::Index, Eigen::Index c, double) {
+      return b_.diff[static_cast<size_t>(c)] < first_motion_state;
+    });
     ldlt_.compute(A_ * A_.transpose());
     if (ldlt_.info() != Eigen::Success) {
       throw Error(ExitCode::kAnalysisFailed,

@@ -87,8 +87,9 @@ Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const ch
 /// mass matrix and the identity of the kinematic rows) is constant in this formulation and is
 /// evaluated once, at construction; models with implicit user states (Control_Diff
 /// is_implicit, whose y' coefficients may depend on the state) refresh it at every solve. The
-/// sparsity of the augmented matrix is analysed once, each solve
-/// refactors numerically. Time derivatives dF_v/dt (prescribed motions) are not included yet.
+/// sparsity of the augmented matrix is analysed once, each solve refactors numerically. The
+/// right side of the second block row carries the explicit time derivative of driven motions'
+/// velocity rows (JointKernel::velocity_row_rate).
 class AccelerationSolver {
  public:
   explicit AccelerationSolver(const Dae& dae);
@@ -99,7 +100,7 @@ class AccelerationSolver {
  private:
   const Dae& dae_;
   Blocks b_;
-  std::vector<double> zero_yp_, res_plus_, res_minus_, j0_;
+  std::vector<double> zero_yp_, j0_;
   std::vector<double> dfdyp_;   ///< dF/dy' in pattern order, evaluated once
   bool refresh_dfdyp_ = false;  ///< re-evaluate dF/dy' at each solve (implicit user states)
   std::vector<double> res_;

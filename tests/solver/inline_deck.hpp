@@ -19,15 +19,17 @@ struct InlineRun {
   RunReport report;
   std::vector<double> t;
   std::vector<std::vector<double>> y;
+  std::vector<std::vector<double>> yp;  ///< y' at each output
 };
 
 class CaptureObserver : public AnalysisObserver {
  public:
   explicit CaptureObserver(InlineRun& run) : run_(run) {}
   void output(double t, const System&, const std::vector<double>& y,
-              const std::vector<double>&) override {
+              const std::vector<double>& yp) override {
     run_.t.push_back(t);
     run_.y.push_back(y);
+    run_.yp.push_back(yp);
   }
   void log(const std::string&) override {}
 
