@@ -81,6 +81,7 @@ struct ModelDraft {
   TransientParams transient;
   StaticParams statics;
   std::vector<Command> commands;
+  ResultOptions results;  ///< ResOutput
 };
 
 }  // namespace mb

@@ -21,14 +21,15 @@ System::System(const Model& model) : model_(model) {
   for (const auto& j : model.joints) {
     JointKernel k;
     const auto eqs = joint_equations(j.type);
-    k.m = static_cast<int>(eqs.size());
+    // A deactivated joint keeps its block (stable numbering) without equations.
+    k.m = j.active ? static_cast<int>(eqs.size()) : 0;
     std::copy(eqs.begin(), eqs.end(), k.eq.begin());
     add_constraint_block(std::move(k), j.i_marker, j.j_marker);
   }
   for (const auto& mo : model.motions) {
     const Joint& j = model.joints[mo.joint];
     JointKernel k;
-    k.m = 1;
+    k.m = mo.active && j.active ? 1 : 0;
     k.eq[0] = mo.rotational ? JointEquation{JointEquation::Kind::kAngleZ, 0, 0}
                             : JointEquation{JointEquation::Kind::kDot2, 0, 2};
     k.drive = &mo.expr.exprs[0];
