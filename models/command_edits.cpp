@@ -584,4 +584,58 @@ void resolve_command_edits(const Deck& deck, const std::vector<PendingEdit>& edi
   }
 }
 
+bool apply_value_overrides(const Deck& deck, std::span<const Override> overrides, Model& m) {
+  static constexpr std::array<std::string_view, 6> kReusable = {
+      "force_springdamper",   "force_scalar_twobody", "force_vector_twobody",
+      "force_vector_onebody", "motion_joint",         "reference_variable"};
+  // One synthetic command node per element, holding the overridden attributes.
+  std::vector<DeckNode> nodes;
+  for (const Override& o : overrides) {
+    std::string error;
+    const auto path = o.is_path() ? parse_element_path(o.name, error) : std::nullopt;
+    if (!path || !path->id) return false;
+    const std::string tag = to_lower(path->type), attr = to_lower(path->attribute);
+    if (std::find(kReusable.begin(), kReusable.end(), tag) == kReusable.end()) return false;
+    const DeckNode* original = nullptr;
+    for (const auto& n : deck.model) {
+      const DeckAttribute* id = n.tag == tag ? n.find("id") : nullptr;
+      if (id && trim(id->value) == trim(*path->id)) original = &n;
+    }
+    if (!original || !original->find(attr) || attr == "id" || attr == "type") return false;
+    auto it = std::find_if(nodes.begin(), nodes.end(), [&](const DeckNode& n) {
+      return n.tag == tag && trim(n.attributes[0].value) == trim(*path->id);
+    });
+    if (it == nodes.end()) {
+      DeckNode n;
+      n.tag = tag;
+      n.spelled = original->spelled;
+      n.loc = command_line_loc();
+      DeckAttribute id;
+      id.name = id.spelled = "id";
+      id.value = *path->id;
+      id.loc = id.value_loc = n.loc;
+      n.attributes.push_back(std::move(id));
+      nodes.push_back(std::move(n));
+      it = nodes.end() - 1;
+    }
+    if (DeckAttribute* given = it->find(attr)) {
+      given->value = o.value;  // the last override of an attribute wins, as in the deck
+      continue;
+    }
+    DeckAttribute a;
+    a.name = attr;
+    a.spelled = path->attribute;
+    a.value = o.value;
+    a.loc = a.value_loc = command_line_loc();
+    it->attributes.push_back(std::move(a));
+  }
+  Diagnostics diag;
+  EditResolver resolver(deck, m, diag);
+  for (const DeckNode& n : nodes) {
+    Command cmd;
+    if (!resolver.resolve(n, cmd)) return false;
+  }
+  return diag.all().empty();
+}
+
 }  // namespace mb

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "models/command_edits.hpp"
 #include "models/model_builder.hpp"
 #include "parser/read_deck.hpp"
 #include "results/atomic_file.hpp"
@@ -162,6 +163,15 @@ Deck read_deck_for_run(const RunOptions& opt, Diagnostics& diag) {
   return deck;
 }
 
+/// A copy of the worker's model with the case's value overrides applied, or nothing when the
+/// case needs a build from the deck.
+std::optional<Model> reuse_preloaded_model(const RunOptions& opt) {
+  if (!opt.preloaded_model || !opt.preloaded_deck) return std::nullopt;
+  Model m = *opt.preloaded_model;
+  if (!apply_value_overrides(*opt.preloaded_deck, opt.overrides, m)) return std::nullopt;
+  return m;
+}
+
 }  // namespace
 
 ExitCode run_deck(const RunOptions& opt) {
@@ -202,13 +212,17 @@ ExitCode run_deck(const RunOptions& opt) {
       return ExitCode::kInputNotFound;
     }
     Diagnostics diag;
-    Deck deck = read_deck_for_run(opt, diag);
-    if (opt.prefix.empty() && !deck.output_prefix.empty()) {
+    std::optional<Model> model = reuse_preloaded_model(opt);
+    if (model) log.line("model reused from the worker's first build (value overrides only)");
+    Deck deck;
+    if (!model) deck = read_deck_for_run(opt, diag);
+    const std::string& output_prefix =
+        model ? opt.preloaded_deck->output_prefix : deck.output_prefix;
+    if (opt.prefix.empty() && !output_prefix.empty()) {
       // An Adams command file names its output prefix, relative to the file's folder.
-      prefix = (std::filesystem::path(opt.deck_path).parent_path() / deck.output_prefix).string();
+      prefix = (std::filesystem::path(opt.deck_path).parent_path() / output_prefix).string();
     }
-    std::optional<Model> model;
-    if (!diag.has_errors()) model = build_model(deck, diag);
+    if (!model && !diag.has_errors()) model = build_model(deck, diag);
     for (const auto& d : diag.all()) {
       log.line(d.str(), opt.verbosity != Verbosity::kQuiet || d.severity == Severity::kError);
     }
