@@ -21,9 +21,4 @@ Mat3 inertia_about_cm(double mass, const Mat3& J_im, const Marker& cm, const Mar
   return R * J_im * R.transpose() - parallel_axis_term(mass, cm, im);
 }
 
-Mat3 inertia_about_im(double mass, const Mat3& J_cm, const Marker& cm, const Marker& im) {
-  const Mat3 R = cm.axes_global0.transpose() * im.axes_global0;
-  return R.transpose() * (J_cm + parallel_axis_term(mass, cm, im)) * R;
-}
-
 }  // namespace mb

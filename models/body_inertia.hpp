@@ -1,6 +1,6 @@
 #pragma once
 // A rigid body's inertia as the deck gives it (about the IM marker, in IM axes, Adams product
-// sign convention) and as the Model keeps it (about the CM, in CM-marker axes), both ways.
+// sign convention) and as the Model keeps it (about the CM, in CM-marker axes).
 
 #include "models/model.hpp"
 
@@ -11,8 +11,5 @@ Mat3 inertia_matrix(double ixx, double iyy, double izz, double ixy, double iyz, 
 
 /// Inertia about the CM in CM axes from the inertia J_im about IM in IM axes (parallel axes).
 Mat3 inertia_about_cm(double mass, const Mat3& J_im, const Marker& cm, const Marker& im);
-
-/// The inverse of inertia_about_cm: about IM in IM axes.
-Mat3 inertia_about_im(double mass, const Mat3& J_cm, const Marker& cm, const Marker& im);
 
 }  // namespace mb

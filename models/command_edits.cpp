@@ -291,9 +291,11 @@ class EditResolver {
     in.error("id", fmt::format("no {} of the model has id {}", in.node().spelled, id));
   }
 
+  /// Mass and inertia are recomputed from the deck's values with the command's replaced, the
+  /// way the model builder computes them, so the result equals a build with those values.
   bool body_rigid(ElementReader& in, int id, Command& cmd) {
-    static constexpr std::array<const char*, 6> kNames = {"inertia_xx", "inertia_yy", "inertia_zz",
-                                                          "inertia_xy", "inertia_yz", "inertia_xz"};
+    static constexpr std::array<const char*, 7> kNames = {
+        "mass", "inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy", "inertia_yz", "inertia_xz"};
     bool ok = check_attributes(in, {"mass", "inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy",
                                     "inertia_yz", "inertia_xz"});
     auto it = scratch_.body_index.find(id);
@@ -302,50 +304,56 @@ class EditResolver {
       return false;
     }
     const size_t b = static_cast<size_t>(it->second);
-    if (scratch_.bodies[b].ground || scratch_.bodies[b].cm_marker < 0) {
+    const Body& body = scratch_.bodies[b];
+    if (body.ground || body.cm_marker < 0) {
       in.error("id",
                fmt::format("Body_Rigid {} is the ground or has no cg_id: nothing to change", id));
       return false;
     }
-    std::optional<double> mass = in.real("mass");
-    if (mass && *mass < 0) {
-      in.error("mass", "mass must be >= 0 (got " + in.attr("mass")->value + ")");
-      ok = false;
-    }
-    std::array<std::optional<double>, 6> inertia;
-    for (size_t k = 0; k < 6; ++k) {
-      inertia[k] = in.real(kNames[k]);
-      if (k < 3 && inertia[k] && *inertia[k] <= 0) {
-        in.error(kNames[k],
-                 std::string(kNames[k]) + " must be > 0 (got " + in.attr(kNames[k])->value + ")");
-        ok = false;
+    auto& src = sources_.of({"body_rigid"}, id);
+    std::array<double, 7> v{};
+    for (size_t k = 0; k < kNames.size(); ++k) {
+      if (const auto given = in.real(kNames[k])) {
+        if (k == 0 && *given <= 0) {
+          in.error("mass",
+                   "mass must be > 0 for a moving body (got " + in.attr("mass")->value + ")");
+          ok = false;
+        }
+        if (k > 0 && k < 4 && *given <= 0) {
+          in.error(kNames[k],
+                   std::string(kNames[k]) + " must be > 0 (got " + in.attr(kNames[k])->value + ")");
+          ok = false;
+        }
+        src[kNames[k]] = *in.attr(kNames[k]);
+      } else if (in.has(kNames[k])) {
+        ok = false;  // unreadable: reported
       }
+      auto s = src.find(kNames[k]);
+      v[k] = s == src.end() ? 0.0 : parse_real(s->second.value).value_or(0.0);
     }
     if (!ok) return false;
-    cmd.edit = [b, mass, inertia](Model& m) {
-      Body& body = m.bodies[b];
-      const Marker& cm = m.markers[body.cm_marker];
-      const Marker& im = m.markers[body.im_marker >= 0 ? body.im_marker : body.cm_marker];
-      const Mat3 J = inertia_about_im(body.mass, body.inertia_cm, cm, im);
-      const std::array<double, 6> old = {J(0, 0), J(1, 1), J(2, 2), -J(0, 1), -J(1, 2), -J(0, 2)};
-      std::array<double, 6> v;
-      for (size_t k = 0; k < 6; ++k) v[k] = inertia[k].value_or(old[k]);
-      if (mass) body.mass = *mass;
-      body.inertia_cm =
-          inertia_about_cm(body.mass, inertia_matrix(v[0], v[1], v[2], v[3], v[4], v[5]), cm, im);
-    };
-    Model probe = scratch_;  // the resulting inertia must stay physical
-    cmd.edit(probe);
-    const Eigen::SelfAdjointEigenSolver<Mat3> eig(probe.bodies[b].inertia_cm);
+    const Marker& cm = scratch_.markers[body.cm_marker];
+    const Marker& im = scratch_.markers[body.im_marker >= 0 ? body.im_marker : body.cm_marker];
+    const double mass = v[0];
+    const Mat3 J =
+        inertia_about_cm(mass, inertia_matrix(v[1], v[2], v[3], v[4], v[5], v[6]), cm, im);
+    const Eigen::SelfAdjointEigenSolver<Mat3> eig(J);
     const Vec3 k = eig.eigenvalues();
-    if (probe.bodies[b].mass > 0 &&
-        (k(0) <= 1e-12 * k.cwiseAbs().maxCoeff() || k(0) + k(1) < k(2) * (1 - 1e-9))) {
+    if (k.cwiseAbs().maxCoeff() == 0.0) {
+      in.warning_here(
+          "all moments of inertia are zero: the body's rotation is undetermined "
+          "unless constraints fix it");
+    } else if (k(0) <= 1e-12 * k.cwiseAbs().maxCoeff() || k(0) + k(1) < k(2) * (1 - 1e-9)) {
       in.error_here(
           fmt::format("the inertia about the CM after this command is not physical "
                       "(principal moments {:g}, {:g}, {:g})",
                       k(0), k(1), k(2)));
       return false;
     }
+    cmd.edit = [b, mass, J](Model& m) {
+      m.bodies[b].mass = mass;
+      m.bodies[b].inertia_cm = J;
+    };
     return true;
   }
 
@@ -585,9 +593,9 @@ void resolve_command_edits(const Deck& deck, const std::vector<PendingEdit>& edi
 }
 
 bool apply_value_overrides(const Deck& deck, std::span<const Override> overrides, Model& m) {
-  static constexpr std::array<std::string_view, 6> kReusable = {
-      "force_springdamper",   "force_scalar_twobody", "force_vector_twobody",
-      "force_vector_onebody", "motion_joint",         "reference_variable"};
+  static constexpr std::array<std::string_view, 7> kReusable = {
+      "body_rigid",           "force_springdamper", "force_scalar_twobody", "force_vector_twobody",
+      "force_vector_onebody", "motion_joint",       "reference_variable"};
   // One synthetic command node per element, holding the overridden attributes.
   std::vector<DeckNode> nodes;
   for (const Override& o : overrides) {

@@ -35,8 +35,8 @@ void resolve_command_edits(const Deck& deck, const std::vector<PendingEdit>& edi
 /// Model reuse across sweep cases: applies `Type[id].attribute=value` overrides to `m`, the
 /// model built from `deck` without them, through the same edits as the modification commands.
 /// Only value changes of attributes the element already has in `deck` qualify, on the elements
-/// whose edits reproduce a fresh build exactly (Force_SpringDamper, Force_Scalar_TwoBody,
-/// Force_Vector_TwoBody/OneBody, Motion_Joint, Reference_Variable: values are
+/// whose edits reproduce a fresh build exactly (Body_Rigid mass and inertia, Force_SpringDamper,
+/// Force_Scalar_TwoBody, Force_Vector_TwoBody/OneBody, Motion_Joint, Reference_Variable: values are
 /// copied, expressions recompiled element-locally from the same text). Returns false, with `m`
 /// unspecified, when any override does not qualify or draws a diagnostic: the caller then
 /// builds the model from the overridden deck, which reports it.

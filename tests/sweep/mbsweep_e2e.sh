@@ -138,11 +138,18 @@ for k in 1e3 2e4; do
       fail "reused model gives the fresh run's CSV bit for bit (c000$i)"
   done
 done
-# A structural override (a body's mass is not a reusable edit) builds the model again.
-expect 0 sweep_rebuild "$mbsweep" "$sd" -p 'Body_Rigid[30102].mass=5' --set Simulate.end_time=0.1 \
-  -m body30102.y:max -o "$work/rebuild" -j 1 -q
-grep -q "model reused" "$work/rebuild/cases/c0001/result.log" && fail "mass override rebuilds" ||
-  ok "mass override rebuilds"
+# A body's mass is reused too; a marker position (geometry) builds the model again.
+expect 0 sweep_mass "$mbsweep" "$sd" -p 'Body_Rigid[30102].mass=5' --set Simulate.end_time=0.3 \
+  -m body30102.y:max -o "$work/mass" -j 1 -q
+contains "$work/mass/cases/c0001/result.log" "model reused" "reused_mass"
+"$mbsolve" "$sd" -q -o "$work/fresh_mass" --set Simulate.end_time=0.3 --set 'Body_Rigid[30102].mass=5'
+cmp -s <(grep -v '^#' "$work/fresh_mass.csv") <(grep -v '^#' "$work/mass/cases/c0001/result.csv") &&
+  ok "reused model with a new mass gives the fresh run's CSV bit for bit" ||
+  fail "reused model with a new mass gives the fresh run's CSV bit for bit"
+expect 0 sweep_rebuild "$mbsweep" "$sd" -p 'Reference_Marker[30102001].pos_y=-0.65' \
+  --set Simulate.end_time=0.1 -m body30102.y:max -o "$work/rebuild" -j 1 -q
+grep -q "model reused" "$work/rebuild/cases/c0001/result.log" && fail "geometry override rebuilds" ||
+  ok "geometry override rebuilds"
 
 echo "== mbsweep: failing, crashing and hanging cases do not stop the sweep"
 export MB_REAL_MBSOLVE=$mbsolve
