@@ -54,13 +54,17 @@ void integrate(Integrator& integ, const System& sys, AnalysisObserver& obs, RunR
 }
 
 /// The state of a rebuilt System from the previous one: the bodies' positions and velocities
-/// carry over (the body block is the same in both); multipliers start at 0 and are re-solved
-/// by the initial conditions.
+/// and the user states carry over (same blocks; the user states' offset moves with the number
+/// of constraint equations); multipliers start at 0 and are re-solved by the initial
+/// conditions.
 std::vector<double> carry_state(const System& from, const System& to,
                                 const std::vector<double>& y) {
   std::vector<double> out = to.initial_state();
-  const size_t n_body = 13 * static_cast<size_t>(from.num_moving_bodies());
-  std::copy(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(n_body), out.begin());
+  const auto n_body = static_cast<std::ptrdiff_t>(13 * from.num_moving_bodies());
+  std::copy(y.begin(), y.begin() + n_body, out.begin());
+  const auto n_states = static_cast<std::ptrdiff_t>(y.size()) - from.state_offset();
+  std::copy(y.begin() + from.state_offset(), y.begin() + from.state_offset() + n_states,
+            out.begin() + to.state_offset());
   return out;
 }
 
