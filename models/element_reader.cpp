@@ -1,5 +1,6 @@
 #include "models/element_reader.hpp"
 
+#include <algorithm>
 #include <climits>
 
 #include "common/text.hpp"
@@ -14,9 +15,13 @@ std::string quoted_value(std::string_view value) {
 }
 
 ElementReader::ElementReader(const DeckNode& node, Diagnostics& diag)
-    : node_(node), diag_(diag), subject_(node.spelled) {
-  asked_.insert("label");
-  asked_.insert("comment");
+    : node_(node),
+      diag_(diag),
+      subject_(node.spelled),
+      attribute_asked_(node.attributes.size(), 0) {
+  asked_.reserve(32);
+  attr("label");
+  attr("comment");
   if (const DeckAttribute* a = node.find("id")) {
     if (auto v = parse_int(a->value, 1, INT_MAX)) {
       id_ = static_cast<int>(*v);
@@ -39,8 +44,17 @@ int ElementReader::require_id() {
 }
 
 const DeckAttribute* ElementReader::attr(std::string_view name) {
-  if (asked_.find(name) == asked_.end()) asked_.emplace(name);  // no string built when known
-  return node_.find(name);
+  // Hot when decks are large: no set, no search of the asked names; short names stay in the
+  // strings' own buffers. Repeats are harmless (finish() only suggests from them).
+  asked_.emplace_back(name);
+  const auto& attrs = node_.attributes;
+  for (size_t k = 0; k < attrs.size(); ++k) {
+    if (attrs[k].name == name) {
+      attribute_asked_[k] = 1;
+      return &attrs[k];
+    }
+  }
+  return nullptr;
 }
 
 bool ElementReader::has(std::string_view name) { return attr(name) != nullptr; }
@@ -151,8 +165,11 @@ void ElementReader::warning_here(const std::string& message) {
 
 void ElementReader::finish() {
   std::vector<std::string_view> known(asked_.begin(), asked_.end());
-  for (const auto& a : node_.attributes) {
-    if (asked_.count(a.name)) continue;
+  std::sort(known.begin(), known.end());
+  known.erase(std::unique(known.begin(), known.end()), known.end());
+  for (size_t k = 0; k < node_.attributes.size(); ++k) {
+    const DeckAttribute& a = node_.attributes[k];
+    if (attribute_asked_[k]) continue;
     // An attribute added by --set that the element does not know is an error: the user asked
     // for a change that would otherwise silently do nothing.
     const bool from_command_line = a.loc.file && *a.loc.file == "<--set>";

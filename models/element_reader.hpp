@@ -62,7 +62,8 @@ class ElementReader {
   Diagnostics& diag_;
   std::string subject_;
   int id_ = 0;
-  std::set<std::string, std::less<>> asked_;
+  std::vector<std::string> asked_;     ///< every name asked for (for "did you mean")
+  std::vector<char> attribute_asked_;  ///< per node attribute: asked for
 };
 
 }  // namespace mb

@@ -32,6 +32,7 @@
 #include "models/reference_spline.hpp"
 #include "models/reference_string.hpp"
 #include "models/reference_variable.hpp"
+#include "models/resoutput.hpp"
 #include "models/simulate.hpp"
 #include "models/stop.hpp"
 
@@ -48,7 +49,8 @@ constexpr auto B = ElementScope::kBoth;
 
 // Sorted by tag (checked by a unit test).
 constexpr std::array<ElementInfo, 66> kElements = {{
-    {"activate", "Activate", N, C, nullptr, "re-enable a deactivated element"},
+    {"activate", "Activate", S, C, nullptr,
+     "re-enable a deactivated element (JOINT, MOTION, forces)"},
     {"body_beam", "Body_Beam", S, M, build_body_beam,
      "elastic beam of rigid segments (mbsolve extension)"},
     {"body_flexible", "Body_Flexible", N, M, nullptr, "flexible body (H3D modal data)"},
@@ -77,7 +79,7 @@ constexpr std::array<ElementInfo, 66> kElements = {{
      "single-input single-output transfer function"},
     {"control_stateeqn", "Control_StateEqn", S, M, build_control_stateeqn,
      "linear state equations (USERSUB not yet)"},
-    {"deactivate", "Deactivate", N, C, nullptr, "turn an element off"},
+    {"deactivate", "Deactivate", S, C, nullptr, "turn an element off (JOINT, MOTION, forces)"},
     {"debugoutput", "DebugOutput", N, C, nullptr, "extra solver diagnostics"},
     {"force_beam", "Force_Beam", S, B, build_force_beam, "massless Timoshenko beam"},
     {"force_bushing", "Force_Bushing", S, B, build_force_bushing, "linear 6-axis bushing"},
@@ -127,7 +129,8 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"reference_surface", "Reference_Surface", N, M, nullptr, "surface data"},
     {"reference_variable", "Reference_Variable", S, B, build_reference_variable,
      "algebraic variable"},
-    {"resoutput", "ResOutput", N, C, nullptr, "choose result files"},
+    {"resoutput", "ResOutput", S, C, build_resoutput,
+     "output options (abf_unique_time; file choices do not apply)"},
     {"save", "Save", N, C, nullptr, "write the model block"},
     {"sensor_event", "Sensor_Event", N, M, nullptr, "event sensor"},
     {"sensor_proximity", "Sensor_Proximity", N, M, nullptr, "proximity sensor"},

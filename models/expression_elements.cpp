@@ -26,7 +26,8 @@ bool resolve_marker(const Model& m, const DraftExpressionElement& d, size_t k, i
   return true;
 }
 
-/// Compiles the draft's expressions (absent ones become the constant 0) into one group.
+}  // namespace
+
 bool compile_group(const Model& m, const DraftExpressionElement& d, bool allow_multipliers,
                    ExpressionGroup& group, Diagnostics& diag) {
   ModelBinder binder(m, allow_multipliers);
@@ -42,6 +43,26 @@ bool compile_group(const Model& m, const DraftExpressionElement& d, bool allow_m
   group = builder.finish();
   return ok;
 }
+
+bool variable_depends_on_itself(const Model& m, size_t k) {
+  std::vector<int> stack = {static_cast<int>(k)};
+  std::vector<char> seen(m.variables.size(), 0);
+  while (!stack.empty()) {
+    const int v = stack.back();
+    stack.pop_back();
+    for (const auto& ms : m.variables[v].expr.measures) {
+      if (ms.kind != MeasureKind::kVarval) continue;
+      if (ms.element == static_cast<int>(k)) return true;
+      if (!seen[ms.element]) {
+        seen[ms.element] = 1;
+        stack.push_back(ms.element);
+      }
+    }
+  }
+  return false;
+}
+
+namespace {
 
 bool same_body(const Model& m, int a, int b) {
   const int ba = a < 0 ? 0 : m.markers[a].body, bb = b < 0 ? 0 : m.markers[b].body;
@@ -198,24 +219,9 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     compile_group(m, draft.variables[k], true, m.variables[k].expr, diag);
   }
   for (size_t k = 0; k < m.variables.size(); ++k) {
-    std::vector<int> stack = {static_cast<int>(k)};
-    std::vector<char> seen(m.variables.size(), 0);
-    while (!stack.empty()) {
-      const int v = stack.back();
-      stack.pop_back();
-      for (const auto& ms : m.variables[v].expr.measures) {
-        if (ms.kind != MeasureKind::kVarval) continue;
-        if (ms.element == static_cast<int>(k)) {
-          diag.error(draft.variables[k].loc, draft.variables[k].subject,
-                     "the variable depends on itself through VARVAL (an algebraic loop)");
-          stack.clear();
-          break;
-        }
-        if (!seen[ms.element]) {
-          seen[ms.element] = 1;
-          stack.push_back(ms.element);
-        }
-      }
+    if (variable_depends_on_itself(m, k)) {
+      diag.error(draft.variables[k].loc, draft.variables[k].subject,
+                 "the variable depends on itself through VARVAL (an algebraic loop)");
     }
   }
   for (const auto& d : draft.requests) {

@@ -10,4 +10,12 @@ namespace mb {
 
 void resolve_expression_elements(const ModelDraft& draft, Model& model, Diagnostics& diag);
 
+/// Compiles the draft's expressions (absent ones become the constant 0) into one group; false
+/// after reporting an error. `allow_multipliers`: reaction queries allowed (requests, variables).
+bool compile_group(const Model& m, const DraftExpressionElement& d, bool allow_multipliers,
+                   ExpressionGroup& group, Diagnostics& diag);
+
+/// True when Reference_Variable `k` depends on itself through VARVAL (an algebraic loop).
+bool variable_depends_on_itself(const Model& m, size_t k);
+
 }  // namespace mb

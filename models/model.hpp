@@ -3,6 +3,7 @@
 // models/model_builder from a Deck; read by the solver; several runs may share one Model.
 // All values are in the deck's units (see Units); angles in radians.
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,6 +43,7 @@ struct Body {
   Mat3 inertia_cm =
       Mat3::Zero();            ///< about the CM, in CM-marker axes (Adams product sign convention)
   int cm_marker = -1;          ///< index into Model::markers
+  int im_marker = -1;          ///< the deck's inertia marker (im_id, default cg_id)
   Vec3 r0 = Vec3::Zero();      ///< CM position at t = 0 (ground)
   Vec4 p0 = Vec4(1, 0, 0, 0);  ///< Euler parameters of the CM frame at t = 0
   Vec3 v0 = Vec3::Zero();      ///< initial CM velocity, ground components
@@ -65,6 +67,7 @@ struct Joint {
   JointType type = JointType::kRevolute;
   int i_marker = -1;  ///< index into Model::markers
   int j_marker = -1;
+  bool active = true;  ///< false after a Deactivate command: no equations
   SourceLoc loc;
 };
 
@@ -76,6 +79,7 @@ struct ScalarForce {
   bool action_only = false;
   int i_marker = -1, j_marker = -1;
   ExpressionGroup expr;
+  bool active = true;  ///< false after a Deactivate command: applies nothing
   SourceLoc loc;
 };
 
@@ -90,6 +94,7 @@ struct VectorForce {
   int ref_marker = -1;   ///< -1 = ground axes
   bool reverse = false;  ///< one body, reverse_dir="TRUE": the applied vectors are negated
   ExpressionGroup expr;
+  bool active = true;  ///< false after a Deactivate command: applies nothing
   SourceLoc loc;
 };
 
@@ -101,6 +106,7 @@ struct SpringDamper {
   bool rotational = false;
   int i_marker = -1, j_marker = -1;
   double stiffness = 0, damping = 0, length = 0, preload = 0, velocity_offset = 0;
+  bool active = true;  ///< false after a Deactivate command: applies nothing
   SourceLoc loc;
 };
 
@@ -121,6 +127,7 @@ struct LinearForce {
   Mat6 C = Mat6::Zero();        ///< same layout as K
   Vec6 length = Vec6::Zero();   ///< free values of x
   Vec6 preload = Vec6::Zero();  ///< f, t at x = length (J axes)
+  bool active = true;           ///< false after a Deactivate command: applies nothing
   SourceLoc loc;
 };
 
@@ -140,6 +147,7 @@ struct MotionJoint {
   Level level = Level::kDisplacement;
   double ic_disp = 0.0, ic_vel = 0.0;
   ExpressionGroup expr;
+  bool active = true;  ///< false after a Deactivate command (or of its joint): no equation
   SourceLoc loc;
 };
 
@@ -254,12 +262,23 @@ struct Simulate {
   SourceLoc loc;
 };
 
+struct Model;
+
 struct Command {
-  enum class Kind { kSimulate, kParamTransient, kParamStatic, kStop } kind = Kind::kSimulate;
+  /// kEdit: Activate, Deactivate or an element modification (models/command_edits.hpp).
+  enum class Kind { kSimulate, kParamTransient, kParamStatic, kEdit, kStop } kind = Kind::kSimulate;
   Simulate simulate;
   TransientParams transient;
   StaticParams statics;
+  std::function<void(Model&)> edit;  ///< kEdit: changes the model for the next Simulate
+  std::string description;           ///< kEdit: "Deactivate JOINT 3", for the log
   SourceLoc loc;
+};
+
+/// ResOutput: which of several result rows at one time the CSV keeps (abf_unique_time).
+struct ResultOptions {
+  enum class UniqueTime { kFirst, kLast, kAll };
+  UniqueTime unique_time = UniqueTime::kFirst;
 };
 
 struct Model {
@@ -290,6 +309,7 @@ struct Model {
   TransientParams transient;  ///< model-level default
   StaticParams statics;       ///< model-level default
   std::vector<Command> commands;
+  ResultOptions results;  ///< ResOutput
 
   std::map<int, int> body_index;    ///< deck id -> index into bodies
   std::map<int, int> marker_index;  ///< deck id -> index into markers

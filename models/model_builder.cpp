@@ -7,6 +7,8 @@
 
 #include "common/text.hpp"
 #include "models/body_beam.hpp"
+#include "models/body_inertia.hpp"
+#include "models/command_edits.hpp"
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
 #include "models/state_elements.hpp"
@@ -17,7 +19,7 @@ namespace {
 
 /// Pass 1: one node through the element table.
 void build_node(const DeckNode& node, bool in_command, ModelDraft& draft, Diagnostics& diag,
-                std::set<std::string>& skipped_tags) {
+                std::set<std::string>& skipped_tags, std::vector<PendingEdit>& edits) {
   const ElementInfo* info = find_element(node.tag);
   ElementReader in(node, diag);
   if (!info) {
@@ -43,15 +45,18 @@ void build_node(const DeckNode& node, bool in_command, ModelDraft& draft, Diagno
     in.error_here(std::string(info->name) + " is a command; put it in the <Command> block");
     return;
   }
+  if (in_command && is_edit_command(node.tag, info->scope == ElementScope::kBoth)) {
+    // Resolved once the model is built (models/command_edits.hpp).
+    edits.push_back({&node, draft.commands.size()});
+    Command c;
+    c.kind = Command::Kind::kEdit;
+    c.loc = node.loc;
+    draft.commands.push_back(std::move(c));
+    return;
+  }
   if (info->support == ElementSupport::kNotSupported || !info->build) {
     in.error_here(std::string(info->name) +
                   " is not supported yet (mbsolve --list-elements shows the supported elements)");
-    return;
-  }
-  if (in_command && info->scope == ElementScope::kBoth && node.tag != "param_transient" &&
-      node.tag != "param_static") {
-    in.error_here("modifying " + std::string(info->name) +
-                  " from the command section is not supported yet");
     return;
   }
   info->build(in, draft, in_command);
@@ -132,14 +137,7 @@ void resolve_marker_poses(const ModelDraft& d, Model& m, Diagnostics& diag) {
 
 /// Inertia about the CM in CM-marker axes, from the deck's values about IM in IM axes.
 Mat3 inertia_about_cm(const DraftBody& b, const Marker& cm, const Marker& im) {
-  Mat3 J_im;
-  J_im << b.ixx, -b.ixy, -b.ixz, -b.ixy, b.iyy, -b.iyz, -b.ixz, -b.iyz, b.izz;
-  const Mat3 R = cm.axes_global0.transpose() * im.axes_global0;  // IM axes -> CM axes
-  Mat3 J = R * J_im * R.transpose();
-  // Parallel-axis theorem: J_IM = J_CM + m (|d|^2 I - d d^T), d = CM - IM.
-  const Vec3 d = cm.axes_global0.transpose() * (cm.pos_global0 - im.pos_global0);
-  J -= b.mass * (d.squaredNorm() * Mat3::Identity() - d * d.transpose());
-  return J;
+  return inertia_about_cm(b.mass, inertia_matrix(b.ixx, b.iyy, b.izz, b.ixy, b.iyz, b.ixz), cm, im);
 }
 
 void validate_inertia(const DraftBody& b, const Mat3& J, Diagnostics& diag) {
@@ -205,6 +203,7 @@ void resolve_bodies(const ModelDraft& d, Model& m, Diagnostics& diag) {
       }
     }
     b.cm_marker = cm->second;
+    b.im_marker = imk == &cmk ? cm->second : m.marker_index.at(*db.im_id);
     b.r0 = cmk.pos_global0;
     if (db.point) continue;  // frame = global axes, no inertia
     b.p0 = euler_parameters_from_rotation(cmk.axes_global0);
@@ -245,8 +244,9 @@ void resolve_joints(const ModelDraft& d, Model& m, Diagnostics& diag) {
 std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   ModelDraft draft;
   std::set<std::string> skipped;
-  for (const auto& node : deck.model) build_node(node, false, draft, diag, skipped);
-  for (const auto& node : deck.commands) build_node(node, true, draft, diag, skipped);
+  std::vector<PendingEdit> edits;
+  for (const auto& node : deck.model) build_node(node, false, draft, diag, skipped, edits);
+  for (const auto& node : deck.commands) build_node(node, true, draft, diag, skipped, edits);
 
   check_unique_ids(draft.bodies, "Body_Rigid", diag);
   check_unique_ids(draft.markers, "Reference_Marker", diag);
@@ -268,6 +268,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   m.transient = draft.transient;
   m.statics = draft.statics;
   m.commands = draft.commands;
+  m.results = draft.results;
 
   // Bodies: ground first (index 0), then the moving bodies in deck order.
   std::vector<DraftBody> bodies;
@@ -327,6 +328,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   resolve_state_data(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
   resolve_state_expressions(draft, m, diag);
+  if (!diag.has_errors()) resolve_command_edits(deck, edits, m, diag);
 
   if (diag.has_errors()) return std::nullopt;
   return m;

@@ -120,6 +120,7 @@ struct ModelDraft {
   TransientParams transient;
   StaticParams statics;
   std::vector<Command> commands;
+  ResultOptions results;  ///< ResOutput
 };
 
 }  // namespace mb

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <deque>
 #include <optional>
 
 #include "common/error.hpp"
@@ -65,15 +66,36 @@ void check_kinematic(const System& sys, const Dae& dae) {
   }
 }
 
+/// The state of a rebuilt System from the previous one: the bodies' positions and velocities
+/// and the user states carry over (same blocks; the user states' offset moves with the number
+/// of constraint equations); multipliers start at 0 and are re-solved by the initial
+/// conditions.
+std::vector<double> carry_state(const System& from, const System& to,
+                                const std::vector<double>& y) {
+  std::vector<double> out = to.initial_state();
+  const auto n_body = static_cast<std::ptrdiff_t>(13 * from.num_moving_bodies());
+  std::copy(y.begin(), y.begin() + n_body, out.begin());
+  const auto n_states = static_cast<std::ptrdiff_t>(y.size()) - from.state_offset();
+  std::copy(y.begin() + from.state_offset(), y.begin() + from.state_offset() + n_states,
+            out.begin() + to.state_offset());
+  return out;
+}
+
 }  // namespace
 
-RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
+RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
   RunReport report;
-  const Model& model = sys.model();
+  const Model& model = first_sys.model();
+  // Edit commands (Activate, Deactivate, modifications) change a copy of the model; the System
+  // is rebuilt for the next Simulate. Every model and system stays alive for the whole run.
+  std::deque<Model> edited_models;
+  std::deque<System> edited_systems;
+  std::optional<Model> pending;  ///< the model with the edits since the last Simulate
+  const System* sys_ptr = &first_sys;
   TransientParams params = model.transient;
   StaticParams static_params = model.statics;
   std::optional<Dae> dae;
-  std::vector<double> y = sys.initial_state();
+  std::vector<double> y = first_sys.initial_state();
   double t = 0;
   bool first = true;
   bool any_simulate = false;
@@ -88,6 +110,21 @@ RunReport run_analyses(const System& sys, AnalysisObserver& obs) {
         static_params = cmd.statics;
         continue;
       }
+      if (cmd.kind == Command::Kind::kEdit) {
+        if (!pending) pending = sys_ptr->model();
+        cmd.edit(*pending);
+        obs.log(fmt::format("t = {:g}: {}", t, cmd.description));
+        continue;
+      }
+      if (pending) {
+        edited_models.push_back(std::move(*pending));
+        pending.reset();
+        edited_systems.emplace_back(edited_models.back());
+        y = carry_state(*sys_ptr, edited_systems.back(), y);
+        sys_ptr = &edited_systems.back();
+        dae.reset();  // redundant equations are found again for the new constraint set
+      }
+      const System& sys = *sys_ptr;
       any_simulate = true;
       const Simulate& s = cmd.simulate;
       const double t0 = s.start_time.value_or(t);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "models/model_builder.hpp"
 #include "parser/read_deck.hpp"
 
 namespace mb {
@@ -29,10 +30,16 @@ std::vector<std::string> split_tabs(const std::string& line) {
 int run_worker(const RunOptions& base, std::istream& in, std::ostream& out) {
   // Read the deck once; if it has problems every case re-reads it and reports them itself.
   std::optional<Deck> deck;
+  std::optional<Model> model;  // built once; cases that change only values start from a copy
   try {
     Diagnostics diag;
     Deck d = read_deck_file(base.deck_path, base.overrides, diag);
     if (!diag.has_errors()) deck = std::move(d);
+    if (deck) {
+      Diagnostics build_diag;
+      model = build_model(*deck, build_diag);
+      if (build_diag.has_errors()) model.reset();
+    }
   } catch (const std::exception&) {
     // Left to each case, which reports it in its JSON.
   }
@@ -66,6 +73,7 @@ int run_worker(const RunOptions& base, std::istream& in, std::ostream& out) {
     opt.overrides.insert(opt.overrides.end(), case_overrides.begin(), case_overrides.end());
     if (deck && !has_placeholders) {
       opt.preloaded_deck = &*deck;
+      if (model) opt.preloaded_model = &*model;
       opt.overrides = case_overrides;  // the preloaded deck already holds the worker's own
     }
     const ExitCode code = run_deck(opt);

@@ -210,6 +210,7 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
     ForceKernel k;
     k.kind = ForceKernel::Kind::kScalar;
     k.scalar = &f;
+    k.active = f.active;
     k.subject = fmt::format("Force_Scalar_TwoBody {}", f.id);
     add(std::move(k), f.i_marker, f.j_marker, -1, &f.expr);
   }
@@ -217,6 +218,7 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
     ForceKernel k;
     k.kind = ForceKernel::Kind::kVector;
     k.vector = &f;
+    k.active = f.active;
     k.subject = fmt::format("Force_Vector_{} {}", f.one_body ? "OneBody" : "TwoBody", f.id);
     add(std::move(k), f.i_marker, f.j_marker, f.ref_marker, &f.expr);
   }
@@ -224,6 +226,7 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
     ForceKernel k;
     k.kind = ForceKernel::Kind::kSpring;
     k.spring = &s;
+    k.active = s.active;
     k.subject = fmt::format("Force_SpringDamper {}", s.id);
     add(std::move(k), s.i_marker, s.j_marker, -1, nullptr);
   }
@@ -232,6 +235,7 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
       ForceKernel k;
       k.kind = ForceKernel::Kind::kLinear;
       k.linear = &f;
+      k.active = f.active;
       k.subject = fmt::format("{} {}", element, f.id);
       add(std::move(k), f.i_marker, f.j_marker, -1, nullptr);
     }

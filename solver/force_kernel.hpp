@@ -44,6 +44,7 @@ struct ForceKernel {
   const SpringDamper* spring = nullptr;
   const LinearForce* linear = nullptr;
   std::string subject;  ///< "<Element> <id>"
+  bool active = true;   ///< false: deactivated by a command, applies nothing
 
   std::vector<int> bodies;  ///< model body index of each local body (moving bodies only)
   std::vector<LocalMarker> markers;
@@ -63,6 +64,7 @@ struct ForceKernel {
   template <class T>
   void eval(const T* x, T* out, double t) const {
     for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
+    if (!active) return;
     const Wrench<T> w = wrench(x, t);
     apply(x, out, side_body(mi), w.F_i, w.T_i, w.P_i);
     apply(x, out, side_body(mj), w.F_j, w.T_j, w.P_j);

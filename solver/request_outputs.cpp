@@ -126,6 +126,7 @@ MarkerWrench RequestOutputs::constraint_reaction(int block, int side, const doub
 
 MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const double* y) const {
   const ForceKernel& k = sys_.force_kernels()[kn];
+  if (!k.active) return {};  // a deactivated force reads zero
   double x[kMaxLocalInputs];
   for (size_t b = 0; b < k.bodies.size(); ++b) {
     const int o = sys_.body_offset(k.bodies[b]);

@@ -5,12 +5,14 @@
 
 #include <chrono>
 #include <ctime>
+#include <deque>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "common/error.hpp"
+#include "models/command_edits.hpp"
 #include "models/model_builder.hpp"
 #include "parser/read_deck.hpp"
 #include "results/atomic_file.hpp"
@@ -55,38 +57,62 @@ std::string default_prefix(const std::string& deck) {
 }
 
 /// Writes result rows as the analysis produces them; a progress line when stderr is a TTY.
+/// Commands between Simulates may rebuild the System (Activate, Deactivate, modifications): the
+/// request evaluator follows the System of each row; the columns stay those of the first.
+/// Several rows at one time (a restart) are kept as ResOutput abf_unique_time says.
 class CsvObserver : public AnalysisObserver {
  public:
   CsvObserver(CsvResultWriter& csv, Log& log, const System& sys, const RequestOutputs& requests,
               bool progress)
       : csv_(csv),
         log_(log),
-        requests_(requests),
+        sys_(&sys),
+        requests_(&requests),
+        unique_time_(sys.model().results.unique_time),
         n_body_(body_output_columns(sys).size()),
         row_(1 + n_body_ + requests.size()),
         progress_(progress) {}
   void output(double t, const System& sys, const std::vector<double>& y,
               const std::vector<double>& yp) override {
-    if (csv_.rows() > 0 && t <= last_t_) return;  // keep the first row of a repeated time
+    using UniqueTime = ResultOptions::UniqueTime;
+    const bool repeated = (csv_.rows() > 0 || held_) && t <= last_t_;
+    if (repeated && unique_time_ == UniqueTime::kFirst) return;
+    if (&sys != sys_) {
+      rebuilt_.emplace_back(sys);
+      sys_ = &sys;
+      requests_ = &rebuilt_.back();
+    }
+    if (held_ && !repeated) csv_.write_row(row_);  // LAST: the held row was the last at its time
     row_[0] = t;
     body_output_values(sys, y.data(), std::span<double>(row_).subspan(1, n_body_));
-    requests_.values(t, y.data(), yp.data(), std::span<double>(row_).subspan(1 + n_body_));
-    csv_.write_row(row_);
+    requests_->values(t, y.data(), yp.data(), std::span<double>(row_).subspan(1 + n_body_));
+    if (unique_time_ == UniqueTime::kLast) {
+      held_ = true;
+    } else {
+      csv_.write_row(row_);
+    }
     last_t_ = t;
     if (progress_) std::cerr << fmt::format("\rt = {:<12.6g}", t) << std::flush;
   }
   void log(const std::string& line) override { log_.line(line); }
-  void end_progress() {
+  /// Writes a held row (abf_unique_time LAST) and ends the progress line.
+  void end() {
+    if (held_) csv_.write_row(row_);
+    held_ = false;
     if (progress_) std::cerr << '\r' << std::string(20, ' ') << '\r';
   }
 
  private:
   CsvResultWriter& csv_;
   Log& log_;
-  const RequestOutputs& requests_;
+  const System* sys_;
+  const RequestOutputs* requests_;
+  std::deque<RequestOutputs> rebuilt_;
+  ResultOptions::UniqueTime unique_time_;
   size_t n_body_;
   std::vector<double> row_;
   double last_t_ = 0;
+  bool held_ = false;
   bool progress_;
 };
 
@@ -137,6 +163,15 @@ Deck read_deck_for_run(const RunOptions& opt, Diagnostics& diag) {
   return deck;
 }
 
+/// A copy of the worker's model with the case's value overrides applied, or nothing when the
+/// case needs a build from the deck.
+std::optional<Model> reuse_preloaded_model(const RunOptions& opt) {
+  if (!opt.preloaded_model || !opt.preloaded_deck) return std::nullopt;
+  Model m = *opt.preloaded_model;
+  if (!apply_value_overrides(*opt.preloaded_deck, opt.overrides, m)) return std::nullopt;
+  return m;
+}
+
 }  // namespace
 
 ExitCode run_deck(const RunOptions& opt) {
@@ -177,13 +212,17 @@ ExitCode run_deck(const RunOptions& opt) {
       return ExitCode::kInputNotFound;
     }
     Diagnostics diag;
-    Deck deck = read_deck_for_run(opt, diag);
-    if (opt.prefix.empty() && !deck.output_prefix.empty()) {
+    std::optional<Model> model = reuse_preloaded_model(opt);
+    if (model) log.line("model reused from the worker's first build (value overrides only)");
+    Deck deck;
+    if (!model) deck = read_deck_for_run(opt, diag);
+    const std::string& output_prefix =
+        model ? opt.preloaded_deck->output_prefix : deck.output_prefix;
+    if (opt.prefix.empty() && !output_prefix.empty()) {
       // An Adams command file names its output prefix, relative to the file's folder.
-      prefix = (std::filesystem::path(opt.deck_path).parent_path() / deck.output_prefix).string();
+      prefix = (std::filesystem::path(opt.deck_path).parent_path() / output_prefix).string();
     }
-    std::optional<Model> model;
-    if (!diag.has_errors()) model = build_model(deck, diag);
+    if (!model && !diag.has_errors()) model = build_model(deck, diag);
     for (const auto& d : diag.all()) {
       log.line(d.str(), opt.verbosity != Verbosity::kQuiet || d.severity == Severity::kError);
     }
@@ -221,7 +260,7 @@ ExitCode run_deck(const RunOptions& opt) {
     CsvResultWriter csv(prefix + ".csv", comments, cols);
     CsvObserver obs(csv, log, sys, requests, opt.verbosity != Verbosity::kQuiet && ::isatty(2));
     const RunReport rep = run_analyses(sys, obs);
-    obs.end_progress();
+    obs.end();
     sum.stats = rep.stats;
     sum.redundant_removed = rep.redundant_constraints_removed;
     sum.dof = sys.dof() + rep.redundant_constraints_removed;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/exit_code.hpp"
+#include "models/model.hpp"
 #include "parser/deck_overrides.hpp"
 
 namespace mb {
@@ -22,6 +23,10 @@ struct RunOptions {
   /// When set (mbsolve --worker), this already-read deck is used instead of reading deck_path,
   /// and only the element-path overrides are applied, to a copy of it.
   const Deck* preloaded_deck = nullptr;
+  /// The model built from preloaded_deck (mbsolve --worker). A case whose overrides only change
+  /// values the model edits reproduce exactly (models/command_edits.hpp apply_value_overrides)
+  /// starts from a copy of it instead of building the model again from the deck.
+  const Model* preloaded_model = nullptr;
 };
 
 ExitCode run_deck(const RunOptions& options);

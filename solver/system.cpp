@@ -21,13 +21,14 @@ System::System(const Model& model) : model_(model) {
   for (const auto& j : model.joints) {
     JointKernel k;
     const auto eqs = joint_equations(j.type);
-    k.m = static_cast<int>(eqs.size());
+    // A deactivated joint keeps its block (stable numbering) without equations.
+    k.m = j.active ? static_cast<int>(eqs.size()) : 0;
     std::copy(eqs.begin(), eqs.end(), k.eq.begin());
     add_constraint_block(std::move(k), j.i_marker, j.j_marker);
   }
   for (const auto& mo : model.motions) {
     JointKernel k;
-    k.m = 1;
+    k.m = mo.active && (mo.on_markers || model.joints[mo.joint].active) ? 1 : 0;
     if (mo.on_markers) {
       k.eq[0] = mo.rotational ? JointEquation{JointEquation::Kind::kBryant, mo.direction - 3, 0}
                               : JointEquation{JointEquation::Kind::kDot2, 0, mo.direction};

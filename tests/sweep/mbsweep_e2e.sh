@@ -117,6 +117,40 @@ same_without_wall "$work/j1/summary.csv" "$work/j4/summary.csv" "j1_equals_j4"
 same_without_wall "$work/j1/summary.csv" "$work/pp/summary.csv" "workers_equal_one_process_per_case"
 contains "$work/j1/summary.csv" "c0012,2,0.3,0.0001,ok,0," summary_row_format
 
+echo "== mbsweep: workers reuse the built model for value-only overrides, bit-for-bit"
+sd=$src/examples/spring_damper_sweep/spring_damper.xml
+reuse=(-p 'Force_SpringDamper[301].stiffness=1e3,2e4' -p 'Force_SpringDamper[301].damping=0,75'
+  --set Simulate.end_time=0.3 -m body30102.y:max -m body30102.vy:rms)
+expect 0 sweep_reuse "$mbsweep" "$sd" "${reuse[@]}" -o "$work/reuse" -j 1 -q
+expect 0 sweep_reuse_per_process "$mbsweep" "$sd" "${reuse[@]}" -o "$work/reuse_pp" -j 1 -q \
+  --no-worker
+same_without_wall "$work/reuse/summary.csv" "$work/reuse_pp/summary.csv" "reuse_summary_equals_fresh"
+i=0
+for k in 1e3 2e4; do
+  for c in 0 75; do
+    i=$((i + 1))
+    case_dir=$work/reuse/cases/c000$i
+    contains "$case_dir/result.log" "model reused from the worker's first build" "reused_c000$i"
+    "$mbsolve" "$sd" -q -o "$work/fresh$i" --set Simulate.end_time=0.3 \
+      --set "Force_SpringDamper[301].stiffness=$k" --set "Force_SpringDamper[301].damping=$c"
+    cmp -s <(grep -v '^#' "$work/fresh$i.csv") <(grep -v '^#' "$case_dir/result.csv") &&
+      ok "reused model gives the fresh run's CSV bit for bit (c000$i)" ||
+      fail "reused model gives the fresh run's CSV bit for bit (c000$i)"
+  done
+done
+# A body's mass is reused too; a marker position (geometry) builds the model again.
+expect 0 sweep_mass "$mbsweep" "$sd" -p 'Body_Rigid[30102].mass=5' --set Simulate.end_time=0.3 \
+  -m body30102.y:max -o "$work/mass" -j 1 -q
+contains "$work/mass/cases/c0001/result.log" "model reused" "reused_mass"
+"$mbsolve" "$sd" -q -o "$work/fresh_mass" --set Simulate.end_time=0.3 --set 'Body_Rigid[30102].mass=5'
+cmp -s <(grep -v '^#' "$work/fresh_mass.csv") <(grep -v '^#' "$work/mass/cases/c0001/result.csv") &&
+  ok "reused model with a new mass gives the fresh run's CSV bit for bit" ||
+  fail "reused model with a new mass gives the fresh run's CSV bit for bit"
+expect 0 sweep_rebuild "$mbsweep" "$sd" -p 'Reference_Marker[30102001].pos_y=-0.65' \
+  --set Simulate.end_time=0.1 -m body30102.y:max -o "$work/rebuild" -j 1 -q
+grep -q "model reused" "$work/rebuild/cases/c0001/result.log" && fail "geometry override rebuilds" ||
+  ok "geometry override rebuilds"
+
 echo "== mbsweep: failing, crashing and hanging cases do not stop the sweep"
 export MB_REAL_MBSOLVE=$mbsolve
 for mode in worker no-worker; do

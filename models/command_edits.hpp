@@ -1,0 +1,45 @@
+#pragma once
+// Command-section edits of the model between Simulates: Activate and Deactivate (element_type
+// keyword + element_id) and the element modification commands (Body_Rigid, Force_SpringDamper,
+// Force_Scalar_TwoBody, Force_Vector_TwoBody/OneBody, Motion_Joint, Reference_Variable,
+// Post_Request with an id and the attributes to change). Each becomes a Command of kind kEdit
+// whose `edit` changes a copy of the Model; the analysis runner rebuilds the System for the next
+// Simulate. Everything is checked here, once, when the deck is built: ids, attribute names and
+// values, and changed expressions are compiled (element-locally) against the model, so a run
+// never stops half-way on a bad command.
+
+#include <span>
+#include <vector>
+
+#include "common/diagnostics.hpp"
+#include "models/model.hpp"
+#include "parser/deck.hpp"
+#include "parser/deck_overrides.hpp"
+
+namespace mb {
+
+/// A command-section node that edits the model, and its slot in Model::commands.
+struct PendingEdit {
+  const DeckNode* node = nullptr;
+  size_t command = 0;
+};
+
+/// True for command-section elements that edit the model (Activate, Deactivate and the
+/// element names that are both model elements and commands, except Param_*).
+bool is_edit_command(std::string_view lower_tag, bool model_and_command_element);
+
+/// Fills in the `edit` of each pending command of `m.commands`; errors go to `diag`.
+void resolve_command_edits(const Deck& deck, const std::vector<PendingEdit>& edits, Model& m,
+                           Diagnostics& diag);
+
+/// Model reuse across sweep cases: applies `Type[id].attribute=value` overrides to `m`, the
+/// model built from `deck` without them, through the same edits as the modification commands.
+/// Only value changes of attributes the element already has in `deck` qualify, on the elements
+/// whose edits reproduce a fresh build exactly (Body_Rigid mass and inertia, Force_SpringDamper,
+/// Force_Scalar_TwoBody, Force_Vector_TwoBody/OneBody, Motion_Joint, Reference_Variable: values are
+/// copied, expressions recompiled element-locally from the same text). Returns false, with `m`
+/// unspecified, when any override does not qualify or draws a diagnostic: the caller then
+/// builds the model from the overridden deck, which reports it.
+bool apply_value_overrides(const Deck& deck, std::span<const Override> overrides, Model& m);
+
+}  // namespace mb
