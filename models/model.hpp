@@ -100,6 +100,7 @@ struct SpringDamper {
   bool rotational = false;
   int i_marker = -1, j_marker = -1;
   double stiffness = 0, damping = 0, length = 0, preload = 0, velocity_offset = 0;
+  std::optional<ExpressionGroup> force_expression;  ///< replaces the law: F (or T) = exprs[0]
   SourceLoc loc;
 };
 
@@ -142,11 +143,12 @@ struct Variable {
 
 /// Post_Request: output channels `req<id>.<component>`.
 struct Request {
-  enum class Type { kDisplacement, kVelocity, kAcceleration, kForce, kExpression };
+  enum class Type { kDisplacement, kVelocity, kAcceleration, kForce, kExpression, kElementalForce };
   int id = 0;
   Type type = Type::kExpression;
   int i_marker = -1, j_marker = -1, ref_marker = -1;
-  ExpressionGroup expr;               ///< EXPRESSION: one expression per present channel
+  MeasureSpec element;   ///< ELEMENTAL_FORCE: the element's force query (kJoint or kElementForce)
+  ExpressionGroup expr;  ///< EXPRESSION: one expression per present channel
   std::vector<std::string> channels;  ///< component names, e.g. "x" or "f2"
   SourceLoc loc;
 };
