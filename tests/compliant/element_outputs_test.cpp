@@ -51,7 +51,7 @@ TEST_CASE("ELEMENTAL_FORCE on a bushing: forces as BUSH(), channels as the law")
     <Reference_Marker id="20" body_id="2"/>
     <Reference_Marker id="21" body_id="2" pos_x="0.01" pos_y="0.02" pos_z="-0.01" psi="0.25"
       theta="0.05" phi="-0.03"/>
-    <Force_Bushing id="9" i_marker_id="21" j_marker_id="12" kx="{}" ky="{}" kz="{}" ktx="{}"
+    <Force_Bushing id="9" i_marker_id="21" j_marker_id="10" kx="{}" ky="{}" kz="{}" ktx="{}"
       kty="{}" ktz="{}" cx="{}" cy="{}" cz="{}" ctx="{}" cty="{}" ctz="{}" preload_x="{}"
       preload_y="{}" preload_z="{}" preload_tx="{}" preload_ty="{}" preload_tz="{}"/>
     <Post_Request id="5" type="ELEMENTAL_FORCE" elem_type="Force_Bushing" element_id="9"
