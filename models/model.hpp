@@ -178,7 +178,7 @@ struct ReferenceSpline {
 /// A Force_StateEqn applies its 6 outputs y as [FX FY FZ TX TY TZ] in ref_marker axes on I, with
 /// the reaction on the floating J marker's body at R_I (as Force_Vector_TwoBody).
 struct StateElement {
-  enum class Kind { kDiff, kStateEqn, kSiso, kForce };
+  enum class Kind { kDiff, kStateEqn, kSiso, kForce, kDissipation };
   enum class Form { kExplicit, kImplicit, kLinear, kUserSub };
   Kind kind = Kind::kDiff;
   Form form = Form::kExplicit;
@@ -194,6 +194,7 @@ struct StateElement {
   ExpressionGroup expr;        ///< Control_Diff
   int x_array = -1, y_array = -1, u_array = -1;       ///< indices into Model::arrays
   int i_marker = -1, j_marker = -1, ref_marker = -1;  ///< Force_StateEqn
+  int force_kernel = -1;  ///< kDissipation: E' = that force kernel's dissipated power
   SourceLoc loc;
   int num_outputs() const { return static_cast<int>(C.rows()); }
 };

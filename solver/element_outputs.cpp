@@ -16,7 +16,7 @@ std::span<const std::string_view> element_output_names(const ForceKernel& k) {
 }
 
 void element_output_values(const ForceKernel& k, const double* x, double t, const Mat3& rm,
-                           std::span<double> out) {
+                           double ediss, std::span<double> out) {
   ElementState<double> st;
   k.wrench(x, t, &st);
   size_t c = 0;
@@ -41,6 +41,7 @@ void element_output_values(const ForceKernel& k, const double* x, double t, cons
   }
   out[c++] = st.potential;
   out[c++] = st.dissipation;
+  out[c++] = ediss;
 }
 
 }  // namespace mb

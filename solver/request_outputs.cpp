@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "models/compliant_outputs.hpp"
+#include "models/dissipated_energy.hpp"
 #include "solver/element_outputs.hpp"
 #include "solver/expression_eval.hpp"
 
@@ -147,8 +148,13 @@ double RequestOutputs::element_output(int kn, int channel, double t, const doubl
   local_inputs(kn, y, x);
   double out[kMaxOutputChannels];
   const size_t n = element_output_names(k).size();
-  element_output_values(k, x, t, rm, std::span<double>(out, n));
+  element_output_values(k, x, t, rm, dissipated_energy(kn, y), std::span<double>(out, n));
   return channel >= 0 && static_cast<size_t>(channel) < n ? out[channel] : 0.0;
+}
+
+double RequestOutputs::dissipated_energy(int kn, const double* y) const {
+  const int e = dissipated_energy_state(sys_.model(), kn);
+  return e < 0 ? 0.0 : y[sys_.state_offset() + sys_.model().state_elements[e].first_state];
 }
 
 MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const double* y) const {
@@ -292,7 +298,8 @@ void RequestOutputs::values(double t, const double* y, const double* yp,
         double x[kMaxLocalInputs];
         local_inputs(r.element.element, y, x);
         const size_t n = element_output_names(k).size();
-        element_output_values(k, x, t, rm.A, out.subspan(c, n));
+        element_output_values(k, x, t, rm.A, dissipated_energy(r.element.element, y),
+                              out.subspan(c, n));
         c += n;
       }
       continue;

@@ -45,6 +45,8 @@ class RequestOutputs {
   void local_inputs(int kn, const double* y, double* x) const;
   /// Output channel `channel` (models/compliant_outputs.hpp) of force kernel `kn`.
   double element_output(int kn, int channel, double t, const double* y, const Mat3& rm) const;
+  /// The dissipated-energy state of force kernel `kn` (0 for kernels without one).
+  double dissipated_energy(int kn, const double* y) const;
 
   const System& sys_;
   size_t n_columns_ = 0;
