@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "models/compliant_outputs.hpp"
 #include "models/linear_force.hpp"
 #include "models/model_binder.hpp"
 
@@ -64,6 +65,31 @@ bool variable_depends_on_itself(const Model& m, size_t k) {
 
 namespace {
 
+/// ELEMENTAL_FORCE (draft type "ELEMENTAL_FORCE:<query>", values {element_id, jflag}): the
+/// element's force query, found as the query function would find it; its output channels.
+bool resolve_elemental_force(const Model& m, const DraftExpressionElement& d, Request& r,
+                             Diagnostics& diag) {
+  const size_t colon = d.type.find(':');
+  if (colon == std::string::npos || d.values.size() != 2) return false;  // already reported
+  const std::string query = d.type.substr(colon + 1);
+  ModelBinder binder(m, true);
+  const long long args[4] = {static_cast<long long>(d.values[0]),
+                             static_cast<long long>(d.values[1]), 2, 0};
+  const expr::BindResult b = binder.bind(query, args);
+  if (b.slot < 0) {
+    diag.error(d.loc, d.subject, "ELEMENTAL_FORCE: " + b.error);
+    return false;
+  }
+  r.element = binder.take_measures()[static_cast<size_t>(b.slot)];
+  r.element.k = r.ref_marker;
+  r.channels = {"fx", "fy", "fz", "tx", "ty", "tz"};
+  std::span<const std::string_view> outputs;
+  if (query == "SPDP") outputs = kSpringDamperOutputs;
+  if (query == "BUSH" || query == "FIELD" || query == "BEAM") outputs = kLinearForceOutputs;
+  for (std::string_view o : outputs) r.channels.emplace_back(o);
+  return true;
+}
+
 bool same_body(const Model& m, int a, int b) {
   const int ba = a < 0 ? 0 : m.markers[a].body, bb = b < 0 ? 0 : m.markers[b].body;
   return ba == bb;
@@ -113,7 +139,12 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
       s.preload = d.values[3];
       s.velocity_offset = d.values[4];
     }
-    if (ok) m.spring_dampers.push_back(s);
+    if (!d.expressions.empty()) {
+      ExpressionGroup g;
+      ok &= compile_group(m, d, false, g, diag);
+      s.force_expression = std::move(g);
+    }
+    if (ok) m.spring_dampers.push_back(std::move(s));
   }
   auto linear = [&](const std::vector<DraftExpressionElement>& drafts, LinearForce::Element kind,
                     std::vector<LinearForce>& out) {
@@ -241,6 +272,9 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
         r.channels.push_back("f" + std::to_string(k + 1));
       }
       ok &= compile_group(m, present, true, r.expr, diag);
+    } else if (d.type.starts_with("ELEMENTAL_FORCE")) {
+      r.type = Request::Type::kElementalForce;
+      ok &= resolve_elemental_force(m, d, r, diag);
     } else {
       static const std::vector<std::string> kDisp = {"x", "y", "z", "psi", "theta", "phi"};
       static const std::vector<std::string> kVel = {"vx", "vy", "vz", "wx", "wy", "wz"};

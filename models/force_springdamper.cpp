@@ -16,6 +16,17 @@ void build_force_springdamper(ElementReader& in, ModelDraft& draft, bool /*in_co
   }
   read_marker(in, d, "i_marker_id", true);
   read_marker(in, d, "j_marker_id", true);
+  // A force_expression gives the whole force: the law's numbers would be silently unused.
+  const bool expression = in.has("force_expression");
+  if (expression) {
+    for (std::string_view n : {"stiffness", "damping", "length", "preload", "velocity_offset"}) {
+      if (in.has(n)) {
+        in.error(n, std::string(n) +
+                        " cannot be combined with force_expression (the expression gives the "
+                        "whole force; write the law into it)");
+      }
+    }
+  }
   auto nonneg = [&](std::string_view n) {
     const double v = in.real_or(n, 0.0);
     if (v < 0) in.error(n, std::string(n) + " must be >= 0 (got " + in.attr(n)->value + ")");
@@ -24,14 +35,12 @@ void build_force_springdamper(ElementReader& in, ModelDraft& draft, bool /*in_co
   const double k = nonneg("stiffness");
   const double c = nonneg("damping");
   const double length = in.real_or("length", 0.0);
-  if (d.type == "TRANSLATIONAL" && in.has("length") && length <= 0) {
+  if (d.type == "TRANSLATIONAL" && in.has("length") && length <= 0 && !expression) {
     in.error("length",
              "length of a translational spring must be > 0 (got " + in.attr("length")->value + ")");
   }
   d.values = {k, c, length, in.real_or("preload", 0.0), in.real_or("velocity_offset", 0.0)};
-  if (in.has("force_expression")) {
-    in.error("force_expression", "force_expression is not supported yet");
-  }
+  if (expression) read_expression(in, d, "force_expression");
   reject_user_subroutines(in);
   accept_hints(in, {"body1_id", "body2_id"});
   draft.spring_dampers.push_back(std::move(d));

@@ -7,6 +7,10 @@
 // Translational: F = -k (l - length) - c (ldot - velocity_offset) + preload along the line of
 // sight, l = DM(I,J), ldot = VR(I,J); positive pushes I away from J; reaction on J.
 // Rotational: T = -k (AZ(I,J) - length) - c (WZ(I,J,J) - velocity_offset) + preload about z_J.
+// force_expression="..." (instead of stiffness, damping, length, preload, velocity_offset): a
+// user force law, the scalar force F (translational, positive pushes I away from J) or torque T
+// (rotational, about z_J); DM(I,J), VR(I,J) and TIME give what Exudyn's spring-force user function
+// receives (L, Ldot, t). Its exact Jacobian comes from the expression's derivative tapes.
 // A translational spring whose length reaches zero stops the analysis with an error.
 
 #include "models/element_reader.hpp"

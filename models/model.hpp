@@ -107,6 +107,7 @@ struct SpringDamper {
   int i_marker = -1, j_marker = -1;
   double stiffness = 0, damping = 0, length = 0, preload = 0, velocity_offset = 0;
   bool active = true;  ///< false after a Deactivate command: applies nothing
+  std::optional<ExpressionGroup> force_expression;  ///< replaces the law: F (or T) = exprs[0]
   SourceLoc loc;
 };
 
@@ -195,7 +196,7 @@ struct ReferenceSpline {
 /// A Force_StateEqn applies its 6 outputs y as [FX FY FZ TX TY TZ] in ref_marker axes on I, with
 /// the reaction on the floating J marker's body at R_I (as Force_Vector_TwoBody).
 struct StateElement {
-  enum class Kind { kDiff, kStateEqn, kSiso, kForce };
+  enum class Kind { kDiff, kStateEqn, kSiso, kForce, kDissipation };
   enum class Form { kExplicit, kImplicit, kLinear, kUserSub };
   Kind kind = Kind::kDiff;
   Form form = Form::kExplicit;
@@ -211,17 +212,19 @@ struct StateElement {
   ExpressionGroup expr;        ///< Control_Diff
   int x_array = -1, y_array = -1, u_array = -1;       ///< indices into Model::arrays
   int i_marker = -1, j_marker = -1, ref_marker = -1;  ///< Force_StateEqn
+  int force_kernel = -1;  ///< kDissipation: E' = that force kernel's dissipated power
   SourceLoc loc;
   int num_outputs() const { return static_cast<int>(C.rows()); }
 };
 
 /// Post_Request: output channels `req<id>.<component>`.
 struct Request {
-  enum class Type { kDisplacement, kVelocity, kAcceleration, kForce, kExpression };
+  enum class Type { kDisplacement, kVelocity, kAcceleration, kForce, kExpression, kElementalForce };
   int id = 0;
   Type type = Type::kExpression;
   int i_marker = -1, j_marker = -1, ref_marker = -1;
-  ExpressionGroup expr;               ///< EXPRESSION: one expression per present channel
+  MeasureSpec element;   ///< ELEMENTAL_FORCE: the element's force query (kJoint or kElementForce)
+  ExpressionGroup expr;  ///< EXPRESSION: one expression per present channel
   std::vector<std::string> channels;  ///< component names, e.g. "x" or "f2"
   SourceLoc loc;
 };

@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "models/compliant_outputs.hpp"
+
 namespace mb {
 
 namespace {
@@ -154,7 +156,18 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
       return expr::BindResult::fail(fmt::format("{} element {} does not exist", name, args[0]));
     }
     if (args[1] != 0 && args[1] != 1) return expr::BindResult::fail("jflag must be 0 (I) or 1 (J)");
-    if (args[2] < 1 || args[2] > 8) return expr::BindResult::fail("comp must be 1..8");
+    // Compliant elements have output channels after the 8 force components.
+    const int channels = q.family == 2   ? static_cast<int>(kSpringDamperOutputs.size())
+                         : q.family >= 3 ? static_cast<int>(kLinearForceOutputs.size())
+                                         : 0;
+    const int last = kFirstOutputComponent - 1 + channels;
+    if (args[2] < 1 || args[2] > last) {
+      return expr::BindResult::fail(
+          channels ? fmt::format("comp must be 1..8 (forces) or 9..{} (the element's output "
+                                 "channels)",
+                                 last)
+                   : std::string("comp must be 1..8"));
+    }
     m.jflag = static_cast<int>(args[1]);
     m.comp = static_cast<int>(args[2]);
     m.k = args.size() > 3 ? marker(args[3], error) : -1;

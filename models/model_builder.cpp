@@ -9,6 +9,7 @@
 #include "models/body_beam.hpp"
 #include "models/body_inertia.hpp"
 #include "models/command_edits.hpp"
+#include "models/dissipated_energy.hpp"
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
 #include "models/state_elements.hpp"
@@ -328,6 +329,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   resolve_state_data(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
   resolve_state_expressions(draft, m, diag);
+  add_dissipated_energy_states(m);
   if (!diag.has_errors()) resolve_command_edits(deck, edits, m, diag);
 
   if (diag.has_errors()) return std::nullopt;

@@ -6,6 +6,55 @@
 
 namespace mb {
 
+namespace {
+
+/// ELEMENTAL_FORCE elem_type keywords and the query function that addresses each family.
+struct ElementType {
+  std::string_view keyword;
+  std::string_view query;
+};
+constexpr std::array<ElementType, 18> kElementTypes = {{
+    {"CONSTRAINT_JOINT", "JOINT"},
+    {"JOINT", "JOINT"},
+    {"MOTION_JOINT", "MOTION"},
+    {"MOTION", "MOTION"},
+    {"FORCE_SCALAR_TWOBODY", "SFORCE"},
+    {"SFORCE", "SFORCE"},
+    {"FORCE_VECTOR_TWOBODY", "VFORCE"},
+    {"FORCE_VECTOR_ONEBODY", "VFORCE"},
+    {"VFORCE", "VFORCE"},
+    {"FORCE_SPRINGDAMPER", "SPDP"},
+    {"SPDP", "SPDP"},
+    {"FORCE_BUSHING", "BUSH"},
+    {"BUSH", "BUSH"},
+    {"FORCE_FIELD", "FIELD"},
+    {"FIELD", "FIELD"},
+    {"FORCE_BEAM", "BEAM"},
+    {"BEAM", "BEAM"},
+    {"GFORCE", "VFORCE"},
+}};
+
+/// ELEMENTAL_FORCE: elem_type, element_id, jflag; kept in the draft as type
+/// "ELEMENTAL_FORCE:<query>" and values {element_id, jflag}.
+void read_elemental_force(ElementReader& in, DraftExpressionElement& d) {
+  std::array<std::string_view, kElementTypes.size()> keywords{};
+  for (size_t k = 0; k < kElementTypes.size(); ++k) keywords[k] = kElementTypes[k].keyword;
+  if (!in.has("elem_type")) {
+    in.error_here(
+        "missing required attribute 'elem_type' (the element's kind, e.g. "
+        "Force_Bushing or BUSH)");
+  } else if (auto t = in.keyword("elem_type", keywords)) {
+    for (const auto& e : kElementTypes) {
+      if (e.keyword == *t) d.type += ":" + std::string(e.query);
+    }
+  }
+  const std::optional<int> id = in.required_ref("element_id");
+  const std::optional<long long> jflag = in.integer("jflag", 0, 1);
+  d.values = {static_cast<double>(id.value_or(0)), static_cast<double>(jflag.value_or(0))};
+}
+
+}  // namespace
+
 void build_post_request(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   DraftExpressionElement d = start_draft(in);
   static constexpr std::array<std::string_view, 7> kTypes = {
@@ -15,17 +64,19 @@ void build_post_request(ElementReader& in, ModelDraft& draft, bool /*in_command*
     in.error_here("missing required attribute 'type'");
   } else if (auto t = in.keyword("type", kTypes)) {
     d.type = *t;
-    if (*t == "ELEMENTAL_FORCE" || *t == "USERSUB") {
-      in.error("type", "Post_Request type " + *t + " is not supported yet");
-    }
+    if (*t == "USERSUB") in.error("type", "Post_Request type " + *t + " is not supported yet");
   }
   const bool marker_request = d.type.starts_with("MARKER_");
+  const bool element_request = d.type == "ELEMENTAL_FORCE";
   read_marker(in, d, "i_marker_id", marker_request);
   read_marker(in, d, "j_marker_id", false);
   read_marker(in, d, "ref_marker_id", false);
+  if (element_request) read_elemental_force(in, d);
   for (int k = 1; k <= 8; ++k) {
     const std::string n = "expr" + std::to_string(k);
-    if (marker_request && in.has(n)) in.error(n, n + " belongs to EXPRESSION requests");
+    if ((marker_request || element_request) && in.has(n)) {
+      in.error(n, n + " belongs to EXPRESSION requests");
+    }
     read_expression(in, d, n);
   }
   reject_user_subroutines(in);

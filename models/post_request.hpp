@@ -5,8 +5,18 @@
 //   MARKER_ACCELERATION: ax ay az wdx wdy wdz
 //   MARKER_FORCE:        fx fy fz tx ty tz (FX..TZ(I, J, ref))
 //   EXPRESSION:          f1..f8 from expr1..expr8; "NULL" channels are left out
+//   ELEMENTAL_FORCE:     fx fy fz tx ty tz: the force and torque (about the marker origin) of one
+//                        element on its I (jflag="0", default) or J (jflag="1") marker, in
+//                        ref_marker axes, as JOINT/SFORCE/BUSH/...(id, jflag, 2..8, ref); for a
+//                        compliant element (spring-damper, bushing, field, beam) followed by its
+//                        output channels (models/compliant_outputs.hpp). elem_type (req): the
+//                        element's XML name (Constraint_Joint, Motion_Joint, Force_Scalar_TwoBody,
+//                        Force_Vector_TwoBody/OneBody, Force_SpringDamper, Force_Bushing,
+//                        Force_Field, Force_Beam) or its query name (JOINT, MOTION, SFORCE,
+//                        VFORCE, GFORCE, SPDP, BUSH, FIELD, BEAM); element_id (req; the attribute
+//                        name is our guess: the MotionSolve page was not available).
 // i_marker_id (req for marker requests), j_marker_id, ref_marker_id (default ground).
-// ELEMENTAL_FORCE and USERSUB requests are not supported yet.
+// USERSUB requests are not supported yet.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

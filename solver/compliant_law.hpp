@@ -88,4 +88,26 @@ V6<T> linear_generalized_force(const LinearForce& f, const RelativeCoordinates<T
   return g;
 }
 
+/// Potential energy 1/2 (x - length)^T K_s (x - length) - preload^T (x - length) (K_s: the
+/// symmetric part of K) and dissipated power: the power the element absorbs, -g^T xdot, minus
+/// the rate of its potential energy (C's work plus the work of K's antisymmetric part). Exact
+/// balances when xdot is the time derivative of x (translation; euler_xyz rotation; small-angle
+/// rotation about one axis).
+template <class T>
+void linear_energy(const LinearForce& f, const RelativeCoordinates<T>& q, const V6<T>& g,
+                   T& potential, T& dissipation) {
+  potential = T(0.0);
+  dissipation = T(0.0);
+  for (int r = 0; r < 6; ++r) {
+    const T dr = q.x(r) - f.length(r);
+    T ks_d = T(-f.preload(r));  // dV/dx_r
+    for (int c = 0; c < 6; ++c) {
+      const double ks = 0.5 * (f.K(r, c) + f.K(c, r));
+      if (ks != 0.0) ks_d += ks * (q.x(c) - f.length(c));
+    }
+    potential += 0.5 * (ks_d - f.preload(r)) * dr;
+    dissipation -= (g(r) + ks_d) * q.xdot(r);
+  }
+}
+
 }  // namespace mb

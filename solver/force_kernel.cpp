@@ -79,10 +79,36 @@ T length_of(const V3<T>& d, const ForceKernel& k, double t) {
   return l;
 }
 
+/// Spring-damper state from its coordinate l (or theta), rate and scalar force (or torque).
+template <class T>
+void spring_state(const SpringDamper& s, const T& l, const T& ldot, const T& f,
+                  ElementState<T>& st) {
+  st.q(0) = l;
+  st.qdot(0) = ldot;
+  st.g(0) = f;
+  if (s.force_expression) {
+    st.potential = T(0.0);
+    st.dissipation = -f * ldot;
+  } else {
+    const T stretch = l - s.length;
+    st.potential = 0.5 * s.stiffness * stretch * stretch - s.preload * stretch;
+    st.dissipation = s.damping * (ldot - s.velocity_offset) * ldot;
+  }
+}
+
+template <class T>
+void linear_state(const LinearForce& f, const RelativeCoordinates<T>& q, const V6<T>& g,
+                  ElementState<T>& st) {
+  st.q = q.x;
+  st.qdot = q.xdot;
+  st.g = g;
+  linear_energy(f, q, g, st.potential, st.dissipation);
+}
+
 }  // namespace
 
 template <class T>
-Wrench<T> ForceKernel::wrench(const T* x, double t) const {
+Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state) const {
   using std::atan2;
   MarkerState<T> ms[kMaxMarkers];
   marker_states(*this, x, ms);
@@ -137,19 +163,23 @@ Wrench<T> ForceKernel::wrench(const T* x, double t) const {
         const V3<T> zj = J.A.col(2);
         const T theta = atan2(I.A.col(0).dot(J.A.col(1)), I.A.col(0).dot(J.A.col(0)));
         const T omega = (I.W - J.W).dot(zj);
-        const T torque =
-            -s.stiffness * (theta - s.length) - s.damping * (omega - s.velocity_offset) + s.preload;
+        const T torque = group ? e[0]
+                               : -s.stiffness * (theta - s.length) -
+                                     s.damping * (omega - s.velocity_offset) + s.preload;
         w.T_i = torque * zj;
         w.T_j = -w.T_i;
+        if (state) spring_state(s, theta, omega, torque, *state);
       } else {
         const V3<T> d = I.R - J.R;
         const T l = length_of(d, *this, t);
         const V3<T> u = d / l;
         const T ldot = (I.V - J.V).dot(u);
-        const T f =
-            -s.stiffness * (l - s.length) - s.damping * (ldot - s.velocity_offset) + s.preload;
+        const T f = group ? e[0]
+                          : -s.stiffness * (l - s.length) - s.damping * (ldot - s.velocity_offset) +
+                                s.preload;
         w.F_i = f * u;
         w.F_j = -w.F_i;
+        if (state) spring_state(s, l, ldot, f, *state);
       }
       break;
     }
@@ -168,9 +198,12 @@ Wrench<T> ForceKernel::wrench(const T* x, double t) const {
         }
         g = linear_generalized_force(f, q);
         w.T_i = I.A * (N.transpose() * g.template tail<3>());
+        if (state) linear_state(f, q, g, *state);
       } else {
-        g = linear_generalized_force(f, small_angle_coordinates(I, J));
+        const RelativeCoordinates<T> q = small_angle_coordinates(I, J);
+        g = linear_generalized_force(f, q);
         w.T_i = J.A * g.template tail<3>();
+        if (state) linear_state(f, q, g, *state);
       }
       w.F_i = J.A * g.template head<3>();
       // The reaction acts on J's body at the point coinciding with R_I.
@@ -183,8 +216,9 @@ Wrench<T> ForceKernel::wrench(const T* x, double t) const {
   return w;
 }
 
-template Wrench<double> ForceKernel::wrench<double>(const double*, double) const;
-template Wrench<AD> ForceKernel::wrench<AD>(const AD*, double) const;
+template Wrench<double> ForceKernel::wrench<double>(const double*, double,
+                                                    ElementState<double>*) const;
+template Wrench<AD> ForceKernel::wrench<AD>(const AD*, double, ElementState<AD>*) const;
 
 std::vector<ForceKernel> make_force_kernels(const Model& model) {
   std::vector<ForceKernel> out;
@@ -228,7 +262,8 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
     k.spring = &s;
     k.active = s.active;
     k.subject = fmt::format("Force_SpringDamper {}", s.id);
-    add(std::move(k), s.i_marker, s.j_marker, -1, nullptr);
+    add(std::move(k), s.i_marker, s.j_marker, -1,
+        s.force_expression ? &*s.force_expression : nullptr);
   }
   auto add_linear = [&](const std::vector<LinearForce>& list, const char* element) {
     for (const auto& f : list) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "models/model.hpp"
+#include "solver/compliant_law.hpp"
 #include "solver/expression_eval.hpp"
 #include "solver/measures.hpp"
 
@@ -29,6 +30,17 @@ template <class T>
 struct Wrench {
   V3<T> F_i = V3<T>::Zero(), T_i = V3<T>::Zero(), P_i = V3<T>::Zero();
   V3<T> F_j = V3<T>::Zero(), T_j = V3<T>::Zero(), P_j = V3<T>::Zero();
+};
+
+/// What a compliant element knows besides its wrench: its coordinates q, their rates qdot and
+/// the generalised forces g (linear elements: x, xdot, [f; t] in J axes; a spring-damper: q(0) =
+/// l or theta, qdot(0) = ldot or omega, g(0) = its scalar force or torque), the potential energy
+/// and the dissipated power (the power the element absorbs minus the rate of its potential energy;
+/// an expression law has no potential: all its absorbed power counts as dissipated).
+template <class T>
+struct ElementState {
+  V6<T> q = V6<T>::Zero(), qdot = V6<T>::Zero(), g = V6<T>::Zero();
+  T potential = T(0.0), dissipation = T(0.0);
 };
 
 struct ForceKernel {
@@ -58,8 +70,12 @@ struct ForceKernel {
   int inputs() const { return 13 * static_cast<int>(bodies.size()); }
   int outputs() const { return inputs(); }
 
+  /// The wrench; `state` (optional) receives the compliant element's state (zero otherwise).
   template <class T>
-  Wrench<T> wrench(const T* x, double t) const;
+  Wrench<T> wrench(const T* x, double t, ElementState<T>* state = nullptr) const;
+
+  /// True for the elements with an ElementState (spring-dampers and the linear 6-axis ones).
+  bool compliant() const { return kind == Kind::kSpring || kind == Kind::kLinear; }
 
   template <class T>
   void eval(const T* x, T* out, double t) const {

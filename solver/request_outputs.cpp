@@ -5,9 +5,15 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/compliant_outputs.hpp"
+#include "models/dissipated_energy.hpp"
+#include "solver/element_outputs.hpp"
 #include "solver/expression_eval.hpp"
 
 namespace mb {
+
+static_assert(kSpringDamperOutputs.size() <= RequestOutputs::kMaxOutputChannels &&
+              kLinearForceOutputs.size() <= RequestOutputs::kMaxOutputChannels);
 
 namespace {
 constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -59,6 +65,9 @@ std::vector<ResultColumn> RequestOutputs::columns() const {
           break;
         case Request::Type::kForce:
           unit = c < 3 ? force : force + "*" + len;
+          break;
+        case Request::Type::kElementalForce:  // output channels have mixed units
+          unit = c < 3 ? force : c < 6 ? force + "*" + len : "";
           break;
         case Request::Type::kExpression:
           unit = "";
@@ -124,14 +133,36 @@ MarkerWrench RequestOutputs::constraint_reaction(int block, int side, const doub
   return w;
 }
 
-MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const double* y) const {
+void RequestOutputs::local_inputs(int kn, const double* y, double* x) const {
   const ForceKernel& k = sys_.force_kernels()[kn];
-  if (!k.active) return {};  // a deactivated force reads zero
-  double x[kMaxLocalInputs];
   for (size_t b = 0; b < k.bodies.size(); ++b) {
     const int o = sys_.body_offset(k.bodies[b]);
     for (int i = 0; i < 13; ++i) x[13 * b + i] = y[o + i];
   }
+}
+
+double RequestOutputs::element_output(int kn, int channel, double t, const double* y,
+                                      const Mat3& rm) const {
+  const ForceKernel& k = sys_.force_kernels()[kn];
+  if (!k.active) return 0.0;  // a deactivated force reads zero
+  double x[kMaxLocalInputs];
+  local_inputs(kn, y, x);
+  double out[kMaxOutputChannels];
+  const size_t n = element_output_names(k).size();
+  element_output_values(k, x, t, rm, dissipated_energy(kn, y), std::span<double>(out, n));
+  return channel >= 0 && static_cast<size_t>(channel) < n ? out[channel] : 0.0;
+}
+
+double RequestOutputs::dissipated_energy(int kn, const double* y) const {
+  const int e = dissipated_energy_state(sys_.model(), kn);
+  return e < 0 ? 0.0 : y[sys_.state_offset() + sys_.model().state_elements[e].first_state];
+}
+
+MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const double* y) const {
+  const ForceKernel& k = sys_.force_kernels()[kn];
+  if (!k.active) return {};  // a deactivated force reads zero
+  double x[kMaxLocalInputs];
+  local_inputs(kn, y, x);
   const Wrench<double> w = k.wrench(x, t);
   const int mk = side == 0 ? k.model_i : k.model_j;
   const Vec3 R = marker(mk, y, nullptr).R;
@@ -181,6 +212,10 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
       return pick(w, m.comp, marker(m.k, y, yp));
     }
     case MeasureKind::kElementForce: {
+      if (m.comp >= kFirstOutputComponent) {
+        return element_output(m.element, m.comp - kFirstOutputComponent, t, y,
+                              marker(m.k, y, yp).A);
+      }
       const MarkerWrench w = element_force(m.element, m.jflag, t, y);
       return pick(w, m.comp, marker(m.k, y, yp));
     }
@@ -255,6 +290,25 @@ void RequestOutputs::values(double t, const double* y, const double* yp,
       continue;
     }
     const MarkerState<double> rm = marker(r.ref_marker, y, yp);
+    if (r.type == Request::Type::kElementalForce) {
+      // Force components 2-4 and 6-8 of the element's query, then its output channels.
+      MeasureSpec q = r.element;
+      for (int comp : {2, 3, 4, 6, 7, 8}) {
+        q.comp = comp;
+        out[c++] = measure(q, t, y, yp);
+      }
+      if (r.element.kind == MeasureKind::kElementForce) {
+        const ForceKernel& k = sys_.force_kernels()[r.element.element];
+        double x[kMaxLocalInputs];
+        local_inputs(r.element.element, y, x);
+        const size_t n = element_output_names(k).size();
+        element_output_values(k, x, t, rm.A, dissipated_energy(r.element.element, y),
+                              out.subspan(c, n));
+        if (!k.active) std::fill_n(out.begin() + c, n, 0.0);  // a deactivated force reads zero
+        c += n;
+      }
+      continue;
+    }
     Vec3 ai, aj, wdi, wdj;
     const MarkerState<double> I = marker(r.i_marker, y, yp, &ai, &wdi);
     const MarkerState<double> J = marker(r.j_marker, y, yp, &aj, &wdj);

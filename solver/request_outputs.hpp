@@ -21,6 +21,9 @@ struct MarkerWrench {
 
 class RequestOutputs {
  public:
+  /// Room for the output channels of one compliant element.
+  static constexpr size_t kMaxOutputChannels = 32;
+
   explicit RequestOutputs(const System& sys);
 
   std::vector<ResultColumn> columns() const;
@@ -38,6 +41,12 @@ class RequestOutputs {
                              Vec3* accel = nullptr, Vec3* ang_accel = nullptr) const;
   double measure(const MeasureSpec& m, double t, const double* y, const double* yp) const;
   MarkerWrench forces_at(int i, int j, double t, const double* y) const;
+  /// The local inputs (13 states per local body) of force kernel `kn`.
+  void local_inputs(int kn, const double* y, double* x) const;
+  /// Output channel `channel` (models/compliant_outputs.hpp) of force kernel `kn`.
+  double element_output(int kn, int channel, double t, const double* y, const Mat3& rm) const;
+  /// The dissipated-energy state of force kernel `kn` (0 for kernels without one).
+  double dissipated_energy(int kn, const double* y) const;
 
   const System& sys_;
   size_t n_columns_ = 0;

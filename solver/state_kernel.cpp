@@ -236,8 +236,14 @@ void StateKernel::node_values(const T* x, double t, T* nv) const {
 }
 
 template <class T>
-void StateKernel::evaluate_fg(const T* x, const T* nv, double /*t*/, T* f, T* y) const {
+void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y) const {
   const StateElement& e = *element;
+  if (e.kind == StateElement::Kind::kDissipation) {  // E' = the element's dissipated power
+    ElementState<T> st;
+    dissipation->wrench(x, t, &st);
+    f[0] = st.dissipation;
+    return;
+  }
   switch (e.form) {
     case StateElement::Form::kExplicit:
     case StateElement::Form::kImplicit:
@@ -316,6 +322,7 @@ template void StateKernel::eval<AD>(const AD*, AD*, double) const;
 std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset) {
   std::vector<StateKernel> out;
   out.reserve(model.state_elements.size());
+  std::vector<ForceKernel> force_kernels;  // for the dissipated-energy states
   for (const StateElement& e : model.state_elements) {
     StateKernel k;
     k.element = &e;
@@ -329,7 +336,12 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       k.mj = b.marker(e.j_marker);
       k.mref = b.marker(e.ref_marker);
     }
-    if (e.form == StateElement::Form::kExplicit || e.form == StateElement::Form::kImplicit) {
+    if (e.kind == StateElement::Kind::kDissipation) {
+      // The force kernel's local bodies become this kernel's: the same local inputs.
+      if (force_kernels.empty()) force_kernels = make_force_kernels(model);
+      k.dissipation = force_kernels[static_cast<size_t>(e.force_kernel)];
+      k.bodies = k.dissipation->bodies;
+    } else if (e.form == StateElement::Form::kExplicit || e.form == StateElement::Form::kImplicit) {
       k.own_node = b.expression_node(e.expr, 0);
     }
     for (int v : e.inputs) k.input_nodes.push_back(b.variable_node(v));

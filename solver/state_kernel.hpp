@@ -37,6 +37,7 @@
 //   Static analyses hold states with static_hold and solve f = 0 for the others
 //   (solver/static_solver.cpp); the ODE form (CVODE) integrates them like body states.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,13 +74,14 @@ struct StateKernel {
   int state_offset = 0;     ///< System index of state 0 of the block
   std::vector<int> bodies;  ///< model body index of each local body (moving bodies only)
   std::vector<LocalMarker> markers;
-  std::vector<LocalMeasure> measures;  ///< kinematic measures read by the nodes
-  std::vector<int> states;             ///< state-block index of each state input
-  std::vector<char> state_deriv;       ///< the input is x' rather than x
-  std::vector<Node> nodes;             ///< dependency order
-  std::vector<int> input_nodes;        ///< node of each u_k
-  int own_node = -1;                   ///< Control_Diff expression
-  int mi = -1, mj = -1, mref = -1;     ///< Force_StateEqn local markers
+  std::vector<LocalMeasure> measures;      ///< kinematic measures read by the nodes
+  std::vector<int> states;                 ///< state-block index of each state input
+  std::vector<char> state_deriv;           ///< the input is x' rather than x
+  std::vector<Node> nodes;                 ///< dependency order
+  std::vector<int> input_nodes;            ///< node of each u_k
+  int own_node = -1;                       ///< Control_Diff expression
+  int mi = -1, mj = -1, mref = -1;         ///< Force_StateEqn local markers
+  std::optional<ForceKernel> dissipation;  ///< kDissipation: the element whose power it integrates
   mutable expr::Workspace ws;
   mutable std::vector<double> scratch;
 

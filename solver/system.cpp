@@ -6,6 +6,8 @@
 #include <random>
 #include <set>
 
+#include "common/error.hpp"
+
 namespace mb {
 
 namespace {
@@ -297,14 +299,23 @@ void System::build_pattern() {
   auto probe = [&](const auto& kernel, Slots& s) {
     const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
     std::vector<char> nz(n_out * n_in, 0);
-    for (int trial = 0; trial < 2; ++trial) {
+    // Two random probes. A kernel may refuse a random state (a bushing's euler_xyz singularity
+    // check on non-normalised Euler parameters): such a probe is drawn again, up to 16 times,
+    // and the last attempt reports its error.
+    for (int trial = 0, attempts = 0; trial < 2; ++attempts) {
       AD x[kMaxLocalInputs];
       AD out[kMaxLocalInputs];
       for (size_t i = 0; i < n_in; ++i) {
         x[i] = s.in_var[i] < 0 ? AD(s.in_const[i], ADVector::Zero(static_cast<Eigen::Index>(n_in)))
                                : AD(uni(rng), static_cast<int>(n_in), static_cast<int>(i));
       }
-      kernel.eval(x, out, 0.0);
+      try {
+        kernel.eval(x, out, 0.0);
+      } catch (const Error&) {
+        if (attempts >= 16) throw;
+        continue;
+      }
+      ++trial;
       for (size_t r = 0; r < n_out; ++r) {
         const ADVector& d = out[r].derivatives();
         if (d.size() == 0) continue;
