@@ -58,6 +58,7 @@ struct DraftExpressionElement {
   std::vector<SourceLoc> marker_locs;
   std::vector<double> values;                     ///< element specific numbers
   std::vector<const DeckAttribute*> expressions;  ///< element specific order, nullptr = absent
+  std::optional<UserSubroutine> user;             ///< the element's user subroutine, if any
 };
 
 struct ModelDraft {

@@ -89,7 +89,9 @@ System::System(const Model& model) : model_(model) {
     joint_slots_.push_back(std::move(s));
   }
   force_kernels_ = make_force_kernels(model);
-  for (const auto& fk : force_kernels_) {
+  const std::vector<double> y0 = initial_state();
+  for (auto& fk : force_kernels_) {
+    if (fk.user) bind_user_force(fk, *this, y0);
     Slots s;
     for (int b : fk.bodies) {
       const int o = body_offset_[b];
@@ -100,6 +102,14 @@ System::System(const Model& model) : model_(model) {
         s.out_row.push_back(o + i);
       }
     }
+    for (int block : fk.blocks) {  // multipliers a user subroutine reads (joint reactions)
+      for (int e = 0; e < joint_equation_count(block); ++e) {
+        s.in_var.push_back(lambda_offset(block) + e);
+        s.in_is_deriv.push_back(0);
+        s.in_const.push_back(0.0);
+      }
+    }
+    fk.input_vars = s.in_var;
     force_slots_.push_back(std::move(s));
   }
   build_pattern();
@@ -214,7 +224,15 @@ void System::build_pattern() {
   auto probe = [&](const auto& kernel, Slots& s) {
     const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
     std::vector<char> nz(n_out * n_in, 0);
-    for (int trial = 0; trial < 2; ++trial) {
+    // A user subroutine is a black box: its force and torque rows depend on every input.
+    bool black_box = false;
+    if constexpr (std::is_same_v<std::decay_t<decltype(kernel)>, ForceKernel>) {
+      black_box = kernel.user != nullptr;
+    }
+    for (size_t r = 0; black_box && r < n_out; ++r) {
+      for (size_t i = 0; i < n_in; ++i) nz[r * n_in + i] = (r % 13 >= 7);
+    }
+    for (int trial = 0; !black_box && trial < 2; ++trial) {
       AD x[kMaxLocalInputs];
       AD out[kMaxLocalInputs];
       for (size_t i = 0; i < n_in; ++i) {
