@@ -121,8 +121,14 @@ LoadedLibrary load_user_library(std::string_view name, const std::string& deck_d
   }
   std::string where = fmt::format("looked for {} in {}", fmt::join(names, ", "),
                                   dirs.empty() ? std::string("-") : dirs.front().string());
-  for (size_t k = 1; k < dirs.size(); ++k) where += ", " + dirs[k].string();
-  where += " (MBSOLVE_USERSUB_PATH) and the system library path";
+  if (dirs.size() > 1) {
+    where += " and MBSOLVE_USERSUB_PATH (";
+    for (size_t k = 1; k < dirs.size(); ++k) where += (k > 1 ? ":" : "") + dirs[k].string();
+    where += ")";
+  } else {
+    where += " (MBSOLVE_USERSUB_PATH is not set)";
+  }
+  where += " and on the system library path";
   out.error = tried.empty() ? "not found: " + where
                             : fmt::format("could not be loaded: {}", fmt::join(tried, "; "));
   return out;
