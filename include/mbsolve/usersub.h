@@ -41,7 +41,9 @@ typedef void (*mbsolve_varsub)(int* id, double* time, double* par, int* npar, in
 /* Post_Request: result[0..7] = channels f1..f8. */
 typedef void (*mbsolve_reqsub)(int* id, double* time, double* par, int* npar, int* iflag,
                                double* result);
-/* Motion_Joint: value[0] = displacement (iord 0), velocity (1) or acceleration (2). */
+/* The routines below are declared for completeness; mbsolve does not call them yet (decks that
+ * use them get a "not supported" deck error).
+ * Motion_Joint: value[0] = displacement (iord 0), velocity (1) or acceleration (2). */
 typedef void (*mbsolve_motsub)(int* id, double* time, double* par, int* npar, int* iord, int* iflag,
                                double* value);
 /* Control_Diff: value[0] = the state derivative (or the implicit residual). */
@@ -66,13 +68,13 @@ typedef mbsolve_gsesub mbsolve_yfosub;
  *   JOINT (id, jflag, comp[, RM]): the current reaction of Constraint_Joint id on its I
  *     (jflag 0) or J (jflag 1) marker resolved in RM's axes (0 = ground); comp 1 = |F|,
  *     2..4 = Fx Fy Fz, 5 = |T|, 6..8 = Tx Ty Tz (torque about the marker origin),
- *   ARYVAL (array id, index) when the model has arrays, TIME ().
+ *   TIME ().
  * *errflg = 0 on success, nonzero on an unknown name or bad arguments. */
 void c_sysfnc(const char* fncnam, int* ipar, int nsize, double* value, int* errflg);
 
-/* Vector forms: DISP (I[,J[,K]]) -> 6 values (x, y, z, psi, theta, phi), VEL (I[,J[,K[,L]]])
- * -> 6 values (translational velocity in K, angular velocity in K), TDISP/RDISP/TVEL/RVEL -> 3,
- * JOINT-like TFORCE/RFORCE (joint id, jflag[, RM]) -> 3. *nstates gets the count. */
+/* Vector forms: DISP (I[,J[,K]]) -> 6 values (DX DY DZ in K, then PSI THETA PHI of I relative
+ * to J), VEL (I[,J[,K[,L]]]) -> 6 values (VX VY VZ, then WX WY WZ in K), TDISP, RDISP, TVEL,
+ * RVEL -> the 3 values of each half. *nstates gets the count. */
 void c_sysary(const char* fncnam, int* ipar, int nsize, double* states, int* nstates, int* errflg);
 
 /* An attribute of a model element as text (at most 80 bytes with the terminating NUL),

@@ -53,7 +53,7 @@ std::string spring_deck(bool user) {
 /// released at theta0 from the downward vertical, with the joint friction GFOSUB of test_subs.c:
 /// T = -mu |F_joint| tanh(WZ / w0).
 constexpr double kM = 1.5, kL = 0.5, kIzz = 0.02, kTheta0 = 1.2, kW0 = 0.1;
-std::string friction_deck(double mu) {
+std::string friction_deck(double mu, const std::string& integrator = "DSTIFF") {
   const std::string force =
       mu > 0 ? fmt::format(R"U(<Force_Vector_TwoBody id="5" type="ForceAndTorque" i_marker_id="21"
         j_floating_marker_id="10" ref_marker_id="10" usrsub_dll_name="{}"
@@ -69,13 +69,13 @@ std::string friction_deck(double mu) {
     <Reference_Marker id="21" body_id="2"/>
     <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
     {force}
-    <Param_Transient integr_tol="1e-7"/>
+    <Param_Transient integr_tol="1e-7" integrator_type="{integrator}"/>
   </Model><Command>
     <Simulate analysis_type="Transient" end_time="2" print_interval="0.01"/>
   </Command></MotionSolve>)XML",
                      fmt::arg("g", kG), fmt::arg("m", kM), fmt::arg("izz", kIzz),
                      fmt::arg("x", kL * std::sin(kTheta0)), fmt::arg("y", -kL * std::cos(kTheta0)),
-                     fmt::arg("force", force));
+                     fmt::arg("force", force), fmt::arg("integrator", integrator));
 }
 
 /// theta'' of the friction pendulum: the reaction F = m a - m g depends on theta'' itself, so
@@ -210,6 +210,13 @@ TEST_CASE("REQSUB and VARSUB agree with the same outputs written as expressions"
     CHECK(out[13] == Approx(out[14]).margin(1e-14));  // VARSUB = 2.5 DM
     CHECK(out[14] > 0.1);
   }
+}
+
+TEST_CASE("Forces that read joint reactions are refused by the ODE form (one linear solve)") {
+  const auto run = test::run_inline(friction_deck(0.05, "VSTIFF"));
+  CHECK(run.report.code == ExitCode::kAnalysisFailed);
+  CHECK_THAT(run.report.message, Catch::Contains("Force_Vector_TwoBody 5") &&
+                                     Catch::Contains("not supported with integrator VSTIFF"));
 }
 
 TEST_CASE("User routines that fail stop the analysis naming the element and the library") {
