@@ -1,8 +1,11 @@
 #pragma once
 // Control_Diff (format reference 2.28): one user state y. type="EXPRESSION" (default) with
 // is_implicit="FALSE": y' = expr; is_implicit="TRUE": expr(y, y', ...) = 0 with DIF1(id) = y'.
-// ic (y(0), default 0), ic_dot (implicit: y'(0) guess, default 0), is_static_hold (default
-// FALSE). DIF(id) reads y, DIF1(id) reads y'. USERSUB (DIFSUB) is reported as not supported yet.
+// ic (y(0), default 0), ic_dot (accepted; the consistent y'(0) is computed), is_static_hold
+// (default FALSE). DIF(id) reads y, DIF1(id) reads y' (exactly, also for implicit diffs: y' is a
+// DAE variable). The consistent initial y' and the ODE form (CVODE) take one linear solve for y',
+// exact when the implicit expression is affine in DIF1 (its coefficient may depend on the
+// state). USERSUB (DIFSUB) is reported as not supported yet.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

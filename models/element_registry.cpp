@@ -7,6 +7,7 @@
 #include "models/body_rigid.hpp"
 #include "models/constraint_joint.hpp"
 #include "models/control_diff.hpp"
+#include "models/control_plant_io.hpp"
 #include "models/control_siso.hpp"
 #include "models/control_stateeqn.hpp"
 #include "models/force_beam.hpp"
@@ -66,9 +67,10 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"constraint_userconstr", "Constraint_UserConstr", N, M, nullptr, "user-written constraint"},
     {"control_diff", "Control_Diff", S, M, build_control_diff,
      "user differential equation (EXPRESSION; explicit or implicit)"},
-    {"control_plantinput", "Control_PlantInput", N, M, nullptr, "plant inputs for linearisation"},
-    {"control_plantoutput", "Control_PlantOutput", N, M, nullptr,
-     "plant outputs for linearisation"},
+    {"control_plantinput", "Control_PlantInput", S, M, build_control_plantinput,
+     "plant inputs (read by PINVAL; linearisation not yet)"},
+    {"control_plantoutput", "Control_PlantOutput", S, M, build_control_plantoutput,
+     "plant outputs (read by POUVAL; linearisation not yet)"},
     {"control_siso", "Control_SISO", S, M, build_control_siso,
      "single-input single-output transfer function"},
     {"control_stateeqn", "Control_StateEqn", S, M, build_control_stateeqn,

@@ -273,6 +273,8 @@ struct Model {
   std::vector<Request> requests;
   std::vector<Variable> variables;
   std::vector<ReferenceArray> arrays;
+  std::vector<ReferenceArray> plant_inputs;   ///< Control_PlantInput (type U lists)
+  std::vector<ReferenceArray> plant_outputs;  ///< Control_PlantOutput (type U lists)
   std::vector<ReferenceMatrix> matrices;
   std::vector<ReferenceSpline> splines;
   std::vector<StateElement> state_elements;

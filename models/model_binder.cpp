@@ -219,13 +219,32 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
 
 std::optional<expr::BindResult> ModelBinder::bind_state(std::string_view name,
                                                         std::span<const long long> args) {
-  if (name != "ARYVAL" && name != "DIF" && name != "DIF1") return std::nullopt;
+  if (name != "ARYVAL" && name != "DIF" && name != "DIF1" && name != "PINVAL" && name != "POUVAL") {
+    return std::nullopt;
+  }
   if (!allow_states_) {
     return expr::BindResult::fail(
         std::string(name) +
         "() may be used in requests, variables and state elements only for now");
   }
   MeasureSpec m;
+  if (name == "PINVAL" || name == "POUVAL") {
+    const bool in = name == "PINVAL";
+    for (const auto& p : in ? model_.plant_inputs : model_.plant_outputs) {
+      if (p.id != args[0]) continue;
+      if (args[1] < 1 || args[1] > p.size) {
+        return expr::BindResult::fail(fmt::format("{} {} has {} entries; k = {} is out of range",
+                                                  in ? "Control_PlantInput" : "Control_PlantOutput",
+                                                  args[0], p.size, args[1]));
+      }
+      m.kind = MeasureKind::kVarval;
+      m.element = p.variables[static_cast<size_t>(args[1] - 1)];
+      if (m.element < 0) return expr::BindResult::fail("a variable of the list does not exist");
+      return slot_of(m);
+    }
+    return expr::BindResult::fail(fmt::format(
+        "{} {} does not exist", in ? "Control_PlantInput" : "Control_PlantOutput", args[0]));
+  }
   if (name != "ARYVAL") {
     for (const auto& e : model_.state_elements) {
       if (e.kind == StateElement::Kind::kDiff && e.id == args[0]) m.element = e.first_state;

@@ -34,7 +34,7 @@ class ModelBinder : public expr::Binder {
 
  private:
   expr::BindResult slot_of(const MeasureSpec& m);
-  /// ARYVAL, DIF, DIF1 (models/measure.hpp); nullopt for other names.
+  /// ARYVAL, DIF, DIF1, PINVAL, POUVAL (models/measure.hpp); nullopt for other names.
   std::optional<expr::BindResult> bind_state(std::string_view name,
                                              std::span<const long long> args);
   /// Marker index of an id argument (0 -> -1 = global), or an error message in `error`.

@@ -111,6 +111,8 @@ struct ModelDraft {
   std::vector<DraftExpressionElement> requests;    ///< Post_Request
   std::vector<DraftExpressionElement> variables;   ///< Reference_Variable
   std::vector<DraftArray> arrays;                  ///< Reference_Array
+  std::vector<DraftArray> plant_inputs;            ///< Control_PlantInput (type U)
+  std::vector<DraftArray> plant_outputs;           ///< Control_PlantOutput (type U)
   std::vector<ReferenceMatrix> matrices;           ///< Reference_Matrix (read in pass 1)
   std::vector<ReferenceSpline> splines;            ///< Reference_Spline (read in pass 1)
   std::vector<DraftStateElement> state_elements;   ///< Control_Diff, ..., Force_StateEqn

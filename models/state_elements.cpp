@@ -99,6 +99,72 @@ void realise_siso(const DraftStateElement& d, StateElement& e) {
   e.D = Eigen::MatrixXd::Constant(1, 1, b[n]);
 }
 
+/// Checks that the values a state element reads (its expression, its inputs and, through
+/// VARVAL and Y-array ARYVAL, whatever those read) can be evaluated inside a residual: no
+/// reaction forces and no algebraic loop. Reports at the element; returns false then.
+class InputCheck {
+ public:
+  InputCheck(const Model& m, const StateElement& e, Diagnostics& diag)
+      : m_(m), e_(e), diag_(diag) {}
+
+  bool group(const ExpressionGroup& g) {
+    for (const auto& ms : g.measures) {
+      if (!measure(ms)) return false;
+    }
+    return true;
+  }
+  bool variable(int v) {
+    if (v < 0) return true;  // already reported
+    return node({0, v}, fmt::format("Reference_Variable {}", m_.variables[v].id),
+                [&] { return group(m_.variables[v].expr); });
+  }
+
+ private:
+  bool measure(const MeasureSpec& ms) {
+    if (ms.kind == MeasureKind::kVarval) return variable(ms.element);
+    if (ms.kind == MeasureKind::kOutput) {
+      const StateElement& o = m_.state_elements[ms.element];
+      return node(
+          {1, ms.element * 1000000 + ms.comp},
+          fmt::format("output {} of {}", ms.comp + 1, o.subject), [&] {
+            for (size_t j = 0; j < o.inputs.size(); ++j) {
+              if (o.D(ms.comp, static_cast<Eigen::Index>(j)) != 0.0 && !variable(o.inputs[j])) {
+                return false;
+              }
+            }
+            return true;
+          });
+    }
+    if (ms.reads_multipliers()) {
+      diag_.error(e_.loc, e_.subject,
+                  "its inputs read reaction forces (JOINT, FX, SFORCE, ...), which state "
+                  "elements cannot use yet");
+      return false;
+    }
+    return true;
+  }
+
+  template <class F>
+  bool node(std::pair<int, int> key, const std::string& what, F&& expand) {
+    auto it = state_.find(key);
+    if (it != state_.end()) {
+      if (it->second) return true;  // done
+      diag_.error(e_.loc, e_.subject,
+                  fmt::format("its inputs form an algebraic loop through {}", what));
+      return false;
+    }
+    state_[key] = false;
+    const bool ok = expand();
+    state_[key] = true;
+    return ok;
+  }
+
+  const Model& m_;
+  const StateElement& e_;
+  Diagnostics& diag_;
+  std::map<std::pair<int, int>, bool> state_;  ///< false while being expanded
+};
+
 }  // namespace
 
 void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
@@ -122,28 +188,34 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
     if (unique(s.id, s.loc, fmt::format("Reference_Spline {}", s.id), "Reference_Spline", seen))
       m.splines.push_back(s);
   }
-  seen.clear();
-  for (const auto& da : draft.arrays) {
-    if (!unique(da.id, da.loc, da.subject, "Reference_Array", seen)) continue;
-    ReferenceArray a;
-    a.id = da.id;
-    a.type = da.type;
-    a.size = da.size;
-    a.values = da.values;
-    a.loc = da.loc;
-    for (int vid : da.variable_ids) {
-      int index = -1;
-      for (size_t v = 0; v < draft.variables.size(); ++v) {
-        if (draft.variables[v].id == vid) index = static_cast<int>(v);
+  auto lists = [&](const std::vector<DraftArray>& drafts, const char* family,
+                   std::vector<ReferenceArray>& out) {
+    seen.clear();
+    for (const auto& da : drafts) {
+      if (!unique(da.id, da.loc, da.subject, family, seen)) continue;
+      ReferenceArray a;
+      a.id = da.id;
+      a.type = da.type;
+      a.size = da.size;
+      a.values = da.values;
+      a.loc = da.loc;
+      for (int vid : da.variable_ids) {
+        int index = -1;
+        for (size_t v = 0; v < draft.variables.size(); ++v) {
+          if (draft.variables[v].id == vid) index = static_cast<int>(v);
+        }
+        if (index < 0) {
+          diag.error(da.list_loc, da.subject,
+                     fmt::format("variable id {} is not a Reference_Variable", vid));
+        }
+        a.variables.push_back(index);
       }
-      if (index < 0) {
-        diag.error(da.list_loc, da.subject,
-                   fmt::format("variable id {} is not a Reference_Variable", vid));
-      }
-      a.variables.push_back(index);
+      out.push_back(std::move(a));
     }
-    m.arrays.push_back(std::move(a));
-  }
+  };
+  lists(draft.arrays, "Reference_Array", m.arrays);
+  lists(draft.plant_inputs, "Control_PlantInput", m.plant_inputs);
+  lists(draft.plant_outputs, "Control_PlantOutput", m.plant_outputs);
   // State elements: their layout in the state block, arrays and matrices.
   std::map<std::pair<int, int>, SourceLoc> ids;
   for (const auto& d : draft.state_elements) {
@@ -240,8 +312,11 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
       if (ya >= 0) e.y_array = ya;
       if (ua >= 0) e.u_array = ua;
       m.state_elements.push_back(e);  // claim() names the owner by index
-      ok &= claim(m, xa, owner, d, d.x, e.num_states, "x_array_id", diag);
-      ok &= claim(m, ya, owner, d, d.y, static_cast<int>(e.C.rows()), "y_array_id", diag);
+      // Sizes are only compared when the matrices were valid (no follow-up errors).
+      const bool sized = ok;
+      ok &= claim(m, xa, owner, d, d.x, sized ? e.num_states : -1, "x_array_id", diag);
+      ok &= claim(m, ya, owner, d, d.y, sized ? static_cast<int>(e.C.rows()) : -1, "y_array_id",
+                  diag);
       m.state_elements.pop_back();
     }
     if (!ok) continue;
@@ -279,6 +354,9 @@ void resolve_state_expressions(const ModelDraft& draft, Model& m, Diagnostics& d
       }
       e.expr = builder.finish();
     }
+    InputCheck check(m, e, diag);
+    bool ok = check.group(e.expr);
+    for (size_t j = 0; j < e.inputs.size() && ok; ++j) ok = check.variable(e.inputs[j]);
     ++k;
   }
 }

@@ -11,9 +11,11 @@ packages=(
   libmuparser-dev
   gnuplot-nox
   python3-matplotlib
+  libsimbody-dev
+  chromium
 )
-# Optional, not installed here (about 80 MB download): `chromium` for the report browser test
-# (tests/compare/report_browser_test.sh), which is skipped without it.
+# libsimbody-dev: the Simbody comparisons (tests/simbody, bench/chain). chromium: the mbcompare
+# report browser test (tests/compare/report_browser_test.sh), which renders a report headless.
 
 missing=()
 for p in "${packages[@]}"; do

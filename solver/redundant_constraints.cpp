@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <Eigen/SparseQR>
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -11,36 +13,86 @@ namespace mb {
 
 namespace {
 
-/// Rows of B (velocity constraints with respect to the velocities) as a dense matrix.
-Eigen::MatrixXd dense_b(const System& sys, double t, const std::vector<double>& y) {
+/// B: the velocity-constraint rows of the Jacobian with respect to the velocities.
+SpMat constraint_rows(const System& sys, double t, const std::vector<double>& y) {
   const Dae full(sys);
   const Blocks b = blocks_of(full);
   std::vector<int> cols = b.nu;
   cols.insert(cols.end(), b.other.begin(), b.other.end());
   const std::vector<double> yp(sys.size(), 0.0);
-  return Eigen::MatrixXd(block(jacobian_matrix(full, t, y, yp, 0.0), b.vel_rows, cols));
+  return block(jacobian_matrix(full, t, y, yp, 0.0), b.vel_rows, cols);
+}
+
+/// B^T with each column (a row of B) scaled to unit norm, restricted to the velocities that
+/// some constraint involves. Its rows (velocities) are ordered so that the k-th column claims
+/// the k-th row, one of its own nonzeros where it has one left: the sparse QR below uses row k as
+/// the pivot row of its k-th accepted column, and without this order the pivot rows drift away
+/// from the columns' nonzeros (there are more velocities than equations), which fills the
+/// Householder vectors (quadratic work for a chain).
+SpMat unit_constraint_columns(const System& sys, double t, const std::vector<double>& y) {
+  SpMat bt = SpMat(constraint_rows(sys, t, y).transpose());
+  for (int k = 0; k < bt.outerSize(); ++k) {
+    const double norm = bt.col(k).norm();
+    if (norm > 0) bt.col(k) /= norm;
+  }
+  bt.prune(0.0);
+  std::vector<int> new_row(static_cast<size_t>(bt.rows()), -1);
+  int next = 0;
+  for (int k = 0; k < bt.outerSize(); ++k) {
+    for (SpMat::InnerIterator it(bt, k); it; ++it) {
+      if (new_row[static_cast<size_t>(it.row())] < 0) {
+        new_row[static_cast<size_t>(it.row())] = next++;
+        break;
+      }
+    }
+  }
+  for (int k = 0; k < bt.outerSize(); ++k) {
+    for (SpMat::InnerIterator it(bt, k); it; ++it) {
+      if (new_row[static_cast<size_t>(it.row())] < 0)
+        new_row[static_cast<size_t>(it.row())] = next++;
+    }
+  }
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(static_cast<size_t>(bt.nonZeros()));
+  for (int k = 0; k < bt.outerSize(); ++k) {
+    for (SpMat::InnerIterator it(bt, k); it; ++it) {
+      entries.emplace_back(new_row[static_cast<size_t>(it.row())], k, it.value());
+    }
+  }
+  SpMat ordered(next, bt.cols());
+  ordered.setFromTriplets(entries.begin(), entries.end());
+  ordered.makeCompressed();
+  return ordered;
 }
 
 }  // namespace
 
 std::vector<int> find_redundant_equations(const System& sys, double t,
                                           const std::vector<double>& y) {
-  const Eigen::MatrixXd B = dense_b(sys, t, y);
-  std::vector<Eigen::VectorXd> basis;
+  // Left-looking sparse Householder QR of B^T in equation order (no reordering of the columns):
+  // column e's pivot is the norm of what is left of row e of B after removing its components
+  // along the accepted earlier rows, i.e. Gram-Schmidt in equation order, with the work and the
+  // memory of the sparse factors (a chain of N joints: O(N)). The columns are unit vectors, so
+  // the absolute pivot threshold is the relative kRedundancyThreshold. Rows of B that are zero
+  // are redundant too. Eigen puts the dependent columns last in colsPermutation().
+  const SpMat bt = unit_constraint_columns(sys, t, y);
   std::vector<int> removed;
-  for (Eigen::Index e = 0; e < B.rows(); ++e) {
-    Eigen::VectorXd v = B.row(e).transpose();
-    const double norm0 = v.norm();
-    for (int pass = 0; pass < 2; ++pass) {  // re-orthogonalise once for stability
-      for (const auto& u : basis) v -= u.dot(v) * u;
-    }
-    const double left = v.norm();
-    if (norm0 == 0.0 || left <= kRedundancyThreshold * norm0) {
-      removed.push_back(static_cast<int>(e));
-    } else {
-      basis.push_back(v / left);
-    }
+  if (bt.cols() == 0) return removed;
+  if (bt.rows() == 0) {
+    for (int e = 0; e < bt.cols(); ++e) removed.push_back(e);
+    return removed;
   }
+  Eigen::SparseQR<SpMat, Eigen::NaturalOrdering<int>> qr;
+  qr.setPivotThreshold(kRedundancyThreshold);
+  qr.compute(bt);
+  if (qr.info() != Eigen::Success) {
+    throw Error(ExitCode::kInternal,
+                "redundant constraint check: sparse QR of the constraint Jacobian failed (" +
+                    qr.lastErrorMessage() + ")");
+  }
+  const auto& order = qr.colsPermutation().indices();
+  for (Eigen::Index k = qr.rank(); k < bt.cols(); ++k) removed.push_back(order(k));
+  std::sort(removed.begin(), removed.end());
   return removed;
 }
 
@@ -55,7 +107,7 @@ void check_redundant_consistent(const Dae& dae, double t, const std::vector<doub
     const double violation = std::abs(res[13 * nb + m + e]);
     if (violation <= tol) continue;
     // Which kept equations is it a combination of? Least squares B_kept^T c = b_e.
-    const Eigen::MatrixXd B = dense_b(sys, t, y);
+    const Eigen::MatrixXd B(constraint_rows(sys, t, y));
     const Blocks kept = blocks_of(dae);
     Eigen::MatrixXd Bk(static_cast<Eigen::Index>(kept.lambda.size()), B.cols());
     for (size_t i = 0; i < kept.lambda.size(); ++i) {

@@ -187,6 +187,9 @@ AccelerationSolver::AccelerationSolver(const Dae& dae)
   dae.jacobian(0.0, y0.data(), zero_yp_.data(), 0.0, j0_.data());
   dae.jacobian(0.0, y0.data(), zero_yp_.data(), 1.0, dfdyp_.data());
   for (size_t k = 0; k < dfdyp_.size(); ++k) dfdyp_[k] -= j0_[k];
+  for (const auto& e : dae.system().model().state_elements) {
+    if (e.form == StateElement::Form::kImplicit) refresh_dfdyp_ = true;
+  }
   lu_.analyzePattern(K_);
   rhs_.resize(nd + nl);
   sol_.resize(nd + nl);
@@ -200,6 +203,10 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
   }
   std::fill(yp.begin(), yp.end(), 0.0);
   dae_.jacobian(t, y.data(), zero_yp_.data(), 0.0, j0_.data());
+  if (refresh_dfdyp_) {
+    dae_.jacobian(t, y.data(), zero_yp_.data(), 1.0, dfdyp_.data());
+    for (size_t k = 0; k < dfdyp_.size(); ++k) dfdyp_[k] -= j0_[k];
+  }
   dae_.residual(t, y.data(), zero_yp_.data(), res_.data());
   double* kv = K_.valuePtr();
   std::fill(kv, kv + K_.nonZeros(), 0.0);

@@ -85,8 +85,9 @@ Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const ch
 /// = Q); the second is the time derivative of the velocity constraints, dF_v/dy y' = 0 (for
 /// bodies B nu' + gamma = 0). dF/dy comes from the exact Jacobian at each solve; dF/dy' (the
 /// mass matrix and the identity of the kinematic rows) is constant in this formulation and is
-/// evaluated once, at construction (an element whose y' coefficients depend on the state would
-/// need it refreshed). The sparsity of the augmented matrix is analysed once, each solve
+/// evaluated once, at construction; models with implicit user states (Control_Diff
+/// is_implicit, whose y' coefficients may depend on the state) refresh it at every solve. The
+/// sparsity of the augmented matrix is analysed once, each solve
 /// refactors numerically. Time derivatives dF_v/dt (prescribed motions) are not included yet.
 class AccelerationSolver {
  public:
@@ -99,7 +100,8 @@ class AccelerationSolver {
   const Dae& dae_;
   Blocks b_;
   std::vector<double> zero_yp_, res_plus_, res_minus_, j0_;
-  std::vector<double> dfdyp_;  ///< dF/dy' in pattern order, evaluated once
+  std::vector<double> dfdyp_;   ///< dF/dy' in pattern order, evaluated once
+  bool refresh_dfdyp_ = false;  ///< re-evaluate dF/dy' at each solve (implicit user states)
   std::vector<double> res_;
   SpMat K_;
   struct Entry {

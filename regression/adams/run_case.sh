@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Usage: run_case.sh MBSOLVE MBCOMPARE CASE [REPORT_DIR]
 # Runs one ADAMS reference case of ../shared/refdata/chrono_adams_joints through mbsolve from its
-# .adm deck (with an .acf written here: ERROR=1e-8, output every 0.01 s to 5 s, as the ADAMS runs)
+# .adm deck (with the .acf of write_acf.sh: ERROR=1e-8, output every 0.01 s to 5 s, as the ADAMS
+# runs)
 # and compares the result with the ADAMS curves using mbcompare, the case's map file and
 # tolerance file (cases.txt). Exit status: mbcompare's (0 pass, 1 fail, 2 error).
 set -euo pipefail
@@ -27,8 +28,7 @@ fi
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 acf="$work/$case_name.acf"
-printf '%s\n%s\n%s\n%s\n%s\n' "$refdata/adams_models/test_$case_name.adm" "$work/$case_name" \
-  "INTEGRATOR/GSTIFF, ERROR=1.0E-8" "SIMULATE/DYNAMIC, END=5, DTOUT=0.01" "STOP" >"$acf"
+"$here/write_acf.sh" "$case_name" "$acf" "$work/$case_name"
 "$mbsolve" -q "$acf"
 refs=("$refdata/$ref_dir/${ref_stem}"_ADAMS_*.txt)
 args=("$work/$case_name.csv" "${refs[@]}" --map "$here/$map" --tol "$here/$tol")

@@ -53,9 +53,14 @@ TEST_CASE("Reference_Matrix storage orders") {
   CHECK(m->matrices[2].values == sparse);
 }
 
-TEST_CASE("ARYVAL of IC arrays and spline functions in requests") {
+TEST_CASE("ARYVAL of IC arrays, PINVAL, POUVAL and spline functions in requests") {
   Diagnostics diag;
   auto m = build(R"XML(
+    <Reference_Variable id="3" expr="7 + TIME"/>
+    <Reference_Variable id="4" expr="DX(20)"/>
+    <Control_PlantInput id="1" num_element="2" variable_id_list="4, 3"/>
+    <Control_PlantOutput id="2" num_variable="1" variable_id_list="3"/>
+    <Post_Request id="2" type="EXPRESSION" expr1="PINVAL(1, 2)" expr2="POUVAL(2, 1)"/>
     <Reference_Array id="7" type="IC" num_element="3"> 1.5 -2 4 </Reference_Array>
     <Reference_Spline id="5" num_xy_pair="4"> 0 0  1 1  2 4  3 9 </Reference_Spline>
     <Post_Request id="1" type="EXPRESSION" expr1="ARYVAL(7, 2)" expr2="LINSPL(1.5, 0, 5)"
@@ -66,12 +71,14 @@ TEST_CASE("ARYVAL of IC arrays and spline functions in requests") {
   const System sys(*m);
   const RequestOutputs req(sys);
   const std::vector<double> y = sys.initial_state(), yp(y.size(), 0.0);
-  std::vector<double> out(4);
+  std::vector<double> out(6);  // request 2 comes first (deck order)
   req.values(0.0, y.data(), yp.data(), out);
-  CHECK(out[0] == -2.0);
-  CHECK(out[1] == Approx(2.5));
-  CHECK(out[2] == Approx(1.0));  // interpolants pass through the data
-  CHECK(out[3] == Approx(4.0));
+  CHECK(out[0] == 7.0);  // PINVAL(1, 2) = VARVAL(3)
+  CHECK(out[1] == 7.0);  // POUVAL(2, 1) = VARVAL(3)
+  CHECK(out[2] == -2.0);
+  CHECK(out[3] == Approx(2.5));
+  CHECK(out[4] == Approx(1.0));  // interpolants pass through the data
+  CHECK(out[5] == Approx(4.0));
 }
 
 TEST_CASE("malformed state data is a deck error naming the element") {
@@ -100,6 +107,29 @@ TEST_CASE("malformed state data is a deck error naming the element") {
       {R"X(<Control_SISO id="1" x_array_id="1" u_array_id="2" y_array_id="3"
            numerator_coef="1 2 3" denominator_coef="1 1"/>)X",
        "improper transfer function"},
+      {R"X(<Reference_Variable id="1" expr="ARYVAL(3, 1)"/>
+          <Reference_Array id="1" type="X" num_element="1"/>
+          <Reference_Array id="2" type="U" num_element="1" variable_id="1"/>
+          <Reference_Array id="3" type="Y" num_element="1"/>
+          <Reference_Matrix id="4" nrow="1" ncol="1"> -1 </Reference_Matrix>
+          <Reference_Matrix id="5" nrow="1" ncol="1"> 2 </Reference_Matrix>
+          <Control_StateEqn id="6" type="LINEAR" x_array_id="1" u_array_id="2" y_array_id="3"
+              a_matrix_id="4" c_matrix_id="5" d_matrix_id="5"/>)X",
+       "Control_StateEqn 6: its inputs form an algebraic loop through"},
+      {R"X(<Reference_Variable id="1" expr="FX(20)"/>
+          <Control_Diff id="2" expr="VARVAL(1)"/>)X",
+       "Control_Diff 2: its inputs read reaction forces"},
+      {R"X(<Control_Diff id="2" expr="FX(20)"/>)X", "FX() may be used in requests only"},
+      {R"X(<Control_PlantInput id="1" num_element="2" variable_id_list="1"/>)X",
+       "num_element is 2 but 1 variable ids are given"},
+      {R"X(<Reference_Variable id="1" expr="1"/>
+          <Control_PlantOutput id="2" num_element="1" variable_id_list="1"/>
+          <Post_Request id="3" type="EXPRESSION" expr1="POUVAL(2, 2)"/>)X",
+       "Control_PlantOutput 2 has 1 entries; k = 2 is out of range"},
+      {R"X(<Force_StateEqn id="1" type="USERSUB" num_state="2" usrsub_dll_name="lib"
+           usrsub_param_string="USER(1)" x_array_id="1" i_marker_id="20"
+           j_floating_marker_id="20" ref_marker_id="20"/>)X",
+       "type USERSUB (user subroutines and scripts) is not supported yet"},
   };
   for (const Case& c : cases) {
     INFO(c.body);

@@ -1,0 +1,62 @@
+// simbody_chain N ACCURACY: the benchmark chain (chain_geometry.hpp) in Simbody: N
+// MobilizedBody::Pin links (O(N) articulated-body dynamics), integrated for kSimulatedTime with
+// Simbody's Runge-Kutta-Merson integrator at accuracy ACCURACY. (Simbody's implicit CPodes
+// integrator forms a dense finite-difference Jacobian, N^2 memory and N realizations per
+// Jacobian, so it is not the fair peer for N = 1000; explicit RK-Merson with O(N) steps is what
+// Simbody recommends for this kind of model.)
+// Prints one line: `wall_s=... steps=... realizations=... tip_x=... tip_y=...` (wall time from
+// system construction to the end of the integration; the tip is the free end of the last link).
+
+#include <Simbody.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+#include "bench/chain/chain_geometry.hpp"
+
+int main(int argc, char** argv) {
+  using namespace SimTK;
+  using namespace mb::bench;
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: simbody_chain N ACCURACY\n");
+    return 2;
+  }
+  const int n = std::atoi(argv[1]);
+  const double accuracy = std::atof(argv[2]);
+  const auto t0 = std::chrono::steady_clock::now();
+
+  MultibodySystem system;
+  SimbodyMatterSubsystem matter(system);
+  GeneralForceSubsystem forces(system);
+  Force::UniformGravity gravity(forces, matter, Vec3(0, -kGravity, 0));
+  // Body frame at the link's pin, x along the link; inertia about the pin.
+  const Vec3 com(kLinkLength / 2, 0, 0);
+  const Inertia about_cm(kLinkAxialInertia, kLinkTransverseInertia, kLinkTransverseInertia);
+  Body::Rigid link(MassProperties(kLinkMass, com, about_cm.shiftFromMassCenter(com, kLinkMass)));
+  MobilizedBody parent = matter.Ground();
+  std::vector<MobilizedBody::Pin> pins;
+  pins.reserve(static_cast<size_t>(n));
+  for (int k = 0; k < n; ++k) {
+    const Transform in_parent(Rotation(), k == 0 ? Vec3(0) : Vec3(kLinkLength, 0, 0));
+    pins.emplace_back(parent, in_parent, link, Transform());
+    parent = pins.back();
+  }
+  State state = system.realizeTopology();
+  // Link 1's x axis points along the release direction; the others continue it straight.
+  pins[0].setOneQ(state, 0, std::atan2(release_dy(), release_dx()));
+
+  RungeKuttaMersonIntegrator integ(system);
+  integ.setAccuracy(accuracy);
+  integ.setConstraintTolerance(accuracy);
+  TimeStepper stepper(system, integ);
+  stepper.initialize(state);
+  stepper.stepTo(kSimulatedTime);
+  const State& s = integ.getState();
+  system.realize(s, Stage::Position);
+  const Vec3 tip = pins.back().findStationLocationInGround(s, Vec3(kLinkLength, 0, 0));
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("wall_s=%.6g steps=%d realizations=%d tip_x=%.12g tip_y=%.12g\n", wall,
+              integ.getNumStepsTaken(), integ.getNumRealizations(), tip[0], tip[1]);
+  return 0;
+}
