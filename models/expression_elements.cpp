@@ -107,6 +107,7 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     bool ok = resolve_marker(m, d, 0, f.i_marker, diag);
     ok = resolve_marker(m, d, 1, f.j_marker, diag) && ok;  // every marker is checked and reported
     ok &= compile_group(m, d, false, f.expr, diag);
+    f.user = d.user;
     if (ok && f.i_marker >= 0 && f.j_marker >= 0 && same_body(m, f.i_marker, f.j_marker) &&
         !f.action_only) {
       diag.warning(d.loc, d.subject, "I and J are on the same body: the force has no effect");
@@ -122,6 +123,9 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     ok = resolve_marker(m, d, 1, f.j_marker, diag) && ok;    // every marker is checked and reported
     ok = resolve_marker(m, d, 2, f.ref_marker, diag) && ok;  // every marker is checked and reported
     ok &= compile_group(m, d, false, f.expr, diag);
+    f.user = d.user;
+    f.user_force = !d.type.starts_with("TORQUEONLY");
+    f.user_torque = !d.type.starts_with("FORCEONLY");
     f.reverse = f.one_body && d.flag;
     if (ok) m.vector_forces.push_back(std::move(f));
   }
@@ -244,6 +248,7 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     Variable v;
     v.id = d.id;
     v.loc = d.loc;
+    v.user = d.user;
     m.variables.push_back(std::move(v));
   }
   for (size_t k = 0; k < draft.variables.size(); ++k) {
@@ -275,6 +280,11 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     } else if (d.type.starts_with("ELEMENTAL_FORCE")) {
       r.type = Request::Type::kElementalForce;
       ok &= resolve_elemental_force(m, d, r, diag);
+    } else if (d.type == "USERSUB") {
+      r.type = Request::Type::kUser;
+      r.user = d.user;
+      ok &= d.user.has_value();
+      for (int k = 1; k <= 8; ++k) r.channels.push_back("f" + std::to_string(k));
     } else {
       static const std::vector<std::string> kDisp = {"x", "y", "z", "psi", "theta", "phi"};
       static const std::vector<std::string> kVel = {"vx", "vy", "vz", "wx", "wy", "wz"};

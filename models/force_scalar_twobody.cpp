@@ -3,6 +3,7 @@
 #include <array>
 
 #include "models/expression_element_reader.hpp"
+#include "models/user_subroutine.hpp"
 
 namespace mb {
 
@@ -21,7 +22,14 @@ void build_force_scalar_twobody(ElementReader& in, ModelDraft& draft, bool /*in_
   if (in.has("val") && in.has("val_expression")) {
     in.error("val_expression", "give val or val_expression, not both");
   }
-  if (in.has("val")) {
+  bool failed = false;
+  d.user = read_user_subroutine(in, "SFOSUB", failed);
+  if (d.user || failed) {
+    for (auto n : {"val", "val_expression"}) {
+      if (in.has(n)) in.error(n, "give val_expression or a user subroutine, not both");
+    }
+    d.expressions.push_back(nullptr);
+  } else if (in.has("val")) {
     read_expression(in, d, "val");
   } else if (in.has("val_expression")) {
     read_expression(in, d, "val_expression");
@@ -29,7 +37,6 @@ void build_force_scalar_twobody(ElementReader& in, ModelDraft& draft, bool /*in_
     in.error_here("missing required attribute 'val_expression' (or 'val')");
     d.expressions.push_back(nullptr);
   }
-  reject_user_subroutines(in);
   accept_hints(in, {"body1_id", "body2_id"});
   draft.scalar_forces.push_back(std::move(d));
 }

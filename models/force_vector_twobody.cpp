@@ -3,6 +3,7 @@
 #include <array>
 
 #include "models/expression_element_reader.hpp"
+#include "models/user_subroutine.hpp"
 
 namespace mb {
 
@@ -23,7 +24,17 @@ void read_vector_components(ElementReader& in, DraftExpressionElement& d) {
     if (!torque && in.has(n)) in.error(n, std::string(n) + " does not belong to type ForceOnly");
     read_expression(in, d, n);
   }
-  reject_user_subroutines(in);
+  bool failed = false;
+  d.user = read_user_subroutine(in,
+                                force && torque ? "GFOSUB"
+                                : force         ? "VFOSUB"
+                                                : "VTOSUB",
+                                failed);
+  if (d.user) {
+    for (const DeckAttribute* a : d.expressions) {
+      if (a) in.error(a->name, "give component expressions or a user subroutine, not both");
+    }
+  }
 }
 
 void build_force_vector_twobody(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {

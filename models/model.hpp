@@ -12,6 +12,7 @@
 #include "common/linalg.hpp"
 #include "common/source_loc.hpp"
 #include "models/compiled_expression.hpp"
+#include "models/user_subroutine.hpp"
 
 namespace mb {
 
@@ -79,7 +80,8 @@ struct ScalarForce {
   bool action_only = false;
   int i_marker = -1, j_marker = -1;
   ExpressionGroup expr;
-  bool active = true;  ///< false after a Deactivate command: applies nothing
+  bool active = true;                  ///< false after a Deactivate command: applies nothing
+  std::optional<UserSubroutine> user;  ///< SFOSUB instead of exprs[0]
   SourceLoc loc;
 };
 
@@ -95,6 +97,9 @@ struct VectorForce {
   bool reverse = false;  ///< one body, reverse_dir="TRUE": the applied vectors are negated
   ExpressionGroup expr;
   bool active = true;  ///< false after a Deactivate command: applies nothing
+  /// VFOSUB (force only), VTOSUB (torque only) or GFOSUB (both) instead of the expressions.
+  std::optional<UserSubroutine> user;
+  bool user_force = true, user_torque = true;  ///< which components the routine returns
   SourceLoc loc;
 };
 
@@ -152,10 +157,11 @@ struct MotionJoint {
   SourceLoc loc;
 };
 
-/// Reference_Variable (explicit): VARVAL(id) = exprs[0].
+/// Reference_Variable (explicit): VARVAL(id) = exprs[0], or the VARSUB routine `user`.
 struct Variable {
   int id = 0;
   ExpressionGroup expr;
+  std::optional<UserSubroutine> user;
   SourceLoc loc;
 };
 
@@ -219,13 +225,22 @@ struct StateElement {
 
 /// Post_Request: output channels `req<id>.<component>`.
 struct Request {
-  enum class Type { kDisplacement, kVelocity, kAcceleration, kForce, kExpression, kElementalForce };
+  enum class Type {
+    kDisplacement,
+    kVelocity,
+    kAcceleration,
+    kForce,
+    kExpression,
+    kElementalForce,
+    kUser
+  };
   int id = 0;
   Type type = Type::kExpression;
   int i_marker = -1, j_marker = -1, ref_marker = -1;
   MeasureSpec element;   ///< ELEMENTAL_FORCE: the element's force query (kJoint or kElementForce)
   ExpressionGroup expr;  ///< EXPRESSION: one expression per present channel
-  std::vector<std::string> channels;  ///< component names, e.g. "x" or "f2"
+  std::vector<std::string> channels;   ///< component names, e.g. "x" or "f2"
+  std::optional<UserSubroutine> user;  ///< kUser: the REQSUB routine (channels f1..f8)
   SourceLoc loc;
 };
 

@@ -32,6 +32,16 @@ constexpr std::array<KindName, 22> kKinematic = {{
 
 }  // namespace
 
+bool find_kinematic_measure(std::string_view name, MeasureKind& kind, int& markers) {
+  for (const auto& kn : kKinematic) {
+    if (kn.name != name) continue;
+    kind = kn.kind;
+    markers = kn.markers;
+    return true;
+  }
+  return false;
+}
+
 int ModelBinder::marker(long long id, std::string& error) const {
   if (id == 0) return -1;
   auto it = model_.marker_index.find(static_cast<int>(id));

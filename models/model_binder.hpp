@@ -12,6 +12,10 @@
 
 namespace mb {
 
+/// The kinematic measure called `name` (upper case: DX, AZ, VR, ...) and how many of its leading
+/// arguments are markers; false for other names.
+bool find_kinematic_measure(std::string_view name, MeasureKind& kind, int& markers);
+
 class ModelBinder : public expr::Binder {
  public:
   /// `allow_multipliers`: JOINT() and other reaction queries are allowed (requests); force and

@@ -59,6 +59,7 @@ struct DraftExpressionElement {
   std::vector<SourceLoc> marker_locs;
   std::vector<double> values;                     ///< element specific numbers
   std::vector<const DeckAttribute*> expressions;  ///< element specific order, nullptr = absent
+  std::optional<UserSubroutine> user;             ///< the element's user subroutine, if any
 };
 
 /// An id reference read in pass 1 (0 = absent), with where it was written.

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "models/expression_element_reader.hpp"
+#include "models/user_subroutine.hpp"
 
 namespace mb {
 
@@ -64,7 +65,6 @@ void build_post_request(ElementReader& in, ModelDraft& draft, bool /*in_command*
     in.error_here("missing required attribute 'type'");
   } else if (auto t = in.keyword("type", kTypes)) {
     d.type = *t;
-    if (*t == "USERSUB") in.error("type", "Post_Request type " + *t + " is not supported yet");
   }
   const bool marker_request = d.type.starts_with("MARKER_");
   const bool element_request = d.type == "ELEMENTAL_FORCE";
@@ -79,7 +79,14 @@ void build_post_request(ElementReader& in, ModelDraft& draft, bool /*in_command*
     }
     read_expression(in, d, n);
   }
-  reject_user_subroutines(in);
+  bool failed = false;
+  if (d.type == "USERSUB") {
+    d.user = read_user_subroutine(in, "REQSUB", failed);
+    if (!d.user && !failed)
+      in.error_here("type USERSUB needs usrsub_dll_name and usrsub_param_string");
+  } else {
+    reject_user_subroutines(in);
+  }
   draft.requests.push_back(std::move(d));
 }
 

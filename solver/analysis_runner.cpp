@@ -208,6 +208,17 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
                           : fmt::format(", stabilised index-2 for dae_index {}", params.dae_index),
                       t0, t1, dt));
       if (ode) {
+        // The ODE form solves for the reactions with one linear solve, which is exact only when
+        // the forces do not depend on them.
+        for (const auto& fk : sys.force_kernels()) {
+          if (fk.n_multipliers > 0) {
+            throw Error(ExitCode::kAnalysisFailed,
+                        fmt::format("{}: a user subroutine that reads joint reactions is not "
+                                    "supported with integrator {} (ODE form); use DSTIFF, "
+                                    "GSTIFF or HSTIFF",
+                                    fk.subject, params.integrator));
+          }
+        }
         CvodeIntegrator cvode(*dae, params, t0, ic.y, dt);
         integrate(cvode, sys, obs, report, t0, t1, dt, t, y);
       } else {

@@ -128,6 +128,7 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state) cons
       e[k] = evaluate_expression<T>(group->exprs[k], t, mspan, ws, std::span<double>(scratch));
     }
   }
+  if (user) user_values(x, t, e);
   switch (kind) {
     case Kind::kScalar: {
       const V3<T> zj = J.A.col(2);
@@ -246,6 +247,10 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
     k.scalar = &f;
     k.active = f.active;
     k.subject = fmt::format("Force_Scalar_TwoBody {}", f.id);
+    if (f.user) {
+      k.user = &*f.user;
+      k.user_id = f.id;
+    }
     add(std::move(k), f.i_marker, f.j_marker, -1, &f.expr);
   }
   for (const auto& f : model.vector_forces) {
@@ -254,6 +259,10 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
     k.vector = &f;
     k.active = f.active;
     k.subject = fmt::format("Force_Vector_{} {}", f.one_body ? "OneBody" : "TwoBody", f.id);
+    if (f.user) {
+      k.user = &*f.user;
+      k.user_id = f.id;
+    }
     add(std::move(k), f.i_marker, f.j_marker, f.ref_marker, &f.expr);
   }
   for (const auto& s : model.spring_dampers) {

@@ -25,6 +25,8 @@
 
 namespace mb {
 
+class System;
+
 /// Forces and torques (ground axes) on I's body at P_i and on J's body at P_j.
 template <class T>
 struct Wrench {
@@ -67,8 +69,23 @@ struct ForceKernel {
   mutable expr::Workspace ws;
   mutable std::vector<double> scratch;
 
-  int inputs() const { return 13 * static_cast<int>(bodies.size()); }
-  int outputs() const { return inputs(); }
+  // A user subroutine (SFOSUB, VFOSUB, VTOSUB, GFOSUB) instead of expressions
+  // (solver/user_force.cpp). Its local inputs are the bodies' states followed by the
+  // multipliers of `blocks` (the joint reactions it reads); its partial derivatives are
+  // forward differences of the routine.
+  const UserSubroutine* user = nullptr;
+  int user_id = 0;
+  std::vector<int> blocks;  ///< constraint blocks whose multipliers the routine reads
+  int n_multipliers = 0;
+  std::vector<int> input_vars;  ///< System variable of each local input (set by the System)
+  const System* sys = nullptr;
+  mutable std::vector<double> par;     ///< the routine's PAR array
+  mutable std::vector<double> y_full;  ///< System state with this kernel's inputs scattered in
+  std::vector<char> known_bodies;      ///< per model body: the routine reads it
+  std::vector<char> known_blocks;      ///< per constraint block: the routine reads it
+
+  int inputs() const { return 13 * static_cast<int>(bodies.size()) + n_multipliers; }
+  int outputs() const { return 13 * static_cast<int>(bodies.size()); }
 
   /// The wrench; `state` (optional) receives the compliant element's state (zero otherwise).
   template <class T>
@@ -76,6 +93,13 @@ struct ForceKernel {
 
   /// True for the elements with an ElementState (spring-dampers and the linear 6-axis ones).
   bool compliant() const { return kind == Kind::kSpring || kind == Kind::kLinear; }
+
+  /// The user routine's force components e[0..5] (fx fy fz tx ty tz; SFOSUB: e[0]); with AD,
+  /// derivatives by forward differences.
+  template <class T>
+  void user_values(const T* x, double t, T* e) const;
+  /// One call of the routine at local inputs x (dflag: differencing call).
+  void call_user(const double* x, double t, int dflag, double* e) const;
 
   template <class T>
   void eval(const T* x, T* out, double t) const {
@@ -108,5 +132,9 @@ struct ForceKernel {
 
 /// Builds the kernels of every applied force of the model.
 std::vector<ForceKernel> make_force_kernels(const Model& model);
+
+/// Makes the dependency call (iflag = 1) of a user-subroutine kernel at state y0 and adds the
+/// bodies and multipliers it read to the kernel's inputs.
+void bind_user_force(ForceKernel& k, const System& sys, const std::vector<double>& y0);
 
 }  // namespace mb

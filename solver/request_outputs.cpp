@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "include/mbsolve/usersub.h"
 #include "models/compliant_outputs.hpp"
 #include "models/dissipated_energy.hpp"
 #include "solver/element_outputs.hpp"
 #include "solver/expression_eval.hpp"
+#include "solver/user_calls.hpp"
 
 namespace mb {
 
@@ -19,8 +21,9 @@ namespace {
 constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 Vec3 component_frame(const Vec3& v, const MarkerState<double>& rm) { return rm.A.transpose() * v; }
+}  // namespace
 
-double pick(const MarkerWrench& w, int comp, const MarkerState<double>& rm) {
+double wrench_component(const MarkerWrench& w, int comp, const MarkerState<double>& rm) {
   const Vec3 f = component_frame(w.force, rm), t = component_frame(w.torque, rm);
   switch (comp) {
     case 1:
@@ -31,7 +34,18 @@ double pick(const MarkerWrench& w, int comp, const MarkerState<double>& rm) {
       return comp <= 4 ? f(comp - 2) : t(comp - 6);
   }
 }
-}  // namespace
+
+MarkerState<double> marker_state_at(const System& sys, int mk, const double* y) {
+  if (mk < 0) return MarkerState<double>{};
+  const Marker& m = sys.model().markers[mk];
+  const int o = sys.body_offset(m.body);
+  const BodyState<double> b = body_state(o < 0 ? kGroundState : y + o);
+  LocalMarker lm;
+  lm.body = 0;
+  lm.s = m.pos_body;
+  lm.u = m.axes_body;
+  return marker_state(lm, &b);
+}
 
 RequestOutputs::RequestOutputs(const System& sys) : sys_(sys) {
   size_t stack = 1, measures = 1;
@@ -70,6 +84,7 @@ std::vector<ResultColumn> RequestOutputs::columns() const {
           unit = c < 3 ? force : c < 6 ? force + "*" + len : "";
           break;
         case Request::Type::kExpression:
+        case Request::Type::kUser:
           unit = "";
           break;
       }
@@ -106,6 +121,10 @@ MarkerState<double> RequestOutputs::marker(int mk, const double* y, const double
 }
 
 MarkerWrench RequestOutputs::constraint_reaction(int block, int side, const double* y) const {
+  return mb::constraint_reaction(sys_, block, side, y);
+}
+
+MarkerWrench constraint_reaction(const System& sys_, int block, int side, const double* y) {
   const JointKernel& k = sys_.constraint_kernel(block);
   const double* yb[2];
   for (int s = 0; s < 2; ++s) {
@@ -135,10 +154,7 @@ MarkerWrench RequestOutputs::constraint_reaction(int block, int side, const doub
 
 void RequestOutputs::local_inputs(int kn, const double* y, double* x) const {
   const ForceKernel& k = sys_.force_kernels()[kn];
-  for (size_t b = 0; b < k.bodies.size(); ++b) {
-    const int o = sys_.body_offset(k.bodies[b]);
-    for (int i = 0; i < 13; ++i) x[13 * b + i] = y[o + i];
-  }
+  for (int i = 0; i < k.inputs(); ++i) x[i] = y[k.input_vars[i]];
 }
 
 double RequestOutputs::element_output(int kn, int channel, double t, const double* y,
@@ -209,7 +225,7 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
     }
     case MeasureKind::kJoint: {
       const MarkerWrench w = constraint_reaction(m.element, m.jflag, y);
-      return pick(w, m.comp, marker(m.k, y, yp));
+      return wrench_component(w, m.comp, marker(m.k, y, yp));
     }
     case MeasureKind::kElementForce: {
       if (m.comp >= kFirstOutputComponent) {
@@ -217,7 +233,7 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
                               marker(m.k, y, yp).A);
       }
       const MarkerWrench w = element_force(m.element, m.jflag, t, y);
-      return pick(w, m.comp, marker(m.k, y, yp));
+      return wrench_component(w, m.comp, marker(m.k, y, yp));
     }
     case MeasureKind::kFX:
     case MeasureKind::kFY:
@@ -230,7 +246,7 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
       const MarkerWrench w = forces_at(m.i, m.j, t, y);
       static constexpr int kComp[8] = {2, 3, 4, 1, 6, 7, 8, 5};
       const int c = kComp[static_cast<int>(m.kind) - static_cast<int>(MeasureKind::kFX)];
-      return pick(w, c, marker(m.k, y, yp));
+      return wrench_component(w, c, marker(m.k, y, yp));
     }
     case MeasureKind::kState:
       return (m.comp == 1 ? yp : y)[sys_.state_offset() + m.element];
@@ -252,6 +268,7 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
       return out[m.comp];
     }
     case MeasureKind::kVarval: {
+      if (sys_.model().variables[m.element].user) return user_variable(m.element, t, y);
       const ExpressionGroup& g = sys_.model().variables[m.element].expr;
       std::vector<double> mv(g.measures.size() + 1);
       for (size_t k = 0; k < g.measures.size(); ++k) mv[k] = measure(g.measures[k], t, y, yp);
@@ -275,10 +292,48 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
   }
 }
 
+void RequestOutputs::user_request(const Request& r, double t, const double* y,
+                                  std::span<double> out) const {
+  const UserSubroutine& sub = *r.user;
+  std::vector<double> par = sub.par;
+  int id = r.id, npar = static_cast<int>(par.size()), iflag = 0;
+  double time = t;
+  double result[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  UserCallState state;
+  state.sys = &sys_;
+  state.t = t;
+  state.y = y;
+  UserCall call(sub, state);
+  sub.function<mbsolve_reqsub>()(&id, &time, par.data(), &npar, &iflag, result);
+  call.check(result);
+  std::copy(result, result + 8, out.begin());
+}
+
+double RequestOutputs::user_variable(int v, double t, const double* y) const {
+  const Variable& var = sys_.model().variables[v];
+  const UserSubroutine& sub = *var.user;
+  std::vector<double> par = sub.par;
+  int id = var.id, npar = static_cast<int>(par.size()), dflag = 0, iflag = 0;
+  double time = t, value = 0.0;
+  UserCallState state;
+  state.sys = &sys_;
+  state.t = t;
+  state.y = y;
+  UserCall call(sub, state);
+  sub.function<mbsolve_varsub>()(&id, &time, par.data(), &npar, &dflag, &iflag, &value);
+  call.check(std::span<const double>(&value, 1));
+  return value;
+}
+
 void RequestOutputs::values(double t, const double* y, const double* yp,
                             std::span<double> out) const {
   size_t c = 0;
   for (const auto& r : sys_.model().requests) {
+    if (r.type == Request::Type::kUser) {
+      user_request(r, t, y, out.subspan(c, 8));
+      c += 8;
+      continue;
+    }
     if (r.type == Request::Type::kExpression) {
       for (size_t k = 0; k < r.expr.measures.size(); ++k) {
         scratch_[k] = measure(r.expr.measures[k], t, y, yp);

@@ -19,6 +19,13 @@ struct MarkerWrench {
   Vec3 torque = Vec3::Zero();
 };
 
+/// State of model marker `mk` (-1 = ground) in state vector y (the System's layout).
+MarkerState<double> marker_state_at(const System& sys, int mk, const double* y);
+/// Reaction of constraint block `block` on its I (side 0) or J (side 1) marker.
+MarkerWrench constraint_reaction(const System& sys, int block, int side, const double* y);
+/// Component `comp` of a wrench in the axes of `rm`: 1 |F|, 2-4 F, 5 |T|, 6-8 T.
+double wrench_component(const MarkerWrench& w, int comp, const MarkerState<double>& rm);
+
 class RequestOutputs {
  public:
   /// Room for the output channels of one compliant element.
@@ -47,6 +54,9 @@ class RequestOutputs {
   double element_output(int kn, int channel, double t, const double* y, const Mat3& rm) const;
   /// The dissipated-energy state of force kernel `kn` (0 for kernels without one).
   double dissipated_energy(int kn, const double* y) const;
+  /// REQSUB channels f1..f8 and VARSUB values (output time only, never in a residual).
+  void user_request(const Request& r, double t, const double* y, std::span<double> out) const;
+  double user_variable(int v, double t, const double* y) const;
 
   const System& sys_;
   size_t n_columns_ = 0;

@@ -133,7 +133,9 @@ System::System(const Model& model) : model_(model) {
     joint_slots_.push_back(std::move(s));
   }
   force_kernels_ = make_force_kernels(model);
-  for (const auto& fk : force_kernels_) {
+  const std::vector<double> y0 = initial_state();
+  for (auto& fk : force_kernels_) {
+    if (fk.user) bind_user_force(fk, *this, y0);
     Slots s;
     for (int b : fk.bodies) {
       const int o = body_offset_[b];
@@ -144,6 +146,14 @@ System::System(const Model& model) : model_(model) {
         s.out_row.push_back(o + i);
       }
     }
+    for (int block : fk.blocks) {  // multipliers a user subroutine reads (joint reactions)
+      for (int e = 0; e < joint_equation_count(block); ++e) {
+        s.in_var.push_back(lambda_offset(block) + e);
+        s.in_is_deriv.push_back(0);
+        s.in_const.push_back(0.0);
+      }
+    }
+    fk.input_vars = s.in_var;
     force_slots_.push_back(std::move(s));
   }
   state_kernels_ = make_state_kernels(model, state_offset_);
@@ -299,10 +309,18 @@ void System::build_pattern() {
   auto probe = [&](const auto& kernel, Slots& s) {
     const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
     std::vector<char> nz(n_out * n_in, 0);
-    // Two random probes. A kernel may refuse a random state (a bushing's euler_xyz singularity
-    // check on non-normalised Euler parameters): such a probe is drawn again, up to 16 times,
-    // and the last attempt reports its error.
-    for (int trial = 0, attempts = 0; trial < 2; ++attempts) {
+    // A user subroutine is a black box: its force and torque rows depend on every input.
+    bool black_box = false;
+    if constexpr (std::is_same_v<std::decay_t<decltype(kernel)>, ForceKernel>) {
+      black_box = kernel.user != nullptr;
+    }
+    for (size_t r = 0; black_box && r < n_out; ++r) {
+      for (size_t i = 0; i < n_in; ++i) nz[r * n_in + i] = (r % 13 >= 7);
+    }
+    // A kernel may refuse a random state (a bushing's euler_xyz singularity check on
+    // non-normalised Euler parameters): such a probe is drawn again, up to 16 times, and the last
+    // attempt reports its error.
+    for (int trial = 0, attempts = 0; !black_box && trial < 2; ++attempts) {
       AD x[kMaxLocalInputs];
       AD out[kMaxLocalInputs];
       for (size_t i = 0; i < n_in; ++i) {

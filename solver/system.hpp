@@ -47,6 +47,8 @@ struct SparsePattern {
 class System {
  public:
   explicit System(const Model& model);
+  System(const System&) = delete;  ///< kernels keep pointers to their System
+  System& operator=(const System&) = delete;
 
   const Model& model() const { return model_; }
   int size() const { return n_; }

@@ -1,0 +1,101 @@
+/* mbsolve user subroutines: the entry points a user library may define and the solver
+ * callbacks it may call. C and C++; build a library with e.g.
+ *   cc -shared -fPIC -I<prefix>/include -o libmysubs.so mysubs.c
+ * No -l flags are needed: the callbacks are exported by the mbsolve executable.
+ *
+ * A deck element names the library with usrsub_dll_name="mysubs" (found as mysubs, libmysubs.so
+ * or mysubs.so next to the deck, then in the folders of MBSOLVE_USERSUB_PATH, then on the
+ * system library path), its parameters with usrsub_param_string="USER(p1, p2, ...)" (passed as
+ * par[0..npar-1]) and optionally the entry point with usrsub_fnc_name (default: the routine
+ * name below). Entry points must have C linkage (extern "C" in C++).
+ *
+ * Every routine is called with iflag != 0 once before the analysis: the solver then records
+ * which quantities the routine reads through c_sysfnc / c_sysary (its dependencies, used for
+ * the Jacobian's sparsity). Later calls have iflag == 0. A routine must read the same
+ * quantities in both kinds of call. dflag is nonzero while the solver differentiates the
+ * routine by finite differences.
+ *
+ * A routine reports failure by calling c_errmes with endflg != 0; a NaN in its outputs also
+ * stops the analysis (exit code 1) with a message naming the element and the library. */
+#ifndef MBSOLVE_USERSUB_H
+#define MBSOLVE_USERSUB_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Entry points (user code defines these) --------------------------------------------- */
+
+/* Force_Scalar_TwoBody: result[0] = force or torque magnitude. */
+typedef void (*mbsolve_sfosub)(int* id, double* time, double* par, int* npar, int* dflag,
+                               int* iflag, double* result);
+/* Force_Vector_*: VFOSUB result[0..2] = force, VTOSUB result[0..2] = torque, GFOSUB
+ * result[0..5] = force and torque, components in the element's ref marker axes. */
+typedef void (*mbsolve_vfosub)(int* id, double* time, double* par, int* npar, int* dflag,
+                               int* iflag, double* result);
+typedef mbsolve_vfosub mbsolve_vtosub;
+typedef mbsolve_vfosub mbsolve_gfosub;
+/* Reference_Variable: value[0] = VARVAL(id). */
+typedef void (*mbsolve_varsub)(int* id, double* time, double* par, int* npar, int* dflag,
+                               int* iflag, double* value);
+/* Post_Request: result[0..7] = channels f1..f8. */
+typedef void (*mbsolve_reqsub)(int* id, double* time, double* par, int* npar, int* iflag,
+                               double* result);
+/* The routines below are declared for completeness; mbsolve does not call them yet (decks that
+ * use them get a "not supported" deck error).
+ * Motion_Joint: value[0] = displacement (iord 0), velocity (1) or acceleration (2). */
+typedef void (*mbsolve_motsub)(int* id, double* time, double* par, int* npar, int* iord, int* iflag,
+                               double* value);
+/* Control_Diff: value[0] = the state derivative (or the implicit residual). */
+typedef void (*mbsolve_difsub)(int* id, double* time, double* par, int* npar, int* dflag,
+                               int* iflag, double* value);
+/* Reference_Array (type U): value[0..nvalue-1] = the inputs. */
+typedef void (*mbsolve_arysub)(int* id, double* time, double* par, int* npar, int* dflag,
+                               int* iflag, int* nvalue, double* value);
+/* Control_StateEqn (GSESUB) and Force_StateEqn (YFOSUB): x' = f(x, u, t) into stated,
+ * y = g(x, u, t) into output. */
+typedef void (*mbsolve_gsesub)(int* id, double* time, double* par, int* npar, int* dflag,
+                               int* iflag, int* nstate, double* states, int* ninput, double* input,
+                               int* noutpt, double* stated, double* output);
+typedef mbsolve_gsesub mbsolve_yfosub;
+
+/* ---- Solver callbacks (mbsolve defines these) ------------------------------------------- */
+
+/* One value of a measure or force function by name (case-insensitive), ipar[0..nsize-1] its
+ * integer arguments (marker ids, 0 = ground):
+ *   DX DY DZ (I[,J[,K]]), DM (I[,J]), AX AY AZ PSI THETA PHI YAW PITCH ROLL (I[,J]),
+ *   VX VY VZ (I[,J[,K[,L]]]), VM VR (I[,J[,L]]), WX WY WZ (I[,J[,K]]), WM (I[,J]),
+ *   JOINT (id, jflag, comp[, RM]): the current reaction of Constraint_Joint id on its I
+ *     (jflag 0) or J (jflag 1) marker resolved in RM's axes (0 = ground); comp 1 = |F|,
+ *     2..4 = Fx Fy Fz, 5 = |T|, 6..8 = Tx Ty Tz (torque about the marker origin),
+ *   TIME ().
+ * *errflg = 0 on success, nonzero on an unknown name or bad arguments. */
+void c_sysfnc(const char* fncnam, int* ipar, int nsize, double* value, int* errflg);
+
+/* Vector forms: DISP (I[,J[,K]]) -> 6 values (DX DY DZ in K, then PSI THETA PHI of I relative
+ * to J), VEL (I[,J[,K[,L]]]) -> 6 values (VX VY VZ, then WX WY WZ in K), TDISP, RDISP, TVEL,
+ * RVEL -> the 3 values of each half. *nstates gets the count. */
+void c_sysary(const char* fncnam, int* ipar, int nsize, double* states, int* nstates, int* errflg);
+
+/* An attribute of a model element as text (at most 80 bytes with the terminating NUL),
+ * e.g. c_modfnc("Constraint_Joint", 5, "i_marker_id", buf, &err). Names are
+ * case-insensitive; *errflg = 0 on success. */
+void c_modfnc(const char* element, int id, const char* attribute, char* value, int* errflg);
+
+/* Reports an error: when *errflg != 0 the message is recorded, and with *endflg != 0 the
+ * analysis stops (exit code 1) after the routine returns. */
+void c_errmes(int* errflg, const char* mesage, int* id, int* endflg);
+
+/* Converts a rotation between coordinate kinds: sys1/sys2 are "EULER" (3-1-3 angles, radians),
+ * "EULPAR" (Euler parameters), "RMATRIX" (9 values, column-major direction cosines).
+ * *istat = 0 on success. */
+void c_rcnvrt(const char* sys1, double* coord1, const char* sys2, double* coord2, int* istat);
+
+/* The current simulation time. */
+void c_timget(double* time);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MBSOLVE_USERSUB_H */

@@ -1,0 +1,65 @@
+#pragma once
+// Calling user subroutines (models/user_subroutine.hpp) and the solver callbacks they call
+// back (include/mbsolve/usersub.h: c_sysfnc, c_sysary, c_modfnc, c_errmes, c_rcnvrt, c_timget).
+//
+// Every user call runs inside a UserCall: it binds the callbacks to the current evaluation (the
+// System, the time and a state vector in the System's layout) through a thread-local pointer,
+// so parallel runs (mbsweep) do not share it. A dependency call (iflag = 1, before the analysis)
+// additionally records which bodies and which constraint multipliers the routine reads; the
+// element then reads exactly those (its kernel inputs and Jacobian pattern). A later read of
+// anything else is an error, as are a routine's c_errmes(..., endflg != 0), a failed callback
+// and a NaN output: each stops the analysis (exit 1) naming the element and the library.
+// Nothing here allocates on the success path.
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "models/user_subroutine.hpp"
+
+namespace mb {
+
+class System;
+
+/// What a routine read during its dependency call (model body and constraint block indices).
+struct UserDependencies {
+  std::vector<int> bodies;
+  std::vector<int> blocks;
+};
+
+/// The evaluation a user call sees through the callbacks.
+struct UserCallState {
+  const System* sys = nullptr;
+  double t = 0.0;
+  const double* y = nullptr;           ///< state in the System's layout
+  UserDependencies* record = nullptr;  ///< set for the dependency call
+  const char* known_bodies = nullptr;  ///< per model body: readable (nullptr = all)
+  const char* known_blocks = nullptr;  ///< per constraint block: readable (nullptr = all)
+};
+
+/// Binds the callbacks to `state` for the lifetime of the object (nests: restores the previous
+/// binding on destruction).
+class UserCall {
+ public:
+  UserCall(const UserSubroutine& sub, const UserCallState& state);
+  ~UserCall();
+  UserCall(const UserCall&) = delete;
+  UserCall& operator=(const UserCall&) = delete;
+
+  /// Throws Error(kAnalysisFailed) if a callback failed, the routine reported a fatal error,
+  /// or one of `outputs` is not finite.
+  void check(std::span<const double> outputs) const;
+
+  // Used by the callbacks.
+  const UserSubroutine& sub;
+  const UserCallState& state;
+  std::string error;  ///< first fatal problem (set only on failure)
+
+ private:
+  UserCall* previous_;
+};
+
+/// The bound call of the current thread, or nullptr outside user calls.
+UserCall* current_user_call();
+
+}  // namespace mb

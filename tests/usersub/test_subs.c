@@ -1,0 +1,131 @@
+/* User subroutines for the usersub tests (built as a MODULE by tests/usersub/CMakeLists.txt).
+ * Each routine has an expression twin in usersub_test.cpp; the two runs must agree. */
+#include <math.h>
+#include <mbsolve/usersub.h>
+#include <stdlib.h>
+
+/* SFOSUB: spring-damper along the line of sight.
+ * par = (I, J, k, c, l0): F = -k (DM(I,J) - l0) - c VR(I,J). */
+void SFOSUB(int* id, double* time, double* par, int* npar, int* dflag, int* iflag, double* result) {
+  int ipar[3] = {(int)par[0], (int)par[1], 0};
+  int err = 0;
+  double dm = 0, vr = 0;
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  c_sysfnc("DM", ipar, 2, &dm, &err);
+  c_sysfnc("VR", ipar, 2, &vr, &err);
+  result[0] = -par[2] * (dm - par[4]) - par[3] * vr;
+}
+
+/* VFOSUB: a force that is a function of time and of the I marker's height.
+ * par = (I, fx, kz): F = (fx * sin(time), 0, -kz * DZ(I)). */
+void VFOSUB(int* id, double* time, double* par, int* npar, int* dflag, int* iflag, double* result) {
+  int ipar[1] = {(int)par[0]};
+  int err = 0;
+  double dz = 0;
+  (void)id;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  c_sysfnc("DZ", ipar, 1, &dz, &err);
+  result[0] = par[1] * sin(*time);
+  result[1] = 0.0;
+  result[2] = -par[2] * dz;
+}
+
+/* GFOSUB: joint friction torque about the revolute joint's z axis from its reaction force,
+ * T = -mu * |F| * tanh(WZ / w0) with |F| = JOINT(joint, 0, 1), WZ = WZ(I, J, J), where I and J
+ * are the joint's markers (read with c_modfnc). par = (joint id, mu, w0). */
+void GFOSUB(int* id, double* time, double* par, int* npar, int* dflag, int* iflag, double* result) {
+  char imark[80], jmark[80];
+  int err = 0, i;
+  int joint = (int)par[0];
+  double f = 0, wz = 0;
+  int ipar[4];
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  c_modfnc("Constraint_Joint", joint, "i_marker_id", imark, &err);
+  c_modfnc("constraint_joint", joint, "J_MARKER_ID", jmark, &err);
+  ipar[0] = atoi(imark);
+  ipar[1] = atoi(jmark);
+  ipar[2] = ipar[1];
+  c_sysfnc("WZ", ipar, 3, &wz, &err);
+  ipar[0] = joint;
+  ipar[1] = 0;
+  ipar[2] = 1;
+  ipar[3] = 0;
+  c_sysfnc("JOINT", ipar, 4, &f, &err);
+  for (i = 0; i < 6; ++i) result[i] = 0.0;
+  result[5] = -par[1] * f * tanh(wz / par[2]);
+}
+
+/* SFOSUB_NAN: returns NaN once time passes par[0]. */
+void SFOSUB_NAN(int* id, double* time, double* par, int* npar, int* dflag, int* iflag,
+                double* result) {
+  (void)id;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  result[0] = *time > par[0] ? NAN : 0.0;
+}
+
+/* SFOSUB_ERRMES: reports a fatal error through c_errmes once time passes par[0]. */
+void SFOSUB_ERRMES(int* id, double* time, double* par, int* npar, int* dflag, int* iflag,
+                   double* result) {
+  int err = 1, end = 1;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  result[0] = 0.0;
+  if (*time > par[0]) c_errmes(&err, "spring broke", id, &end);
+}
+
+/* SFOSUB_BADCALL: asks c_sysfnc for a function that does not exist. */
+void SFOSUB_BADCALL(int* id, double* time, double* par, int* npar, int* dflag, int* iflag,
+                    double* result) {
+  int ipar[1] = {(int)par[0]};
+  int err = 0;
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  c_sysfnc("NOSUCH", ipar, 1, result, &err);
+}
+
+/* REQSUB: f2..f4 = DX, DY, DZ of par[0] relative to par[1]; f6 = WZ(par[0], par[1], par[1]);
+ * f8 = the time from c_timget; the rest 0. */
+void REQSUB(int* id, double* time, double* par, int* npar, int* iflag, double* result) {
+  int ipar[3] = {(int)par[0], (int)par[1], (int)par[1]};
+  int err = 0, nstates = 0, i;
+  double disp[6];
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)iflag;
+  for (i = 0; i < 8; ++i) result[i] = 0.0;
+  c_sysary("TDISP", ipar, 3, disp, &nstates, &err);
+  for (i = 0; i < 3; ++i) result[1 + i] = disp[i];
+  c_sysfnc("WZ", ipar, 3, &result[5], &err);
+  c_timget(&result[7]);
+}
+
+/* VARSUB: value = par[2] * DM(par[0], par[1]). */
+void VARSUB(int* id, double* time, double* par, int* npar, int* dflag, int* iflag, double* value) {
+  int ipar[2] = {(int)par[0], (int)par[1]};
+  int err = 0;
+  double dm = 0;
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  c_sysfnc("DM", ipar, 2, &dm, &err);
+  *value = par[2] * dm;
+}
