@@ -20,7 +20,7 @@ System::System(const Model& model) : model_(model) {
   }
   for (const auto& j : model.joints) {
     JointKernel k;
-    const auto eqs = joint_equations(j.type);
+    const auto eqs = joint_equations(j);
     k.m = static_cast<int>(eqs.size());
     std::copy(eqs.begin(), eqs.end(), k.eq.begin());
     add_constraint_block(std::move(k), j.i_marker, j.j_marker);
@@ -35,6 +35,8 @@ System::System(const Model& model) : model_(model) {
     k.ws.reserve(mo.expr.exprs[0].max_stack + 1);
     add_constraint_block(std::move(k), j.i_marker, j.j_marker);
   }
+  gcon_kernels_ = make_general_constraint_kernels(model);
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) gcon_eq_offset_.push_back(n_eq_++);
   n_ = 13 * nb_ + 2 * n_eq_ + nb_;
   diff_mask_.assign(n_, 0.0);
   std::fill(diff_mask_.begin(), diff_mask_.begin() + 13 * nb_, 1.0);
@@ -87,6 +89,26 @@ System::System(const Model& model) : model_(model) {
       }
     }
     joint_slots_.push_back(std::move(s));
+  }
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
+    Slots s;
+    for (int b : gcon_kernels_[k].bodies) {
+      const int o = body_offset_[b];
+      for (int i = 0; i < 13; ++i) {
+        s.in_var.push_back(o + i);
+        s.in_is_deriv.push_back(0);
+        s.in_const.push_back(0.0);
+        s.out_row.push_back(o + i);
+      }
+    }
+    for (int mult = 0; mult < 2; ++mult) {  // lambda with the velocity row, mu with Phi
+      const int row = 13 * nb_ + mult * n_eq_ + gcon_eq_offset_[k];
+      s.in_var.push_back(row);
+      s.in_is_deriv.push_back(0);
+      s.in_const.push_back(0.0);
+      s.out_row.push_back(row);
+    }
+    gcon_slots_.push_back(std::move(s));
   }
   force_kernels_ = make_force_kernels(model);
   for (const auto& fk : force_kernels_) {
@@ -189,6 +211,9 @@ void System::residual(double t, const double* y, const double* yp, double* res) 
   for (size_t k = 0; k < force_kernels_.size(); ++k) {
     add_residual(force_kernels_[k], force_slots_[k], t, y, yp, res);
   }
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
+    add_residual(gcon_kernels_[k], gcon_slots_[k], t, y, yp, res);
+  }
 }
 
 void System::jacobian(double t, const double* y, const double* yp, double cj,
@@ -202,6 +227,9 @@ void System::jacobian(double t, const double* y, const double* yp, double cj,
   }
   for (size_t k = 0; k < force_kernels_.size(); ++k) {
     add_jacobian(force_kernels_[k], force_slots_[k], t, y, yp, cj, values);
+  }
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
+    add_jacobian(gcon_kernels_[k], gcon_slots_[k], t, y, yp, cj, values);
   }
 }
 
@@ -239,7 +267,7 @@ void System::build_pattern() {
     s.jac_pos.assign(n_out * n_in, -1);
     return nz;
   };
-  std::vector<std::vector<char>> body_nz, joint_nz, force_nz;
+  std::vector<std::vector<char>> body_nz, joint_nz, force_nz, gcon_nz;
   for (size_t k = 0; k < body_kernels_.size(); ++k) {
     body_nz.push_back(probe(body_kernels_[k], body_slots_[k]));
   }
@@ -248,6 +276,9 @@ void System::build_pattern() {
   }
   for (size_t k = 0; k < force_kernels_.size(); ++k) {
     force_nz.push_back(probe(force_kernels_[k], force_slots_[k]));
+  }
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
+    gcon_nz.push_back(probe(gcon_kernels_[k], gcon_slots_[k]));
   }
   // Every diagonal entry is kept so that the pattern is structurally complete for KLU.
   for (int i = 0; i < n_; ++i) cols[i].insert(i);
@@ -278,6 +309,7 @@ void System::build_pattern() {
   for (size_t k = 0; k < body_slots_.size(); ++k) fill(body_slots_[k], body_nz[k]);
   for (size_t k = 0; k < joint_slots_.size(); ++k) fill(joint_slots_[k], joint_nz[k]);
   for (size_t k = 0; k < force_slots_.size(); ++k) fill(force_slots_[k], force_nz[k]);
+  for (size_t k = 0; k < gcon_slots_.size(); ++k) fill(gcon_slots_[k], gcon_nz[k]);
 }
 
 std::string System::describe_variable(int index) const {
@@ -294,6 +326,11 @@ std::string System::describe_variable(int index) const {
   const int rel = index - 13 * nb_;
   if (rel < 2 * n_eq_) {
     const int eq = rel % n_eq_;
+    for (size_t k = 0; k < gcon_eq_offset_.size(); ++k) {
+      if (eq == gcon_eq_offset_[k]) {
+        return fmt::format("Constraint_General {}", model_.general_constraints[k].id);
+      }
+    }
     for (size_t j = joint_eq_offset_.size(); j-- > 0;) {
       if (eq >= joint_eq_offset_[j]) {
         if (j >= model_.joints.size()) {
