@@ -3,42 +3,28 @@
 #include <fmt/format.h>
 
 #include <fstream>
-#include <sstream>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "compare/config_file.hpp"
 
 namespace mb::compare {
-namespace {
-
-[[noreturn]] void fail(const std::string& source, int line, const std::string& msg) {
-  throw Error(ExitCode::kDeckError, fmt::format("{}:{}: {}", source, line, msg));
-}
-
-}  // namespace
+namespace {}  // namespace
 
 ChannelMap parse_channel_map(std::string_view text, const std::string& source) {
   ChannelMap map;
   map.source = source;
-  std::istringstream in{std::string(text)};
-  std::string raw;
-  int lineno = 0;
-  while (std::getline(in, raw)) {
-    ++lineno;
-    std::string_view line = raw;
-    if (auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-    line = trim(line);
-    if (line.empty()) continue;
+  for_each_config_line(text, [&](std::string_view line, int lineno) {
     const auto eq = line.find('=');
     if (eq == std::string_view::npos) {
-      fail(source, lineno, "expected 'RESULT = REFERENCE [SCALE] [KIND]'");
+      config_error(source, lineno, "expected 'RESULT = REFERENCE [SCALE] [KIND]'");
     }
     MapEntry e;
     e.line = lineno;
     e.result = std::string(trim(line.substr(0, eq)));
     const auto rhs = split_list(line.substr(eq + 1));
     if (e.result.empty() || e.result.find(' ') != std::string::npos || rhs.empty()) {
-      fail(source, lineno, "expected 'RESULT = REFERENCE [SCALE] [KIND]'");
+      config_error(source, lineno, "expected 'RESULT = REFERENCE [SCALE] [KIND]'");
     }
     e.reference = rhs[0];
     for (std::size_t k = 1; k < rhs.size(); ++k) {
@@ -47,18 +33,19 @@ ChannelMap parse_channel_map(std::string_view text, const std::string& source) {
       } else if (auto kind = parse_kind(rhs[k]); kind && !e.kind) {
         e.kind = kind;
       } else {
-        fail(source, lineno,
-             fmt::format("unexpected '{}' (expected a scale, then a kind)", rhs[k]));
+        config_error(source, lineno,
+                     fmt::format("unexpected '{}' (expected a scale, then a kind)", rhs[k]));
       }
     }
     for (const auto& prev : map.entries) {
       if (iequals(prev.result, e.result)) {
-        fail(source, lineno,
-             fmt::format("result channel '{}' is already mapped on line {}", e.result, prev.line));
+        config_error(
+            source, lineno,
+            fmt::format("result channel '{}' is already mapped on line {}", e.result, prev.line));
       }
     }
     map.entries.push_back(std::move(e));
-  }
+  });
   return map;
 }
 

@@ -4,10 +4,10 @@
 
 #include <array>
 #include <fstream>
-#include <sstream>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "compare/config_file.hpp"
 
 namespace mb::compare {
 namespace {
@@ -25,10 +25,6 @@ constexpr std::array<MetricRow, 5> kMetrics{{
     {"rms", Metric::kRms},
     {"tube", Metric::kTube},
 }};
-
-[[noreturn]] void fail(const std::string& source, int line, const std::string& msg) {
-  throw Error(ExitCode::kDeckError, fmt::format("{}:{}: {}", source, line, msg));
-}
 
 std::string metric_list() {
   std::string s;
@@ -78,15 +74,9 @@ std::vector<Check> ToleranceSet::checks_for(std::string_view result_name,
 ToleranceSet parse_tolerances(std::string_view text, const std::string& source) {
   ToleranceSet set;
   set.source = source;
-  std::istringstream in{std::string(text)};
-  std::string raw;
-  int lineno = 0;
-  while (std::getline(in, raw)) {
-    ++lineno;
-    std::string_view line = raw;
-    if (auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-    auto f = split_list(trim(line));
-    if (f.empty()) continue;
+  for_each_config_line(text, [&](std::string_view line, int lineno) {
+    auto f = split_list(line);
+    if (f.empty()) return;
     ToleranceRule rule;
     rule.line = lineno;
     std::size_t k = 0;
@@ -97,10 +87,11 @@ ToleranceSet parse_tolerances(std::string_view text, const std::string& source) 
     } else if (iequals(f[0], "kind") && f.size() >= 2) {
       auto kind = parse_kind(f[1]);
       if (!kind) {
-        fail(source, lineno,
-             fmt::format("unknown kind '{}' (angle, angular_velocity, force, other, position, "
-                         "torque, velocity)",
-                         f[1]));
+        config_error(
+            source, lineno,
+            fmt::format("unknown kind '{}' (angle, angular_velocity, force, other, position, "
+                        "torque, velocity)",
+                        f[1]));
       }
       rule.scope = ToleranceRule::Scope::kKind;
       rule.kind = *kind;
@@ -109,31 +100,33 @@ ToleranceSet parse_tolerances(std::string_view text, const std::string& source) 
       rule.scope = ToleranceRule::Scope::kDefault;
       k = 1;
     } else {
-      fail(source, lineno, "expected 'channel NAME', 'kind KIND' or 'default', then METRIC VALUE");
+      config_error(source, lineno,
+                   "expected 'channel NAME', 'kind KIND' or 'default', then METRIC VALUE");
     }
-    if (f.size() < k + 2) fail(source, lineno, "expected METRIC THRESHOLD after the scope");
+    if (f.size() < k + 2) config_error(source, lineno, "expected METRIC THRESHOLD after the scope");
     auto metric = parse_metric(f[k]);
     if (!metric) {
-      fail(source, lineno, fmt::format("unknown metric '{}' ({})", f[k], metric_list()));
+      config_error(source, lineno, fmt::format("unknown metric '{}' ({})", f[k], metric_list()));
     }
     auto value = parse_real(f[k + 1]);
     if (!value || *value < 0) {
-      fail(source, lineno, fmt::format("threshold must be a number >= 0 (got '{}')", f[k + 1]));
+      config_error(source, lineno,
+                   fmt::format("threshold must be a number >= 0 (got '{}')", f[k + 1]));
     }
     rule.check = Check{*metric, *value, 0};
     k += 2;
     if (k < f.size()) {
       if (*metric != Metric::kTube || !iequals(f[k], "dt") || k + 2 != f.size()) {
-        fail(source, lineno, "only a tube rule may end with 'dt TIME'");
+        config_error(source, lineno, "only a tube rule may end with 'dt TIME'");
       }
       auto dt = parse_real(f[k + 1]);
       if (!dt || *dt < 0) {
-        fail(source, lineno, fmt::format("dt must be a number >= 0 (got '{}')", f[k + 1]));
+        config_error(source, lineno, fmt::format("dt must be a number >= 0 (got '{}')", f[k + 1]));
       }
       rule.check.time_tol = *dt;
     }
     set.rules.push_back(std::move(rule));
-  }
+  });
   return set;
 }
 

@@ -7,12 +7,16 @@
 #include "models/body_rigid.hpp"
 #include "models/constraint_general.hpp"
 #include "models/constraint_joint.hpp"
+#include "models/control_diff.hpp"
+#include "models/control_siso.hpp"
+#include "models/control_stateeqn.hpp"
 #include "models/force_beam.hpp"
 #include "models/force_bushing.hpp"
 #include "models/force_field.hpp"
 #include "models/force_gravity.hpp"
 #include "models/force_scalar_twobody.hpp"
 #include "models/force_springdamper.hpp"
+#include "models/force_stateeqn.hpp"
 #include "models/force_vector_onebody.hpp"
 #include "models/force_vector_twobody.hpp"
 #include "models/motion_joint.hpp"
@@ -20,7 +24,11 @@
 #include "models/param_transient.hpp"
 #include "models/param_unit.hpp"
 #include "models/post_request.hpp"
+#include "models/reference_array.hpp"
 #include "models/reference_marker.hpp"
+#include "models/reference_matrix.hpp"
+#include "models/reference_spline.hpp"
+#include "models/reference_string.hpp"
 #include "models/reference_variable.hpp"
 #include "models/simulate.hpp"
 #include "models/stop.hpp"
@@ -59,12 +67,15 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"constraint_ptsf", "Constraint_PTSF", N, M, nullptr, "point-on-surface constraint"},
     {"constraint_sfsf", "Constraint_SFSF", N, M, nullptr, "surface-on-surface constraint"},
     {"constraint_userconstr", "Constraint_UserConstr", N, M, nullptr, "user-written constraint"},
-    {"control_diff", "Control_Diff", N, B, nullptr, "user differential equation"},
+    {"control_diff", "Control_Diff", S, M, build_control_diff,
+     "user differential equation (EXPRESSION; explicit or implicit)"},
     {"control_plantinput", "Control_PlantInput", N, M, nullptr, "plant inputs for linearisation"},
     {"control_plantoutput", "Control_PlantOutput", N, M, nullptr,
      "plant outputs for linearisation"},
-    {"control_siso", "Control_SISO", N, B, nullptr, "single-input single-output transfer function"},
-    {"control_stateeqn", "Control_StateEqn", N, B, nullptr, "linear or user state equations"},
+    {"control_siso", "Control_SISO", S, M, build_control_siso,
+     "single-input single-output transfer function"},
+    {"control_stateeqn", "Control_StateEqn", S, M, build_control_stateeqn,
+     "linear state equations (USERSUB not yet)"},
     {"deactivate", "Deactivate", N, C, nullptr, "turn an element off"},
     {"debugoutput", "DebugOutput", N, C, nullptr, "extra solver diagnostics"},
     {"force_beam", "Force_Beam", S, B, build_force_beam, "massless Timoshenko beam"},
@@ -83,7 +94,8 @@ constexpr std::array<ElementInfo, 66> kElements = {{
      "scalar force or torque between two markers"},
     {"force_springdamper", "Force_SpringDamper", S, B, build_force_springdamper,
      "translational or rotational spring-damper"},
-    {"force_stateeqn", "Force_StateEqn", N, B, nullptr, "force from a state-space system"},
+    {"force_stateeqn", "Force_StateEqn", S, M, build_force_stateeqn,
+     "force from a linear state-space system (USERSUB not yet)"},
     {"force_vector_onebody", "Force_Vector_OneBody", S, B, build_force_vector_onebody,
      "vector force on one body"},
     {"force_vector_twobody", "Force_Vector_TwoBody", S, B, build_force_vector_twobody,
@@ -97,16 +109,19 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"param_unit", "Param_Unit", S, M, build_param_unit, "unit system"},
     {"post_graphic", "Post_Graphic", G, M, nullptr, "graphics for animation"},
     {"post_request", "Post_Request", S, B, build_post_request, "output request"},
-    {"reference_array", "Reference_Array", N, M, nullptr, "array of values or states"},
+    {"reference_array", "Reference_Array", S, M, build_reference_array,
+     "array of values, variables or states"},
     {"reference_frequencyinput", "Reference_FrequencyInput", N, M, nullptr,
      "input for frequency response"},
     {"reference_marker", "Reference_Marker", S, B, build_reference_marker,
      "coordinate frame fixed to a body"},
-    {"reference_matrix", "Reference_Matrix", N, M, nullptr, "matrix data"},
+    {"reference_matrix", "Reference_Matrix", S, M, build_reference_matrix, "matrix data"},
     {"reference_paramcurve", "Reference_ParamCurve", N, M, nullptr, "parametric curve"},
     {"reference_plantstate", "Reference_PlantState", N, M, nullptr, "plant states"},
-    {"reference_spline", "Reference_Spline", N, M, nullptr, "spline data"},
-    {"reference_string", "Reference_String", N, M, nullptr, "string data"},
+    {"reference_spline", "Reference_Spline", S, M, build_reference_spline,
+     "spline data for AKISPL/CUBSPL/LINSPL"},
+    {"reference_string", "Reference_String", S, M, build_reference_string,
+     "string data (stored, unused)"},
     {"reference_surface", "Reference_Surface", N, M, nullptr, "surface data"},
     {"reference_variable", "Reference_Variable", S, B, build_reference_variable,
      "algebraic variable"},

@@ -11,6 +11,8 @@
 //   PSI/THETA/PHI: body 3-1-3 angles of R = A_J^T A_I; YAW/PITCH/ROLL: body 3-2-1 angles
 //   VX/VY/VZ(I,J,K,L) = (d/dt_L r) . axis_K   VM(I,J,L) = |d/dt_L r|   VR(I,J,L) = d/dt_L r . r/|r|
 //   WX/WY/WZ(I,J,K) = (w_I - w_J) . axis_K    WM(I,J) = |w_I - w_J|
+//   DIF(id) / DIF1(id): state / its time derivative of a Control_Diff; ARYVAL(id, k): entry k
+//     of a Reference_Array (X: state, Y: output, U: VARVAL of the k-th variable, IC: number)
 //   ORIENT(27, c, I, J): Euler parameter c (1 = e0) of I relative to J
 //   JOINT(id, jflag, comp, RM): reaction of a joint on its I (jflag 0) or J (1) marker, in RM
 //     axes; comp 1 |F|, 2-4 F, 5 |T|, 6-8 T (torque about the marker origin)
@@ -46,6 +48,9 @@ enum class MeasureKind {
   kWY,
   kWZ,
   kWM,
+  kState,       ///< DIF/DIF1/ARYVAL of an X array: element = state index, comp 1 = derivative
+  kOutput,      ///< ARYVAL of a Y array: element = state element index, comp = output (0-based)
+  kArrayConst,  ///< ARYVAL of an IC array: element = array index, comp = entry (0-based)
   kOrient,
   kJoint,         ///< reaction of a joint (element = joint index)
   kElementForce,  ///< force of an applied-force element (element = force kernel index)

@@ -167,6 +167,63 @@ struct Variable {
   SourceLoc loc;
 };
 
+/// Reference_Array (format reference 2.5). X and Y arrays name the states and outputs of the
+/// state element that uses them (`owner`); U arrays list Reference_Variables (ARYVAL = VARVAL of
+/// entry k); IC arrays hold numbers.
+struct ReferenceArray {
+  enum class Type { kX, kU, kY, kIC };
+  int id = 0;
+  Type type = Type::kIC;
+  int size = 0;                ///< num_element
+  std::vector<double> values;  ///< IC
+  std::vector<int> variables;  ///< U: indices into Model::variables
+  int owner = -1;              ///< X, Y: index into Model::state_elements, -1 when unused
+  SourceLoc loc;
+};
+
+/// Reference_Matrix (format reference 2.6), dense after reading.
+struct ReferenceMatrix {
+  int id = 0;
+  Eigen::MatrixXd values;
+  SourceLoc loc;
+};
+
+/// Reference_Spline (format reference 2.7): data for AKISPL/CUBSPL/LINSPL.
+struct ReferenceSpline {
+  int id = 0;
+  std::vector<double> x, y, z;  ///< as expr::SplineData
+  bool linear_extrapolation = false;
+  SourceLoc loc;
+};
+
+/// A block of differential states x (the state elements, solver/state_kernel.hpp):
+///   Control_Diff explicit:  x' = f(x, t, ...)            (expr.exprs[0] = f)
+///   Control_Diff implicit:  F(x, x', t, ...) = 0         (expr.exprs[0] = F)
+///   LINEAR (Control_StateEqn, Control_SISO realised in controllable canonical form,
+///   Force_StateEqn):        x' = A x + B u,  y = C x + D u,  u = VARVAL(inputs[k])
+/// A Force_StateEqn applies its 6 outputs y as [FX FY FZ TX TY TZ] in ref_marker axes on I, with
+/// the reaction on the floating J marker's body at R_I (as Force_Vector_TwoBody).
+struct StateElement {
+  enum class Kind { kDiff, kStateEqn, kSiso, kForce };
+  enum class Form { kExplicit, kImplicit, kLinear, kUserSub };
+  Kind kind = Kind::kDiff;
+  Form form = Form::kExplicit;
+  int id = 0;
+  std::string subject;  ///< "<Element> <id>"
+  int first_state = 0;  ///< index of x_1 within the state block (System::state_offset)
+  int num_states = 0;
+  bool static_hold = false;    ///< is_static_hold: states frozen in static/quasi-static analyses
+  std::vector<double> ic;      ///< x(0), num_states values
+  std::vector<double> ic_dot;  ///< implicit Control_Diff: x'(0) (empty = 0)
+  std::vector<int> inputs;     ///< u: indices into Model::variables
+  Eigen::MatrixXd A, B, C, D;  ///< LINEAR; absent matrices are zero of the right size
+  ExpressionGroup expr;        ///< Control_Diff
+  int x_array = -1, y_array = -1, u_array = -1;       ///< indices into Model::arrays
+  int i_marker = -1, j_marker = -1, ref_marker = -1;  ///< Force_StateEqn
+  SourceLoc loc;
+  int num_outputs() const { return static_cast<int>(C.rows()); }
+};
+
 /// Post_Request: output channels `req<id>.<component>`.
 struct Request {
   enum class Type { kDisplacement, kVelocity, kAcceleration, kForce, kExpression };
@@ -236,6 +293,11 @@ struct Model {
   std::vector<GeneralConstraint> general_constraints;
   std::vector<Request> requests;
   std::vector<Variable> variables;
+  std::vector<ReferenceArray> arrays;
+  std::vector<ReferenceMatrix> matrices;
+  std::vector<ReferenceSpline> splines;
+  std::vector<StateElement> state_elements;
+  int num_states = 0;         ///< total size of the state block (sum of num_states)
   TransientParams transient;  ///< model-level default
   StaticParams statics;       ///< model-level default
   std::vector<Command> commands;

@@ -193,9 +193,11 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
       return expr::BindResult::fail(std::string(name) + " needs a marker I other than 0");
     return slot_of(m);
   }
+  if (auto r = bind_state(name, args)) return *r;
   if (name == "VARVAL") {
-    if (!allow_multipliers_) {
-      return expr::BindResult::fail("VARVAL() may be used in requests and variables only for now");
+    if (!allow_states_) {
+      return expr::BindResult::fail(
+          "VARVAL() may be used in requests, variables and state elements only for now");
     }
     MeasureSpec m;
     m.kind = MeasureKind::kVarval;
@@ -210,9 +212,83 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
   return expr::BindResult::fail(std::string(name) + " is not supported yet in mbsolve");
 }
 
+std::optional<expr::BindResult> ModelBinder::bind_state(std::string_view name,
+                                                        std::span<const long long> args) {
+  if (name != "ARYVAL" && name != "DIF" && name != "DIF1") return std::nullopt;
+  if (!allow_states_) {
+    return expr::BindResult::fail(
+        std::string(name) +
+        "() may be used in requests, variables and state elements only for now");
+  }
+  MeasureSpec m;
+  if (name != "ARYVAL") {
+    for (const auto& e : model_.state_elements) {
+      if (e.kind == StateElement::Kind::kDiff && e.id == args[0]) m.element = e.first_state;
+    }
+    if (m.element < 0)
+      return expr::BindResult::fail(fmt::format("Control_Diff {} does not exist", args[0]));
+    m.kind = MeasureKind::kState;
+    m.comp = name == "DIF1" ? 1 : 0;
+    return slot_of(m);
+  }
+  const ReferenceArray* a = nullptr;
+  int index = -1;
+  for (size_t k = 0; k < model_.arrays.size(); ++k) {
+    if (model_.arrays[k].id == args[0]) {
+      a = &model_.arrays[k];
+      index = static_cast<int>(k);
+    }
+  }
+  if (!a) return expr::BindResult::fail(fmt::format("Reference_Array {} does not exist", args[0]));
+  if (args[1] < 1 || args[1] > a->size) {
+    return expr::BindResult::fail(
+        fmt::format("Reference_Array {} has {} entries; k = {} is out of range (1-based)", args[0],
+                    a->size, args[1]));
+  }
+  const int k = static_cast<int>(args[1]) - 1;
+  switch (a->type) {
+    case ReferenceArray::Type::kX:
+    case ReferenceArray::Type::kY:
+      if (a->owner < 0) {
+        return expr::BindResult::fail(
+            fmt::format("Reference_Array {} (type {}) belongs to no state element", args[0],
+                        a->type == ReferenceArray::Type::kX ? "X" : "Y"));
+      }
+      if (a->type == ReferenceArray::Type::kX) {
+        m.kind = MeasureKind::kState;
+        m.element = model_.state_elements[a->owner].first_state + k;
+      } else {
+        m.kind = MeasureKind::kOutput;
+        m.element = a->owner;
+        m.comp = k;
+      }
+      break;
+    case ReferenceArray::Type::kU:
+      if (a->variables[k] < 0)
+        return expr::BindResult::fail("a variable of the array does not exist");
+      m.kind = MeasureKind::kVarval;
+      m.element = a->variables[k];
+      break;
+    case ReferenceArray::Type::kIC:
+      m.kind = MeasureKind::kArrayConst;
+      m.element = index;
+      m.comp = k;
+      break;
+  }
+  return slot_of(m);
+}
+
 std::variant<expr::SplineData, std::string> ModelBinder::spline(long long id) {
-  return fmt::format("Reference_Spline {} does not exist (Reference_Spline is not supported yet)",
-                     id);
+  for (const auto& s : model_.splines) {
+    if (s.id != id) continue;
+    expr::SplineData d;
+    d.x = s.x;
+    d.y = s.y;
+    d.z = s.z;
+    d.linear_extrapolation = s.linear_extrapolation;
+    return d;
+  }
+  return fmt::format("Reference_Spline {} does not exist", id);
 }
 
 }  // namespace mb

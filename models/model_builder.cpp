@@ -9,6 +9,7 @@
 #include "models/body_beam.hpp"
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
+#include "models/state_elements.hpp"
 
 namespace mb {
 
@@ -329,7 +330,9 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     mk.axes_body = A.transpose() * mk.axes_global0;
   }
   resolve_joints(draft, m, diag);
+  resolve_state_data(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
+  resolve_state_expressions(draft, m, diag);
 
   if (diag.has_errors()) return std::nullopt;
   return m;

@@ -62,6 +62,37 @@ struct DraftExpressionElement {
   std::vector<const DeckAttribute*> expressions;  ///< element specific order, nullptr = absent
 };
 
+/// An id reference read in pass 1 (0 = absent), with where it was written.
+struct DraftRef {
+  int id = 0;
+  SourceLoc loc;
+};
+
+/// Reference_Array before its variables and owner are resolved.
+struct DraftArray {
+  int id = 0;
+  std::string subject;
+  ReferenceArray::Type type = ReferenceArray::Type::kIC;
+  int size = 0;
+  std::vector<double> values;     ///< IC
+  std::vector<int> variable_ids;  ///< U
+  SourceLoc loc, list_loc;
+};
+
+/// A state element (Control_Diff, Control_StateEqn, Control_SISO, Force_StateEqn) before its
+/// arrays, matrices and expressions are resolved. `base` holds id, subject, location, the
+/// markers (Force_StateEqn: I, J, ref) and the expression (Control_Diff: expr).
+struct DraftStateElement {
+  DraftExpressionElement base;
+  StateElement::Kind kind = StateElement::Kind::kDiff;
+  StateElement::Form form = StateElement::Form::kExplicit;
+  DraftRef x, y, u, ic, a, b, c, d;
+  int num_states = 0;
+  bool static_hold = false;
+  double ic_value = 0, ic_dot = 0;
+  std::vector<double> numerator, denominator;  ///< Control_SISO, ascending powers of s
+};
+
 struct ModelDraft {
   Units units;
   bool has_units = false;
@@ -82,6 +113,10 @@ struct ModelDraft {
   std::vector<DraftExpressionElement> general_constraints;  ///< Constraint_General
   std::vector<DraftExpressionElement> requests;             ///< Post_Request
   std::vector<DraftExpressionElement> variables;            ///< Reference_Variable
+  std::vector<DraftArray> arrays;                           ///< Reference_Array
+  std::vector<ReferenceMatrix> matrices;                    ///< Reference_Matrix (read in pass 1)
+  std::vector<ReferenceSpline> splines;                     ///< Reference_Spline (read in pass 1)
+  std::vector<DraftStateElement> state_elements;            ///< Control_Diff, ..., Force_StateEqn
   TransientParams transient;
   StaticParams statics;
   std::vector<Command> commands;

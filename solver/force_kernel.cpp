@@ -39,7 +39,7 @@ Wrench<T> ForceKernel::wrench(const T* x, double t) const {
   using std::atan2;
   MarkerState<T> ms[kMaxMarkers];
   marker_states(*this, x, ms);
-  static const MarkerState<T> kGround{};
+  const MarkerState<T> kGround{};  // not static: see measure_value()
   const MarkerState<T>& I = mi < 0 ? kGround : ms[mi];
   const MarkerState<T>& J = mj < 0 ? kGround : ms[mj];
   Wrench<T> w;

@@ -68,11 +68,8 @@ struct ForceKernel {
     apply(x, out, side_body(mj), w.F_j, w.T_j, w.P_j);
   }
 
- private:
-  int side_body(int local_marker) const {
-    return local_marker < 0 ? -1 : markers[local_marker].body;
-  }
-
+  /// Subtracts the generalised force of F and Tq (ground axes) applied at P from local body b's
+  /// Newton-Euler rows of `out` (also used by solver/state_kernel for Force_StateEqn).
   template <class T>
   static void apply(const T* x, T* out, int b, const V3<T>& F, const V3<T>& Tq, const V3<T>& P) {
     if (b < 0) return;  // ground takes the reaction
@@ -83,6 +80,11 @@ struct ForceKernel {
       o[7 + c] -= F(c);
       o[10 + c] -= n(c);
     }
+  }
+
+ private:
+  int side_body(int local_marker) const {
+    return local_marker < 0 ? -1 : markers[local_marker].body;
   }
 };
 

@@ -75,7 +75,9 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
   using std::asin;
   using std::atan2;
   using std::sqrt;
-  static const MarkerState<T> kGround{};
+  // Not static: AD arithmetic resizes the (empty) derivative vectors of its operands in place
+  // (Eigen's make_coherent), so a shared ground state would keep the first kernel's size.
+  const MarkerState<T> kGround{};
   const MarkerState<T>& I = m.i < 0 ? kGround : ms[m.i];
   const MarkerState<T>& J = m.j < 0 ? kGround : ms[m.j];
   const MarkerState<T>& K = m.k < 0 ? kGround : ms[m.k];

@@ -215,6 +215,25 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
       const int c = kComp[static_cast<int>(m.kind) - static_cast<int>(MeasureKind::kFX)];
       return pick(w, c, marker(m.k, y, yp));
     }
+    case MeasureKind::kState:
+      return (m.comp == 1 ? yp : y)[sys_.state_offset() + m.element];
+    case MeasureKind::kArrayConst:
+      return sys_.model().arrays[m.element].values[m.comp];
+    case MeasureKind::kOutput: {
+      const StateKernel& k = sys_.state_kernels()[m.element];
+      double x[kMaxLocalInputs];
+      for (size_t b = 0; b < k.bodies.size(); ++b) {
+        const int o = sys_.body_offset(k.bodies[b]);
+        for (int i = 0; i < 13; ++i) x[13 * b + i] = y[o + i];
+      }
+      for (size_t i = 0; i < k.states.size(); ++i) {
+        x[13 * k.bodies.size() + i] =
+            (k.state_deriv[i] ? yp : y)[sys_.state_offset() + k.states[i]];
+      }
+      double out[StateKernel::kMaxStates];
+      k.outputs(x, t, out);
+      return out[m.comp];
+    }
     case MeasureKind::kVarval: {
       const ExpressionGroup& g = sys_.model().variables[m.element].expr;
       std::vector<double> mv(g.measures.size() + 1);

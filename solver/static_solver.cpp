@@ -20,10 +20,15 @@ StaticSolution solve_static(const Dae& dae, const StaticParams& params, double t
   const Blocks b = blocks_of(dae);
   // Unknowns: q, further differential states, lambda. Equations: the force rows (Newton-Euler
   // rows and the rows of further states), then the position rows.
+  // States with is_static_hold keep their value: neither unknowns nor equations.
+  std::vector<int> free_states;
+  for (int i : b.other) {
+    if (!dae.system().is_static_held(i)) free_states.push_back(i);
+  }
   std::vector<int> unknowns = b.q, force_rows = b.dyn_rows, rows;
-  unknowns.insert(unknowns.end(), b.other.begin(), b.other.end());
+  unknowns.insert(unknowns.end(), free_states.begin(), free_states.end());
   unknowns.insert(unknowns.end(), b.lambda.begin(), b.lambda.end());
-  force_rows.insert(force_rows.end(), b.other.begin(), b.other.end());
+  force_rows.insert(force_rows.end(), free_states.begin(), free_states.end());
   rows = force_rows;
   rows.insert(rows.end(), b.pos_rows.begin(), b.pos_rows.end());
   const Eigen::Index nf = static_cast<Eigen::Index>(force_rows.size());

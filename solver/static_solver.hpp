@@ -1,7 +1,8 @@
 #pragma once
 // Static equilibrium (architecture.md section 3, format reference 3.3, FIM_S/FIM_D): with all
-// velocities and derivatives zero, solve for the positions q (and further differential states
-// x with x' = 0) and the reactions lambda:
+// velocities and derivatives zero, solve for the positions q (and the user states x with
+// x' = 0, i.e. f(x, u) = 0, except those with is_static_hold, which keep their value) and the
+// reactions lambda:
 //   Q(q) + B(q)^T lambda = 0     (the Newton-Euler rows: the force imbalance)
 //   Phi(q) = 0, |p| = 1          (position constraints and Euler-parameter normalisation)
 // mu and mu_n are 0. Newton with a backtracking line search on |F|^2; each step is the

@@ -37,9 +37,17 @@ System::System(const Model& model) : model_(model) {
   }
   gcon_kernels_ = make_general_constraint_kernels(model);
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) gcon_eq_offset_.push_back(n_eq_++);
-  n_ = 13 * nb_ + 2 * n_eq_ + nb_;
+  state_offset_ = 13 * nb_ + 2 * n_eq_ + nb_;
+  n_ = state_offset_ + model.num_states;
   diff_mask_.assign(n_, 0.0);
   std::fill(diff_mask_.begin(), diff_mask_.begin() + 13 * nb_, 1.0);
+  std::fill(diff_mask_.begin() + state_offset_, diff_mask_.end(), 1.0);
+  static_held_.assign(n_, 0);
+  for (const auto& e : model.state_elements) {
+    for (int i = 0; i < e.num_states; ++i) {
+      static_held_[state_offset_ + e.first_state + i] = static_cast<char>(e.static_hold);
+    }
+  }
 
   const double mf = model.units.mass_factor;
   for (size_t b = 0; b < model.bodies.size(); ++b) {
@@ -124,6 +132,27 @@ System::System(const Model& model) : model_(model) {
     }
     force_slots_.push_back(std::move(s));
   }
+  state_kernels_ = make_state_kernels(model, state_offset_);
+  for (const auto& sk : state_kernels_) {
+    Slots s;
+    for (int b : sk.bodies) {
+      const int o = body_offset_[b];
+      for (int i = 0; i < 13; ++i) {
+        s.in_var.push_back(o + i);
+        s.in_is_deriv.push_back(0);
+        s.out_row.push_back(o + i);
+      }
+    }
+    for (size_t i = 0; i < sk.states.size(); ++i) {
+      s.in_var.push_back(state_offset_ + sk.states[i]);
+      s.in_is_deriv.push_back(sk.state_deriv[i]);
+    }
+    s.in_const.assign(s.in_var.size(), 0.0);
+    for (int i = 0; i < sk.element->num_states; ++i) {
+      s.out_row.push_back(state_offset_ + sk.element->first_state + i);
+    }
+    state_slots_.push_back(std::move(s));
+  }
   build_pattern();
 }
 
@@ -154,6 +183,9 @@ std::vector<double> System::initial_state() const {
       y[o + 10 + i] = w_body(i);
     }
     for (int i = 0; i < 4; ++i) y[o + 3 + i] = body.p0(i);
+  }
+  for (const auto& e : model_.state_elements) {
+    for (int i = 0; i < e.num_states; ++i) y[state_offset_ + e.first_state + i] = e.ic[i];
   }
   return y;
 }
@@ -214,6 +246,9 @@ void System::residual(double t, const double* y, const double* yp, double* res) 
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
     add_residual(gcon_kernels_[k], gcon_slots_[k], t, y, yp, res);
   }
+  for (size_t k = 0; k < state_kernels_.size(); ++k) {
+    add_residual(state_kernels_[k], state_slots_[k], t, y, yp, res);
+  }
 }
 
 void System::jacobian(double t, const double* y, const double* yp, double cj,
@@ -230,6 +265,9 @@ void System::jacobian(double t, const double* y, const double* yp, double cj,
   }
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
     add_jacobian(gcon_kernels_[k], gcon_slots_[k], t, y, yp, cj, values);
+  }
+  for (size_t k = 0; k < state_kernels_.size(); ++k) {
+    add_jacobian(state_kernels_[k], state_slots_[k], t, y, yp, cj, values);
   }
 }
 
@@ -280,6 +318,10 @@ void System::build_pattern() {
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
     gcon_nz.push_back(probe(gcon_kernels_[k], gcon_slots_[k]));
   }
+  std::vector<std::vector<char>> state_nz;
+  for (size_t k = 0; k < state_kernels_.size(); ++k) {
+    state_nz.push_back(probe(state_kernels_[k], state_slots_[k]));
+  }
   // Every diagonal entry is kept so that the pattern is structurally complete for KLU.
   for (int i = 0; i < n_; ++i) cols[i].insert(i);
   pattern_.n = n_;
@@ -310,6 +352,7 @@ void System::build_pattern() {
   for (size_t k = 0; k < joint_slots_.size(); ++k) fill(joint_slots_[k], joint_nz[k]);
   for (size_t k = 0; k < force_slots_.size(); ++k) fill(force_slots_[k], force_nz[k]);
   for (size_t k = 0; k < gcon_slots_.size(); ++k) fill(gcon_slots_[k], gcon_nz[k]);
+  for (size_t k = 0; k < state_slots_.size(); ++k) fill(state_slots_[k], state_nz[k]);
 }
 
 std::string System::describe_variable(int index) const {
@@ -339,6 +382,12 @@ std::string System::describe_variable(int index) const {
         return fmt::format("Constraint_Joint {} (equation {})", model_.joints[j].id,
                            eq - joint_eq_offset_[j] + 1);
       }
+    }
+  }
+  if (index >= state_offset_) {
+    for (const auto& e : model_.state_elements) {
+      const int i = index - state_offset_ - e.first_state;
+      if (i >= 0 && i < e.num_states) return fmt::format("{} (state {})", e.subject, i + 1);
     }
   }
   return fmt::format("normalisation of body {}", rel - 2 * n_eq_);

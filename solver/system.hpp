@@ -6,9 +6,16 @@
 //   [13 k, 13 k + 13)        body k: r (3), p (4), v (3), w (3)     differential
 //   [13 nb, 13 nb + M)        lambda: joint multipliers (reactions)  algebraic
 //   [13 nb + M, 13 nb + 2M)   mu: GGL position-level multipliers     algebraic
-//   [13 nb + 2M, n)           mu_n: Euler-parameter normalisation    algebraic
+//   [13 nb + 2M, 14 nb + 2M)  mu_n: Euler-parameter normalisation    algebraic
+//   [14 nb + 2M, n)           x: user states (state elements)        differential
 // Residual rows use the same layout: body rows, velocity constraints, position constraints,
-// normalisation constraints.
+// normalisation constraints, state equations.
+//
+// User states (Control_Diff, Control_StateEqn, Control_SISO, Force_StateEqn; see
+// solver/state_kernel.hpp for how an element adds states): StateElement k of the model owns
+// entries [state_offset() + first_state, ... + num_states) of y; their rows are its state
+// equations (x' - f = 0 or, implicit, F = 0), written by its StateKernel, which may also load
+// bodies (Force_StateEqn). ARYVAL/DIF/DIF1 read them in expressions (MeasureKind::kState).
 //
 // Kernels are evaluated through gathered local inputs; the Jacobian comes from the same kernel
 // code evaluated with forward-mode AD (solver/autodiff.hpp), so it is exact. Neither residual nor
@@ -23,6 +30,7 @@
 #include "solver/force_kernel.hpp"
 #include "solver/general_constraint_kernel.hpp"
 #include "solver/joint_kernel.hpp"
+#include "solver/state_kernel.hpp"
 
 namespace mb {
 
@@ -63,6 +71,11 @@ class System {
   int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
   int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
   int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
+  /// Index of the first user state (the state block, Model::num_states entries).
+  int state_offset() const { return state_offset_; }
+  const std::vector<StateKernel>& state_kernels() const { return state_kernels_; }
+  /// True for user states held fixed in static and quasi-static analyses (is_static_hold).
+  bool is_static_held(int index) const { return static_held_[index] != 0; }
   /// 1 for differential variables, 0 for algebraic ones.
   const std::vector<double>& differential_mask() const { return diff_mask_; }
 
@@ -111,6 +124,10 @@ class System {
   std::vector<GeneralConstraintKernel> gcon_kernels_;
   std::vector<Slots> gcon_slots_;
   std::vector<int> gcon_eq_offset_;
+  int state_offset_ = 0;
+  std::vector<char> static_held_;
+  std::vector<StateKernel> state_kernels_;
+  std::vector<Slots> state_slots_;
   SparsePattern pattern_;
 };
 

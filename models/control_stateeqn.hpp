@@ -1,0 +1,13 @@
+#pragma once
+// Control_StateEqn (format reference 2.27): x' = A x + B u, y = C x + D u (type="LINEAR",
+// Reference_Matrix ids a_matrix_id (required), b/c/d_matrix_id), with x_array_id (X array, n
+// states), u_array_id (U array, m inputs), y_array_id (Y array, p outputs), ic_array_id (IC
+// array, "0" = zero initial states); the *_solver_array_id spellings are accepted too.
+// is_static_hold (default FALSE). USERSUB (GSESUB) is reported as not supported yet.
+
+#include "models/element_reader.hpp"
+#include "models/model_draft.hpp"
+
+namespace mb {
+void build_control_stateeqn(ElementReader& in, ModelDraft& draft, bool in_command);
+}

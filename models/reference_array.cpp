@@ -1,0 +1,75 @@
+#include "models/reference_array.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cmath>
+
+#include "models/expression_element_reader.hpp"
+#include "models/state_reader.hpp"
+
+namespace mb {
+
+void build_reference_array(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
+  DraftArray a;
+  a.id = in.require_id();
+  a.subject = in.subject();
+  a.loc = in.node().loc;
+  static constexpr std::array<std::string_view, 4> kTypes = {"X", "U", "Y", "IC"};
+  std::string type = "IC";
+  if (!in.has("type")) {
+    in.error_here("missing required attribute 'type' (X, U, Y or IC)");
+    return;
+  }
+  if (auto t = in.keyword("type", kTypes)) {
+    type = *t;
+  } else {
+    return;
+  }
+  a.type = type == "X"   ? ReferenceArray::Type::kX
+           : type == "U" ? ReferenceArray::Type::kU
+           : type == "Y" ? ReferenceArray::Type::kY
+                         : ReferenceArray::Type::kIC;
+  const auto n = in.integer("num_element", 1, 1000000);
+  if (!in.has("num_element")) in.error_here("missing required attribute 'num_element'");
+  if (!n) return;
+  a.size = static_cast<int>(*n);
+  if (in.has("usrsub_dll_name") || in.has("script_name")) {
+    in.error(in.has("script_name") ? "script_name" : "usrsub_dll_name",
+             "ARYSUB arrays (user subroutines and scripts) are not supported yet");
+    for (auto name : {"usrsub_param_string", "usrsub_fnc_name", "interpreter"}) in.attr(name);
+    return;
+  }
+  const bool has_ids = in.has("variable_id");
+  a.list_loc = has_ids ? in.loc_of("variable_id") : in.node().text_loc;
+  const auto list = read_number_list(in, has_ids ? "variable_id" : "");
+  if (!list) return;
+  if (a.type == ReferenceArray::Type::kX || a.type == ReferenceArray::Type::kY) {
+    if (!list->empty()) {
+      in.error_here("a type " + type +
+                    " array is filled by the solver: give num_element only, no values");
+    }
+  } else if (static_cast<int>(list->size()) != a.size) {
+    in.error_here(
+        fmt::format("num_element is {} but {} {} given", a.size, list->size(),
+                    a.type == ReferenceArray::Type::kU ? "variable ids are" : "values are"));
+    return;
+  }
+  if (a.type != ReferenceArray::Type::kU && has_ids) {
+    in.error("variable_id", "variable_id belongs to type U arrays");
+  }
+  if (a.type == ReferenceArray::Type::kU) {
+    for (double v : *list) {
+      if (v != std::floor(v) || v <= 0 || v > 2147483647.0) {
+        in.error_here(fmt::format("variable id {:g} is not a positive integer", v));
+        return;
+      }
+      a.variable_ids.push_back(static_cast<int>(v));
+    }
+  } else if (a.type == ReferenceArray::Type::kIC) {
+    a.values = *list;
+  }
+  draft.arrays.push_back(std::move(a));
+}
+
+}  // namespace mb

@@ -1,0 +1,12 @@
+#pragma once
+// Reference_Array (format reference 2.5): type X (states of a state element), Y (its outputs),
+// U (Reference_Variable ids: variable_id="..." or the element text) or IC (numbers in the text).
+// num_element must equal the number of entries given. ARYVAL(id, k) reads entry k (1-based).
+// ARYSUB (USERSUB) arrays are reported as not supported yet.
+
+#include "models/element_reader.hpp"
+#include "models/model_draft.hpp"
+
+namespace mb {
+void build_reference_array(ElementReader& in, ModelDraft& draft, bool in_command);
+}

@@ -1,0 +1,14 @@
+#include "models/reference_string.hpp"
+
+#include "models/expression_element_reader.hpp"
+
+namespace mb {
+
+void build_reference_string(ElementReader& in, ModelDraft& /*draft*/, bool /*in_command*/) {
+  in.require_id();
+  reject_user_subroutines(in);
+  if (!in.has("string")) in.error_here("missing required attribute 'string'");
+  in.attr("string");
+}
+
+}  // namespace mb

@@ -1,0 +1,286 @@
+#include "models/state_elements.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "models/model_binder.hpp"
+
+namespace mb {
+
+namespace {
+
+const char* type_name(ReferenceArray::Type t) {
+  switch (t) {
+    case ReferenceArray::Type::kX:
+      return "X";
+    case ReferenceArray::Type::kU:
+      return "U";
+    case ReferenceArray::Type::kY:
+      return "Y";
+    default:
+      return "IC";
+  }
+}
+
+/// Index of the array `ref` (of type `want`) or -1 after reporting; -2 when ref is absent.
+int find_array(const Model& m, const DraftStateElement& d, const DraftRef& ref,
+               ReferenceArray::Type want, const char* attr, Diagnostics& diag) {
+  if (ref.id == 0) return -2;
+  for (size_t k = 0; k < m.arrays.size(); ++k) {
+    if (m.arrays[k].id != ref.id) continue;
+    if (m.arrays[k].type != want) {
+      diag.error(ref.loc, d.base.subject,
+                 fmt::format("{} {} is a type {} Reference_Array; a type {} array is needed", attr,
+                             ref.id, type_name(m.arrays[k].type), type_name(want)));
+      return -1;
+    }
+    return static_cast<int>(k);
+  }
+  diag.error(ref.loc, d.base.subject, fmt::format("{} {} is not a Reference_Array", attr, ref.id));
+  return -1;
+}
+
+/// The matrix `ref` checked to be rows x cols (cols < 0: any), or nullopt after reporting;
+/// a zero matrix when ref is absent.
+std::optional<Eigen::MatrixXd> find_matrix(const Model& m, const DraftStateElement& d,
+                                           const DraftRef& ref, int rows, int cols,
+                                           const char* attr, Diagnostics& diag) {
+  if (ref.id == 0) return Eigen::MatrixXd::Zero(rows, std::max(cols, 0));
+  for (const auto& mx : m.matrices) {
+    if (mx.id != ref.id) continue;
+    if ((rows >= 0 && mx.values.rows() != rows) || (cols >= 0 && mx.values.cols() != cols)) {
+      diag.error(ref.loc, d.base.subject,
+                 fmt::format("{} {} is {} x {}; {} x {} is needed", attr, ref.id, mx.values.rows(),
+                             mx.values.cols(), rows < 0 ? 0 : rows, cols < 0 ? 0 : cols));
+      return std::nullopt;
+    }
+    return mx.values;
+  }
+  diag.error(ref.loc, d.base.subject, fmt::format("{} {} is not a Reference_Matrix", attr, ref.id));
+  return std::nullopt;
+}
+
+/// Claims X/Y array `a` for state element `owner` (an array serves one element).
+bool claim(Model& m, int a, int owner, const DraftStateElement& d, const DraftRef& ref,
+           int want_size, const char* attr, Diagnostics& diag) {
+  if (a < 0) return a == -2;
+  ReferenceArray& arr = m.arrays[a];
+  if (arr.owner >= 0) {
+    diag.error(ref.loc, d.base.subject,
+               fmt::format("{} {} already belongs to {}", attr, ref.id,
+                           m.state_elements[arr.owner].subject));
+    return false;
+  }
+  if (want_size >= 0 && arr.size != want_size) {
+    diag.error(ref.loc, d.base.subject,
+               fmt::format("{} {} has num_element {} but the element has {}", attr, ref.id,
+                           arr.size, want_size));
+    return false;
+  }
+  arr.owner = owner;
+  return true;
+}
+
+/// Controllable canonical realisation of N(s)/D(s) (ascending coefficients, order m <= n).
+void realise_siso(const DraftStateElement& d, StateElement& e) {
+  const int n = static_cast<int>(d.denominator.size()) - 1;
+  const double an = d.denominator[n];
+  std::vector<double> a(n + 1), b(n + 1, 0.0);
+  for (int k = 0; k <= n; ++k) a[k] = d.denominator[k] / an;
+  for (size_t k = 0; k < d.numerator.size(); ++k) b[k] = d.numerator[k] / an;
+  e.A = Eigen::MatrixXd::Zero(n, n);
+  for (int i = 0; i + 1 < n; ++i) e.A(i, i + 1) = 1.0;
+  for (int k = 0; k < n; ++k) e.A(n - 1, k) = -a[k];
+  e.B = Eigen::MatrixXd::Zero(n, 1);
+  e.B(n - 1, 0) = 1.0;
+  e.C = Eigen::MatrixXd::Zero(1, n);
+  for (int k = 0; k < n; ++k) e.C(0, k) = b[k] - b[n] * a[k];
+  e.D = Eigen::MatrixXd::Constant(1, 1, b[n]);
+}
+
+}  // namespace
+
+void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
+  std::map<int, SourceLoc> seen;
+  auto unique = [&](int id, const SourceLoc& loc, const std::string& subject, const char* family,
+                    std::map<int, SourceLoc>& ids) {
+    auto [it, fresh] = ids.emplace(id, loc);
+    if (!fresh) {
+      diag.error(
+          loc, subject,
+          fmt::format("duplicate {} id {} (first defined at {})", family, id, it->second.str()));
+    }
+    return fresh;
+  };
+  for (const auto& mx : draft.matrices) {
+    if (unique(mx.id, mx.loc, fmt::format("Reference_Matrix {}", mx.id), "Reference_Matrix", seen))
+      m.matrices.push_back(mx);
+  }
+  seen.clear();
+  for (const auto& s : draft.splines) {
+    if (unique(s.id, s.loc, fmt::format("Reference_Spline {}", s.id), "Reference_Spline", seen))
+      m.splines.push_back(s);
+  }
+  seen.clear();
+  for (const auto& da : draft.arrays) {
+    if (!unique(da.id, da.loc, da.subject, "Reference_Array", seen)) continue;
+    ReferenceArray a;
+    a.id = da.id;
+    a.type = da.type;
+    a.size = da.size;
+    a.values = da.values;
+    a.loc = da.loc;
+    for (int vid : da.variable_ids) {
+      int index = -1;
+      for (size_t v = 0; v < draft.variables.size(); ++v) {
+        if (draft.variables[v].id == vid) index = static_cast<int>(v);
+      }
+      if (index < 0) {
+        diag.error(da.list_loc, da.subject,
+                   fmt::format("variable id {} is not a Reference_Variable", vid));
+      }
+      a.variables.push_back(index);
+    }
+    m.arrays.push_back(std::move(a));
+  }
+  // State elements: their layout in the state block, arrays and matrices.
+  std::map<std::pair<int, int>, SourceLoc> ids;
+  for (const auto& d : draft.state_elements) {
+    auto [it, fresh] = ids.emplace(std::make_pair(static_cast<int>(d.kind), d.base.id), d.base.loc);
+    if (!fresh) {
+      diag.error(d.base.loc, d.base.subject,
+                 fmt::format("duplicate id {} (first defined at {})", d.base.id, it->second.str()));
+      continue;
+    }
+    const int owner = static_cast<int>(m.state_elements.size());
+    StateElement e;
+    e.kind = d.kind;
+    e.form = d.form;
+    e.id = d.base.id;
+    e.subject = d.base.subject;
+    e.loc = d.base.loc;
+    e.static_hold = d.static_hold;
+    bool ok = true;
+    if (d.kind == StateElement::Kind::kDiff) {
+      e.num_states = 1;
+      e.ic = {d.ic_value};
+      e.ic_dot = {d.ic_dot};
+    } else {
+      const int xa = find_array(m, d, d.x, ReferenceArray::Type::kX, "x_array_id", diag);
+      const int ua = find_array(m, d, d.u, ReferenceArray::Type::kU, "u_array_id", diag);
+      const int ya = find_array(m, d, d.y, ReferenceArray::Type::kY, "y_array_id", diag);
+      const int ica = find_array(m, d, d.ic, ReferenceArray::Type::kIC, "ic_array_id", diag);
+      if (xa == -1 || ua == -1 || ya == -1 || ica == -1) ok = false;
+      if (ua >= 0) e.inputs = m.arrays[ua].variables;
+      const int nu = static_cast<int>(e.inputs.size());
+      if (d.kind == StateElement::Kind::kSiso) {
+        if (nu != 1) {
+          diag.error(d.u.loc, d.base.subject,
+                     fmt::format("u_array_id must list exactly 1 variable ({} given)", nu));
+          ok = false;
+        }
+        realise_siso(d, e);
+      } else {
+        const int n = xa >= 0 ? m.arrays[xa].size : 0;
+        auto A = find_matrix(m, d, d.a, -1, -1, "a_matrix_id", diag);
+        if (A && (A->rows() != A->cols() || (n > 0 && A->rows() != n))) {
+          diag.error(d.a.loc, d.base.subject,
+                     fmt::format("a_matrix_id {} is {} x {}; it must be n x n with n = {} (the "
+                                 "x array's num_element)",
+                                 d.a.id, A->rows(), A->cols(), n));
+          A.reset();
+        }
+        if (!A) {
+          ok = false;
+        } else {
+          e.A = *A;
+          const int ns = static_cast<int>(A->rows());
+          int p = d.kind == StateElement::Kind::kForce ? 6 : -1;
+          if (p < 0) {
+            if (d.c.id != 0) {
+              for (const auto& mx : m.matrices)
+                if (mx.id == d.c.id) p = static_cast<int>(mx.values.rows());
+            } else if (d.d.id != 0) {
+              for (const auto& mx : m.matrices)
+                if (mx.id == d.d.id) p = static_cast<int>(mx.values.rows());
+            } else {
+              p = ya >= 0 ? m.arrays[ya].size : 0;
+            }
+          }
+          auto B = find_matrix(m, d, d.b, ns, nu, "b_matrix_id", diag);
+          auto C = find_matrix(m, d, d.c, std::max(p, 0), ns, "c_matrix_id", diag);
+          auto D = find_matrix(m, d, d.d, std::max(p, 0), nu, "d_matrix_id", diag);
+          if (B && C && D) {
+            e.B = *B;
+            e.C = *C;
+            e.D = *D;
+          } else {
+            ok = false;
+          }
+          if (d.kind == StateElement::Kind::kForce && d.c.id == 0 && d.d.id == 0) {
+            diag.warning(d.base.loc, d.base.subject,
+                         "neither c_matrix_id nor d_matrix_id is given: the force is zero");
+          }
+        }
+      }
+      e.num_states = static_cast<int>(e.A.rows());
+      e.ic.assign(e.num_states, 0.0);
+      if (ica >= 0) {
+        if (m.arrays[ica].size != e.num_states) {
+          diag.error(d.ic.loc, d.base.subject,
+                     fmt::format("ic_array_id {} has {} values for {} states", d.ic.id,
+                                 m.arrays[ica].size, e.num_states));
+          ok = false;
+        } else {
+          e.ic = m.arrays[ica].values;
+        }
+      }
+      if (xa >= 0) e.x_array = xa;
+      if (ya >= 0) e.y_array = ya;
+      if (ua >= 0) e.u_array = ua;
+      m.state_elements.push_back(e);  // claim() names the owner by index
+      ok &= claim(m, xa, owner, d, d.x, e.num_states, "x_array_id", diag);
+      ok &= claim(m, ya, owner, d, d.y, static_cast<int>(e.C.rows()), "y_array_id", diag);
+      m.state_elements.pop_back();
+    }
+    if (!ok) continue;
+    e.first_state = m.num_states;
+    m.num_states += e.num_states;
+    m.state_elements.push_back(std::move(e));
+  }
+}
+
+void resolve_state_expressions(const ModelDraft& draft, Model& m, Diagnostics& diag) {
+  size_t k = 0;
+  for (const auto& d : draft.state_elements) {
+    while (k < m.state_elements.size() && m.state_elements[k].subject != d.base.subject) ++k;
+    if (k == m.state_elements.size()) break;
+    StateElement& e = m.state_elements[k];
+    if (e.kind == StateElement::Kind::kForce) {
+      int* markers[3] = {&e.i_marker, &e.j_marker, &e.ref_marker};
+      for (size_t s = 0; s < 3 && s < d.base.marker_ids.size(); ++s) {
+        const int id = d.base.marker_ids[s];
+        if (id == 0) continue;
+        auto it = m.marker_index.find(id);
+        if (it == m.marker_index.end()) {
+          diag.error(d.base.marker_locs[s], d.base.subject,
+                     fmt::format("marker {} is not a Reference_Marker", id));
+          continue;
+        }
+        *markers[s] = it->second;
+      }
+    }
+    if (e.kind == StateElement::Kind::kDiff) {
+      ModelBinder binder(m, false, true);
+      ExpressionGroupBuilder builder(binder, diag);
+      for (const DeckAttribute* a : d.base.expressions) {
+        if (a) builder.add(*a, d.base.subject);
+      }
+      e.expr = builder.finish();
+    }
+    ++k;
+  }
+}
+
+}  // namespace mb

@@ -1,0 +1,342 @@
+#include "solver/state_kernel.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "common/error.hpp"
+
+namespace mb {
+
+namespace {
+
+/// Builds one kernel: local bodies and markers, state inputs and the node program.
+class StateKernelBuilder {
+ public:
+  StateKernelBuilder(const Model& m, StateKernel& k) : m_(m), k_(k) {}
+
+  int marker(int model_marker) {
+    if (model_marker < 0) return -1;
+    auto it = markers_.find(model_marker);
+    if (it != markers_.end()) return it->second;
+    const Marker& mk = m_.markers[model_marker];
+    LocalMarker lm;
+    lm.s = mk.pos_body;
+    lm.u = mk.axes_body;
+    lm.body = body(mk.body);
+    k_.markers.push_back(lm);
+    return markers_[model_marker] = static_cast<int>(k_.markers.size() - 1);
+  }
+
+  /// Local input index of state-block entry `s` (deriv: its x'). Inputs are numbered after the
+  /// bodies, which are all known once finish() runs; until then the index is into `states`.
+  int state(int s, bool deriv) {
+    for (size_t i = 0; i < k_.states.size(); ++i) {
+      if (k_.states[i] == s && static_cast<bool>(k_.state_deriv[i]) == deriv)
+        return static_cast<int>(i);
+    }
+    k_.states.push_back(s);
+    k_.state_deriv.push_back(static_cast<char>(deriv));
+    return static_cast<int>(k_.states.size() - 1);
+  }
+
+  StateKernel::Source source(const MeasureSpec& ms) {
+    using Kind = StateKernel::Source::Kind;
+    StateKernel::Source src;
+    switch (ms.kind) {
+      case MeasureKind::kState:
+        src.kind = Kind::kInput;
+        src.index = state(ms.element, ms.comp == 1);
+        return src;
+      case MeasureKind::kArrayConst:
+        src.kind = Kind::kConst;
+        src.value = m_.arrays[ms.element].values[ms.comp];
+        return src;
+      case MeasureKind::kVarval:
+        src.kind = Kind::kNode;
+        src.index = variable_node(ms.element);
+        return src;
+      case MeasureKind::kOutput:
+        src.kind = Kind::kNode;
+        src.index = output_node(ms.element, ms.comp);
+        return src;
+      default:
+        break;
+    }
+    if (ms.reads_multipliers()) {
+      throw Error(ExitCode::kDeckError,
+                  fmt::format("{}: its inputs read reaction forces (JOINT, FX, SFORCE, ...), "
+                              "which state elements cannot use yet",
+                              k_.element->subject));
+    }
+    LocalMeasure lm;
+    lm.kind = ms.kind;
+    lm.i = marker(ms.i);
+    lm.j = marker(ms.j);
+    lm.k = marker(ms.k);
+    lm.l = marker(ms.l);
+    for (size_t i = 0; i < k_.measures.size(); ++i) {
+      const LocalMeasure& o = k_.measures[i];
+      if (o.kind == lm.kind && o.i == lm.i && o.j == lm.j && o.k == lm.k && o.l == lm.l) {
+        src.kind = Kind::kMeasure;
+        src.index = static_cast<int>(i);
+        return src;
+      }
+    }
+    k_.measures.push_back(lm);
+    src.kind = Kind::kMeasure;
+    src.index = static_cast<int>(k_.measures.size() - 1);
+    return src;
+  }
+
+  int expression_node(const ExpressionGroup& g, size_t e) {
+    StateKernel::Node n;
+    n.expr = &g.exprs[e];
+    for (const auto& ms : g.measures) n.sources.push_back(source(ms));
+    stack_ = std::max(stack_, g.exprs[e].max_stack);
+    measures_ = std::max(measures_, g.measures.size());
+    k_.nodes.push_back(std::move(n));
+    return static_cast<int>(k_.nodes.size() - 1);
+  }
+
+  int variable_node(int v) {
+    auto it = variables_.find(v);
+    if (it != variables_.end()) {
+      if (it->second < 0) loop(fmt::format("Reference_Variable {}", m_.variables[v].id));
+      return it->second;
+    }
+    variables_[v] = -1;  // in progress
+    const int n = expression_node(m_.variables[v].expr, 0);
+    variables_[v] = n;
+    return n;
+  }
+
+  /// Output k of state element e as a linear node over e's states and inputs.
+  int output_node(int e, int k) {
+    const StateElement& el = m_.state_elements[e];
+    const auto key = std::make_pair(e, k);
+    auto it = outputs_.find(key);
+    if (it != outputs_.end()) {
+      if (it->second < 0) loop(fmt::format("output {} of {}", k + 1, el.subject));
+      return it->second;
+    }
+    outputs_[key] = -1;
+    StateKernel::Node n;
+    for (int i = 0; i < el.num_states; ++i) {
+      if (el.C(k, i) == 0.0) continue;
+      StateKernel::Source s;
+      s.kind = StateKernel::Source::Kind::kInput;
+      s.index = state(el.first_state + i, false);
+      n.sources.push_back(s);
+      n.coef.push_back(el.C(k, i));
+    }
+    for (size_t j = 0; j < el.inputs.size(); ++j) {
+      if (el.D(k, static_cast<Eigen::Index>(j)) == 0.0) continue;
+      StateKernel::Source s;
+      s.kind = StateKernel::Source::Kind::kNode;
+      s.index = variable_node(el.inputs[j]);
+      n.sources.push_back(s);
+      n.coef.push_back(el.D(k, static_cast<Eigen::Index>(j)));
+    }
+    k_.nodes.push_back(std::move(n));
+    outputs_[key] = static_cast<int>(k_.nodes.size() - 1);
+    return outputs_[key];
+  }
+
+  /// Renumbers state inputs after the bodies, checks capacities, sizes the workspaces.
+  void finish() {
+    const int nb13 = 13 * static_cast<int>(k_.bodies.size());
+    for (auto& n : k_.nodes) {
+      for (auto& s : n.sources) {
+        if (s.kind == StateKernel::Source::Kind::kInput) s.index += nb13;
+      }
+    }
+    if (k_.bodies.size() > StateKernel::kMaxBodies ||
+        k_.markers.size() > StateKernel::kMaxMarkers ||
+        k_.measures.size() > StateKernel::kMaxMeasures ||
+        k_.nodes.size() > StateKernel::kMaxNodes || measures_ > StateKernel::kMaxSources ||
+        k_.inputs() > kMaxLocalInputs || k_.outputs() > kMaxLocalInputs ||
+        static_cast<size_t>(k_.element->num_states) > StateKernel::kMaxStates ||
+        static_cast<size_t>(k_.element->num_outputs()) > StateKernel::kMaxStates ||
+        k_.element->inputs.size() > StateKernel::kMaxStates) {
+      throw Error(
+          ExitCode::kDeckError,
+          fmt::format("{}: too large for one kernel (at most {} states, outputs and "
+                      "inputs, {} bodies, {} markers, {} measures and {} local inputs)",
+                      k_.element->subject, StateKernel::kMaxStates, StateKernel::kMaxBodies,
+                      StateKernel::kMaxMarkers, StateKernel::kMaxMeasures, kMaxLocalInputs));
+    }
+    k_.ws.reserve(stack_ + 1);
+    k_.scratch.assign(std::max<size_t>(1, measures_), 0.0);
+  }
+
+ private:
+  int body(int model_body) {
+    if (m_.bodies[model_body].ground) return -1;
+    for (size_t b = 0; b < k_.bodies.size(); ++b) {
+      if (k_.bodies[b] == model_body) return static_cast<int>(b);
+    }
+    k_.bodies.push_back(model_body);
+    return static_cast<int>(k_.bodies.size() - 1);
+  }
+
+  [[noreturn]] void loop(const std::string& what) const {
+    throw Error(
+        ExitCode::kDeckError,
+        fmt::format("{}: its inputs form an algebraic loop through {}", k_.element->subject, what));
+  }
+
+  const Model& m_;
+  StateKernel& k_;
+  std::map<int, int> markers_;
+  std::map<int, int> variables_;
+  std::map<std::pair<int, int>, int> outputs_;
+  size_t stack_ = 1, measures_ = 1;
+};
+
+}  // namespace
+
+template <class T>
+void StateKernel::node_values(const T* x, double t, T* nv) const {
+  BodyState<T> bs[kMaxBodies];
+  for (size_t b = 0; b < bodies.size(); ++b) bs[b] = body_state(x + 13 * b);
+  MarkerState<T> ms[kMaxMarkers];
+  for (size_t m = 0; m < markers.size(); ++m) ms[m] = marker_state(markers[m], bs);
+  T mv[kMaxMeasures];
+  for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
+  T src[kMaxSources];
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    const Node& node = nodes[n];
+    for (size_t s = 0; s < node.sources.size(); ++s) {
+      const Source& so = node.sources[s];
+      switch (so.kind) {
+        case Source::Kind::kMeasure:
+          src[s] = mv[so.index];
+          break;
+        case Source::Kind::kInput:
+          src[s] = x[so.index];
+          break;
+        case Source::Kind::kNode:
+          src[s] = nv[so.index];
+          break;
+        case Source::Kind::kConst:
+          src[s] = T(so.value);
+          break;
+      }
+    }
+    if (node.expr) {
+      nv[n] = evaluate_expression<T>(*node.expr, t, std::span<const T>(src, node.sources.size()),
+                                     ws, std::span<double>(scratch));
+    } else {
+      T sum(0.0);
+      for (size_t s = 0; s < node.sources.size(); ++s) sum += node.coef[s] * src[s];
+      nv[n] = sum;
+    }
+  }
+}
+
+template <class T>
+void StateKernel::evaluate_fg(const T* x, const T* nv, double /*t*/, T* f, T* y) const {
+  const StateElement& e = *element;
+  switch (e.form) {
+    case StateElement::Form::kExplicit:
+    case StateElement::Form::kImplicit:
+      f[0] = nv[own_node];
+      break;
+    case StateElement::Form::kLinear: {
+      const int n = e.num_states, m = static_cast<int>(e.inputs.size());
+      const int p = e.num_outputs();
+      T u[kMaxStates];
+      for (int j = 0; j < m; ++j) u[j] = nv[input_nodes[j]];
+      for (int i = 0; i < n; ++i) {
+        T fi(0.0);
+        for (int j = 0; j < n; ++j) {
+          if (e.A(i, j) != 0.0) fi += e.A(i, j) * x[own_x(j)];
+        }
+        for (int j = 0; j < m; ++j) {
+          if (e.B(i, j) != 0.0) fi += e.B(i, j) * u[j];
+        }
+        f[i] = fi;
+      }
+      for (int k = 0; k < p; ++k) {
+        T yk(0.0);
+        for (int j = 0; j < n; ++j) {
+          if (e.C(k, j) != 0.0) yk += e.C(k, j) * x[own_x(j)];
+        }
+        for (int j = 0; j < m; ++j) {
+          if (e.D(k, j) != 0.0) yk += e.D(k, j) * u[j];
+        }
+        y[k] = yk;
+      }
+      break;
+    }
+    case StateElement::Form::kUserSub:
+      throw Error(
+          ExitCode::kDeckError,
+          fmt::format("{}: user-subroutine state equations are not supported yet", e.subject));
+  }
+}
+
+template <class T>
+void StateKernel::eval(const T* x, T* out, double t) const {
+  const int nb13 = 13 * num_bodies();
+  for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
+  T nv[kMaxNodes];
+  node_values(x, t, nv);
+  T f[kMaxStates], y[kMaxStates];
+  evaluate_fg(x, nv, t, f, y);
+  const StateElement& e = *element;
+  for (int i = 0; i < e.num_states; ++i) {
+    out[nb13 + i] = e.form == StateElement::Form::kImplicit ? f[i] : x[own_xp(i)] - f[i];
+  }
+  if (e.kind != StateElement::Kind::kForce) return;
+  // Force_StateEqn: the outputs as a Force_Vector_TwoBody load.
+  BodyState<T> bs[kMaxBodies];
+  for (size_t b = 0; b < bodies.size(); ++b) bs[b] = body_state(x + 13 * b);
+  const MarkerState<T> kGround{};  // not static: see measure_value()
+  const MarkerState<T> I = mi < 0 ? kGround : marker_state(markers[mi], bs);
+  const M3<T> Aref = mref < 0 ? M3<T>(M3<T>::Identity()) : M3<T>(marker_state(markers[mref], bs).A);
+  const V3<T> F = Aref * V3<T>(y[0], y[1], y[2]);
+  const V3<T> Tq = Aref * V3<T>(y[3], y[4], y[5]);
+  const int bi = mi < 0 ? -1 : markers[mi].body, bj = mj < 0 ? -1 : markers[mj].body;
+  ForceKernel::apply(x, out, bi, F, Tq, I.R);
+  ForceKernel::apply(x, out, bj, V3<T>(-F), V3<T>(-Tq), I.R);
+}
+
+void StateKernel::outputs(const double* x, double t, double* y) const {
+  double nv[kMaxNodes];
+  node_values(x, t, nv);
+  double f[kMaxStates];
+  evaluate_fg(x, nv, t, f, y);
+}
+
+template void StateKernel::eval<double>(const double*, double*, double) const;
+template void StateKernel::eval<AD>(const AD*, AD*, double) const;
+
+std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset) {
+  std::vector<StateKernel> out;
+  out.reserve(model.state_elements.size());
+  for (const StateElement& e : model.state_elements) {
+    StateKernel k;
+    k.element = &e;
+    k.state_offset = state_offset;
+    StateKernelBuilder b(model, k);
+    // Own states first: values, then derivatives (own_x, own_xp).
+    for (int i = 0; i < e.num_states; ++i) b.state(e.first_state + i, false);
+    for (int i = 0; i < e.num_states; ++i) b.state(e.first_state + i, true);
+    if (e.kind == StateElement::Kind::kForce) {
+      k.mi = b.marker(e.i_marker);
+      k.mj = b.marker(e.j_marker);
+      k.mref = b.marker(e.ref_marker);
+    }
+    if (e.form == StateElement::Form::kExplicit || e.form == StateElement::Form::kImplicit) {
+      k.own_node = b.expression_node(e.expr, 0);
+    }
+    for (int v : e.inputs) k.input_nodes.push_back(b.variable_node(v));
+    b.finish();
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+}  // namespace mb

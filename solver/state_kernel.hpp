@@ -1,0 +1,112 @@
+#pragma once
+// The state-element kernel: the residual rows of one state element's block of differential
+// states (models/model.hpp StateElement) and, for Force_StateEqn, its force on the bodies.
+//
+//   explicit (Control_Diff):        x' - f(x, t, ...) = 0
+//   implicit (Control_Diff):        F(x, x', t, ...) = 0
+//   linear (Control_StateEqn, Control_SISO, Force_StateEqn):
+//                                   x' - (A x + B u) = 0,   y = C x + D u
+//   with u_k = VARVAL(inputs[k]). A Force_StateEqn subtracts the generalised force of
+//   F = A_ref [y1 y2 y3], T = A_ref [y4 y5 y6] (on I at R_I, reaction on J's body at R_I) from
+//   the Newton-Euler rows, as solver/force_kernel.hpp does for Force_Vector_TwoBody.
+//
+// Local inputs: the 13 states of every moving body the element reads (its "local bodies"), then
+// the state-block entries it reads (values x or derivatives x', its own first). Outputs: the
+// local bodies' rows, then the element's own state rows. Expressions (the Control_Diff
+// expression, the variables behind u, Y-array outputs of other elements read by ARYVAL) are
+// flattened at build time into "nodes" evaluated in dependency order, so a residual is a
+// straight pass with no allocation and the AD evaluation gives the exact Jacobian.
+//
+// API: how an element adds states (for user subroutines YFOSUB/GSESUB/DIFSUB, or a compliant
+// element's dissipated-energy state):
+//   1. Model side (models/state_elements.cpp, pass 2): push a StateElement with its Kind/Form,
+//      num_states, ic, static_hold, inputs (variable indices for u) and, for a force, markers;
+//      set first_state = Model::num_states and add num_states to it. ARYVAL/DIF then bind to
+//      its states (MeasureKind::kState) and outputs (kOutput) everywhere (requests included).
+//   2. Solver side: System reserves y[state_offset() + first_state ...], marks them
+//      differential, sets them to ic and builds a StateKernel; nothing else to do.
+//   3. Evaluation: StateKernel::evaluate_fg() is the single place computing f (x' = f, or the
+//      implicit residual F) and the outputs y from the own states x[own_x(i)], the derivatives
+//      x[own_xp(i)], the input values u (nodes) and t, templated on T (double or AD). A new
+//      Form adds a case there. A user routine works on doubles: call it with value_of(...) of
+//      x and u, and for T = AD build each f_i / y_k as value + sum_j (df_i/dx_j) dx_j +
+//      sum_j (df_i/du_j) du_j from its partials (or finite differences), which keeps the
+//      Jacobian exact and sparse. State elements with no natural place in evaluate_fg (e.g. a
+//      bushing's energy x' = -F.v) can instead read body states through `measures`/markers:
+//      add the needed Source entries in make_state_kernels().
+//   Static analyses hold states with static_hold and solve f = 0 for the others
+//   (solver/static_solver.cpp); the ODE form (CVODE) integrates them like body states.
+
+#include <string>
+#include <vector>
+
+#include "models/model.hpp"
+#include "solver/expression_eval.hpp"
+#include "solver/force_kernel.hpp"
+#include "solver/measures.hpp"
+
+namespace mb {
+
+struct StateKernel {
+  static constexpr size_t kMaxBodies = kMaxLocalInputs / 13;
+  static constexpr size_t kMaxMarkers = 24;
+  static constexpr size_t kMaxMeasures = 32;
+  static constexpr size_t kMaxNodes = 32;
+  static constexpr size_t kMaxSources = 32;
+  static constexpr size_t kMaxStates = 24;  ///< states and outputs of one element
+
+  /// Where a node reads one of its values.
+  struct Source {
+    enum class Kind { kMeasure, kInput, kNode, kConst };
+    Kind kind = Kind::kConst;
+    int index = -1;  ///< measure, local input or node index
+    double value = 0;
+  };
+  /// value = expr(sources) when expr is set, else sum_k coef[k] * sources[k].
+  struct Node {
+    const CompiledExpression* expr = nullptr;
+    std::vector<Source> sources;
+    std::vector<double> coef;
+  };
+
+  const StateElement* element = nullptr;
+  int state_offset = 0;     ///< System index of state 0 of the block
+  std::vector<int> bodies;  ///< model body index of each local body (moving bodies only)
+  std::vector<LocalMarker> markers;
+  std::vector<LocalMeasure> measures;  ///< kinematic measures read by the nodes
+  std::vector<int> states;             ///< state-block index of each state input
+  std::vector<char> state_deriv;       ///< the input is x' rather than x
+  std::vector<Node> nodes;             ///< dependency order
+  std::vector<int> input_nodes;        ///< node of each u_k
+  int own_node = -1;                   ///< Control_Diff expression
+  int mi = -1, mj = -1, mref = -1;     ///< Force_StateEqn local markers
+  mutable expr::Workspace ws;
+  mutable std::vector<double> scratch;
+
+  int num_bodies() const { return static_cast<int>(bodies.size()); }
+  int inputs() const { return 13 * num_bodies() + static_cast<int>(states.size()); }
+  int outputs() const { return 13 * num_bodies() + element->num_states; }
+  /// Local input of own state i (value) and of its derivative.
+  int own_x(int i) const { return 13 * num_bodies() + i; }
+  int own_xp(int i) const { return 13 * num_bodies() + element->num_states + i; }
+
+  template <class T>
+  void eval(const T* x, T* out, double t) const;
+
+  /// x' = f (explicit and linear forms; implicit: the residual F in f) and the outputs y.
+  template <class T>
+  void evaluate_fg(const T* x, const T* node_values, double t, T* f, T* y) const;
+
+  /// The outputs y (num_outputs values) at local inputs x (requests: ARYVAL of a Y array).
+  void outputs(const double* x, double t, double* y) const;
+
+ private:
+  template <class T>
+  void node_values(const T* x, double t, T* nv) const;
+};
+
+/// Builds the kernels of every state element of the model. Throws Error(kDeckError) for
+/// inputs the solver cannot evaluate inside a residual (reaction forces, algebraic loops).
+std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset);
+
+}  // namespace mb
