@@ -41,22 +41,27 @@ int ExpressionGroupBuilder::add_constant(double value) {
   return static_cast<int>(values_.size() - 1);
 }
 
+CompiledExpression compile_partials(const expr::Expression& e, size_t n_measures,
+                                    std::string subject) {
+  CompiledExpression c;
+  c.value = e;
+  c.subject = std::move(subject);
+  c.max_stack = c.value.max_stack();
+  for (size_t m = 0; m < n_measures; ++m) {
+    c.d_measure.push_back(c.value.partial(static_cast<int>(m)));
+    c.max_stack = std::max(c.max_stack, c.d_measure.back().max_stack());
+  }
+  c.d_time = c.value.partial_time();
+  c.d_time2 = c.d_time.partial_time();
+  c.max_stack = std::max({c.max_stack, c.d_time.max_stack(), c.d_time2.max_stack()});
+  return c;
+}
+
 ExpressionGroup ExpressionGroupBuilder::finish() {
   ExpressionGroup g;
   g.measures = binder_.take_measures();
   for (size_t k = 0; k < values_.size(); ++k) {
-    CompiledExpression c;
-    c.value = values_[k];
-    c.subject = subjects_[k];
-    c.max_stack = c.value.max_stack();
-    for (size_t m = 0; m < g.measures.size(); ++m) {
-      c.d_measure.push_back(c.value.partial(static_cast<int>(m)));
-      c.max_stack = std::max(c.max_stack, c.d_measure.back().max_stack());
-    }
-    c.d_time = c.value.partial_time();
-    c.d_time2 = c.d_time.partial_time();
-    c.max_stack = std::max({c.max_stack, c.d_time.max_stack(), c.d_time2.max_stack()});
-    g.exprs.push_back(std::move(c));
+    g.exprs.push_back(compile_partials(values_[k], g.measures.size(), subjects_[k]));
   }
   return g;
 }

@@ -25,6 +25,10 @@ struct CompiledExpression {
   size_t max_stack = 0;  ///< largest stack of value and derivatives
 };
 
+/// `e` with its partials against `n_measures` measures and TIME (the CompiledExpression form).
+CompiledExpression compile_partials(const expr::Expression& e, size_t n_measures,
+                                    std::string subject);
+
 struct ExpressionGroup {
   std::vector<MeasureSpec> measures;
   std::vector<CompiledExpression> exprs;

@@ -10,37 +10,46 @@ struct JointName {
   std::optional<JointType> type;  ///< nothing: recognised, not supported yet
 };
 constexpr std::array<JointName, 17> kJointNames = {{
-    {"CONSTANT_VELOCITY", std::nullopt},
+    {"CONSTANT_VELOCITY", JointType::kConstantVelocity},
     {"CYLINDRICAL", JointType::kCylindrical},
     {"FIXED", JointType::kFixed},
     {"FREE", std::nullopt},
     {"HOOKE", JointType::kHooke},
-    {"INLINE", std::nullopt},
-    {"INPLANE", std::nullopt},
-    {"ORIENTATION", std::nullopt},
-    {"PARALLEL_AXES", std::nullopt},
-    {"PERPENDICULAR", std::nullopt},
+    {"INLINE", JointType::kInline},
+    {"INPLANE", JointType::kInplane},
+    {"ORIENTATION", JointType::kOrientation},
+    {"PARALLEL_AXES", JointType::kParallelAxes},
+    {"PERPENDICULAR", JointType::kPerpendicular},
     {"PLANAR", JointType::kPlanar},
-    {"RACK_PINION", std::nullopt},
+    {"RACK_PINION", JointType::kRackPinion},
     {"REVOLUTE", JointType::kRevolute},
-    {"SCREW", std::nullopt},
+    {"SCREW", JointType::kScrew},
     {"SPHERICAL", JointType::kSpherical},
     {"TRANSLATIONAL", JointType::kTranslational},
     {"UNIVERSAL", JointType::kUniversal},
 }};
-}  // namespace
+constexpr std::array<JointName, 6> kJprimNames = {{
+    {"ATPOINT", JointType::kAtPoint},
+    {"INLINE", JointType::kInline},
+    {"INPLANE", JointType::kInplane},
+    {"ORIENTATION", JointType::kOrientation},
+    {"PARALLEL_AXES", JointType::kParallelAxes},
+    {"PERPENDICULAR", JointType::kPerpendicular},
+}};
 
-void build_constraint_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
+/// Reads the attributes common to joints and primitives: id, type (from `table`), markers.
+template <size_t N>
+DraftJoint read_joint(ElementReader& in, const std::array<JointName, N>& table) {
   DraftJoint j;
   j.id = in.require_id();
   j.subject = in.subject();
   j.loc = in.node().loc;
-  std::array<std::string_view, kJointNames.size()> names;
-  for (size_t k = 0; k < names.size(); ++k) names[k] = kJointNames[k].name;
+  std::array<std::string_view, N> names;
+  for (size_t k = 0; k < N; ++k) names[k] = table[k].name;
   if (!in.has("type")) {
     in.error_here("missing required attribute 'type'");
   } else if (auto t = in.keyword("type", names)) {
-    for (const auto& jn : kJointNames) {
+    for (const auto& jn : table) {
       if (jn.name != *t) continue;
       if (jn.type) {
         j.type = *jn.type;
@@ -53,11 +62,52 @@ void build_constraint_joint(ElementReader& in, ModelDraft& draft, bool /*in_comm
   if (auto jj = in.required_ref("j_marker_id")) j.j_id = *jj;
   j.i_loc = in.loc_of("i_marker_id");
   j.j_loc = in.loc_of("j_marker_id");
-  for (auto n : {"pitch", "pitch_diameter"}) in.real(n);
   if (auto v = in.boolean("is_virtual"); v && *v) {
     in.warning("is_virtual", "is_virtual=TRUE is treated as an ordinary joint");
   }
+  return j;
+}
+
+/// `pitch` (SCREW) or `pitch_diameter` (RACK_PINION): required there, a real != 0 (> 0 for a
+/// diameter); other joint types ignore them.
+void read_pitch(ElementReader& in, DraftJoint& j) {
+  const bool screw = j.type == JointType::kScrew, rack = j.type == JointType::kRackPinion;
+  for (const char* name : {"pitch", "pitch_diameter"}) {
+    const bool wanted = std::string_view(name) == "pitch" ? screw : rack;
+    if (!wanted) {
+      in.real(name);  // checked as a number, not used by other joint types
+      continue;
+    }
+    if (!in.has(name)) {
+      in.error_here(std::string("missing required attribute '") + name + "' (a " +
+                    (screw ? "SCREW" : "RACK_PINION") + " joint needs it)");
+      continue;
+    }
+    const auto v = in.real(name);
+    if (!v) continue;
+    if (screw && *v == 0.0) {
+      in.error(name,
+               "pitch must not be 0 (translation per revolution; negative for a "
+               "left-handed screw)");
+    } else if (rack && *v <= 0.0) {
+      in.error(name, "pitch_diameter must be > 0");
+    } else {
+      j.pitch = *v;
+    }
+  }
+}
+}  // namespace
+
+void build_constraint_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
+  DraftJoint j = read_joint(in, kJointNames);
+  read_pitch(in, j);
   draft.joints.push_back(std::move(j));
+}
+
+void build_constraint_jprim(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
+  DraftJoint j = read_joint(in, kJprimNames);
+  j.primitive = true;
+  draft.jprims.push_back(std::move(j));
 }
 
 }  // namespace mb

@@ -6,6 +6,7 @@
 #include "models/body_beam.hpp"
 #include "models/body_point.hpp"
 #include "models/body_rigid.hpp"
+#include "models/constraint_general.hpp"
 #include "models/constraint_joint.hpp"
 #include "models/control_diff.hpp"
 #include "models/control_plant_io.hpp"
@@ -60,10 +61,12 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"constraint_cvcv", "Constraint_CVCV", N, M, nullptr, "curve-on-curve constraint"},
     {"constraint_cvsf", "Constraint_CVSF", N, M, nullptr, "curve-on-surface constraint"},
     {"constraint_gear", "Constraint_Gear", N, M, nullptr, "gear pair between two joints"},
-    {"constraint_general", "Constraint_General", N, M, nullptr, "general expression constraint"},
+    {"constraint_general", "Constraint_General", S, M, build_constraint_general,
+     "expression held at zero (pose measures and TIME)"},
     {"constraint_joint", "Constraint_Joint", S, M, build_constraint_joint,
-     "ideal joint between two markers"},
-    {"constraint_jprim", "Constraint_Jprim", N, M, nullptr, "joint primitive"},
+     "ideal joint between two markers (all types but FREE)"},
+    {"constraint_jprim", "Constraint_Jprim", S, M, build_constraint_jprim,
+     "joint primitive (ATPOINT, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES, PERPENDICULAR)"},
     {"constraint_mate", "Constraint_Mate", N, M, nullptr, "mate constraint"},
     {"constraint_ptcv", "Constraint_PTCV", N, M, nullptr, "point-on-curve constraint"},
     {"constraint_ptsf", "Constraint_PTSF", N, M, nullptr, "point-on-surface constraint"},

@@ -210,7 +210,7 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     } else {
       const int joint_id = d.marker_ids.empty() ? 0 : d.marker_ids[0];
       for (size_t j = 0; j < m.joints.size(); ++j) {
-        if (m.joints[j].id == joint_id) mo.joint = static_cast<int>(j);
+        if (m.joints[j].id == joint_id && !m.joints[j].primitive) mo.joint = static_cast<int>(j);
       }
       if (mo.joint < 0) {
         diag.error(d.marker_locs.empty() ? d.loc : d.marker_locs[0], d.subject,
@@ -259,6 +259,31 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
       diag.error(draft.variables[k].loc, draft.variables[k].subject,
                  "the variable depends on itself through VARVAL (an algebraic loop)");
     }
+  }
+  for (const auto& d : draft.general_constraints) {
+    GeneralConstraint g;
+    g.id = d.id;
+    g.loc = d.loc;
+    bool ok = resolve_marker(m, d, 0, g.i_marker, diag);
+    ok &= compile_group(m, d, false, g.expr, diag);
+    if (ok) {
+      for (const auto& ms : g.expr.measures) {
+        if (is_pose_measure(ms.kind)) continue;
+        diag.error(d.expressions[0]->loc, d.subject,
+                   "expr may read TIME and the pose measures DX, DY, DZ, DM, AX, AY and AZ only "
+                   "(velocity, force and other measures in a constraint are not supported yet)");
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    const CompiledExpression& f = g.expr.exprs[0];
+    const size_t n = g.expr.measures.size();
+    for (size_t k = 0; k < n; ++k) {
+      g.gradient.push_back(compile_partials(f.d_measure[k], n, f.subject));
+    }
+    g.d_time = compile_partials(f.d_time, n, f.subject);
+    m.general_constraints.push_back(std::move(g));
   }
   for (const auto& d : draft.requests) {
     Request r;

@@ -65,6 +65,14 @@ enum class MeasureKind {
   kVarval,  ///< value of Reference_Variable (element = variable index)
 };
 
+/// DX, DY, DZ, DM, AX, AY, AZ: functions of the marker poses whose time derivative
+/// solver/measures.hpp writes (measure_rate); constraints may read them.
+inline bool is_pose_measure(MeasureKind k) {
+  return k == MeasureKind::kDX || k == MeasureKind::kDY || k == MeasureKind::kDZ ||
+         k == MeasureKind::kDM || k == MeasureKind::kAX || k == MeasureKind::kAY ||
+         k == MeasureKind::kAZ;
+}
+
 struct MeasureSpec {
   MeasureKind kind = MeasureKind::kDX;
   int i = -1, j = -1, k = -1, l = -1;  ///< marker indices, -1 = global frame

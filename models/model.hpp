@@ -61,12 +61,25 @@ enum class JointType {
   kPlanar,
   kUniversal,
   kHooke,
+  kConstantVelocity,
+  kScrew,
+  kRackPinion,
+  // Joint primitives (Constraint_Jprim; Constraint_Joint accepts the names too).
+  kAtPoint,
+  kInline,
+  kInplane,
+  kOrientation,
+  kParallelAxes,
+  kPerpendicular,
 };
 
+/// Constraint_Joint or Constraint_Jprim (equations: solver/joint_kernel.hpp).
 struct Joint {
   int id = 0;
   JointType type = JointType::kRevolute;
-  int i_marker = -1;  ///< index into Model::markers
+  bool primitive = false;  ///< a Constraint_Jprim (JPRIM() addresses it, not JOINT())
+  double pitch = 0;        ///< SCREW: pitch; RACK_PINION: pitch diameter
+  int i_marker = -1;       ///< index into Model::markers
   int j_marker = -1;
   bool active = true;  ///< false after a Deactivate command: no equations
   SourceLoc loc;
@@ -154,6 +167,20 @@ struct MotionJoint {
   double ic_disp = 0.0, ic_vel = 0.0;
   ExpressionGroup expr;
   bool active = true;  ///< false after a Deactivate command (or of its joint): no equation
+  SourceLoc loc;
+};
+
+/// Constraint_General (Adams GCON): exprs[0] = f(measures, TIME) is held at zero. f may read
+/// the pose measures DX, DY, DZ, DM, AX, AY, AZ and TIME. gradient[k] = df/dmeasure_k and
+/// d_time = df/dTIME, each compiled with its own partials so that the constraint's velocity row
+/// sum_k gradient[k] dm_k/dt + d_time has an exact Jacobian. Its reaction is reported on the
+/// I marker (-1: the global frame).
+struct GeneralConstraint {
+  int id = 0;
+  int i_marker = -1;
+  ExpressionGroup expr;
+  std::vector<CompiledExpression> gradient;
+  CompiledExpression d_time;
   SourceLoc loc;
 };
 
@@ -315,6 +342,7 @@ struct Model {
   std::vector<LinearForce>
       body_beam_links;  ///< elastic links of Body_Beam segments (body_beam.hpp)
   std::vector<MotionJoint> motions;
+  std::vector<GeneralConstraint> general_constraints;
   std::vector<Request> requests;
   std::vector<Variable> variables;
   std::vector<ReferenceArray> arrays;

@@ -94,7 +94,7 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
     if (!error.empty()) return expr::BindResult::fail(error);
     return slot_of(m);
   }
-  if (name == "JOINT" || name == "MOTION") {
+  if (name == "JOINT" || name == "JPRIM" || name == "MOTION") {
     if (!allow_multipliers_) {
       return expr::BindResult::fail(
           std::string(name) +
@@ -105,9 +105,11 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
     m.kind = MeasureKind::kJoint;
     m.element = -1;
     // Constraint blocks are numbered joints first, then motions (solver/system.hpp).
-    if (name == "JOINT") {
+    if (name == "JOINT" || name == "JPRIM") {
+      const bool primitive = name == "JPRIM";
       for (size_t jn = 0; jn < model_.joints.size(); ++jn) {
-        if (model_.joints[jn].id == args[0]) m.element = static_cast<int>(jn);
+        const Joint& j = model_.joints[jn];
+        if (j.id == args[0] && j.primitive == primitive) m.element = static_cast<int>(jn);
       }
     } else {
       // A Motion_Joint id first, then a Motion_Marker id (motions are in that order).
@@ -116,8 +118,11 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
       }
     }
     if (m.element < 0) {
-      return expr::BindResult::fail(
-          fmt::format("{} {} does not exist", name == "JOINT" ? "joint" : "motion", args[0]));
+      return expr::BindResult::fail(fmt::format("{} {} does not exist",
+                                                name == "JOINT"   ? "joint"
+                                                : name == "JPRIM" ? "joint primitive"
+                                                                  : "motion",
+                                                args[0]));
     }
     if (args[1] != 0 && args[1] != 1) return expr::BindResult::fail("jflag must be 0 (I) or 1 (J)");
     if (args[2] < 1 || args[2] > 8) return expr::BindResult::fail("comp must be 1..8");

@@ -213,11 +213,18 @@ void resolve_bodies(const ModelDraft& d, Model& m, Diagnostics& diag) {
   }
 }
 
+/// Constraint_Joint elements, then Constraint_Jprim elements (Model::joints in that order).
 void resolve_joints(const ModelDraft& d, Model& m, Diagnostics& diag) {
-  for (const auto& dj : d.joints) {
+  std::vector<const DraftJoint*> all;
+  for (const auto& dj : d.joints) all.push_back(&dj);
+  for (const auto& dj : d.jprims) all.push_back(&dj);
+  for (const DraftJoint* pj : all) {
+    const DraftJoint& dj = *pj;
     Joint j;
     j.id = dj.id;
     j.type = dj.type;
+    j.primitive = dj.primitive;
+    j.pitch = dj.pitch;
     j.loc = dj.loc;
     bool ok = true;
     auto find = [&](int id, const SourceLoc& loc, const char* what) {
@@ -252,6 +259,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   check_unique_ids(draft.bodies, "Body_Rigid", diag);
   check_unique_ids(draft.markers, "Reference_Marker", diag);
   check_unique_ids(draft.joints, "Constraint_Joint", diag);
+  check_unique_ids(draft.jprims, "Constraint_Jprim", diag);
   check_unique_ids(draft.scalar_forces, "Force_Scalar_TwoBody", diag);
   check_unique_ids(draft.spring_dampers, "Force_SpringDamper", diag);
   check_unique_ids(draft.bushings, "Force_Bushing", diag);
@@ -260,6 +268,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   check_unique_ids(draft.body_beams, "Body_Beam", diag);
   check_unique_ids(draft.motions, "Motion_Joint", diag);
   check_unique_ids(draft.marker_motions, "Motion_Marker", diag);
+  check_unique_ids(draft.general_constraints, "Constraint_General", diag);
   check_unique_ids(draft.requests, "Post_Request", diag);
 
   Model m;

@@ -42,6 +42,8 @@ struct DraftJoint {
   int id = 0;
   std::string subject;
   JointType type = JointType::kRevolute;
+  bool primitive = false;  ///< Constraint_Jprim
+  double pitch = 0;        ///< SCREW pitch, RACK_PINION pitch diameter
   int i_id = 0, j_id = 0;
   SourceLoc i_loc, j_loc;
   SourceLoc loc;
@@ -101,6 +103,7 @@ struct ModelDraft {
   std::vector<DraftMarker> markers;
   std::vector<DraftBody> bodies;
   std::vector<DraftJoint> joints;
+  std::vector<DraftJoint> jprims;                      ///< Constraint_Jprim
   std::vector<DraftExpressionElement> scalar_forces;   ///< Force_Scalar_TwoBody
   std::vector<DraftExpressionElement> vector_forces;   ///< Force_Vector_TwoBody / OneBody
   std::vector<DraftExpressionElement> spring_dampers;  ///< Force_SpringDamper
@@ -109,15 +112,16 @@ struct ModelDraft {
   std::vector<DraftExpressionElement> body_beams;  ///< Body_Beam
   std::vector<DraftExpressionElement> beams;       ///< Force_Beam
   std::vector<DraftExpressionElement> motions;     ///< Motion_Joint
-  std::vector<DraftExpressionElement> marker_motions;  ///< Motion_Marker
-  std::vector<DraftExpressionElement> requests;        ///< Post_Request
-  std::vector<DraftExpressionElement> variables;       ///< Reference_Variable
-  std::vector<DraftArray> arrays;                      ///< Reference_Array
-  std::vector<DraftArray> plant_inputs;                ///< Control_PlantInput (type U)
-  std::vector<DraftArray> plant_outputs;               ///< Control_PlantOutput (type U)
-  std::vector<ReferenceMatrix> matrices;               ///< Reference_Matrix (read in pass 1)
-  std::vector<ReferenceSpline> splines;                ///< Reference_Spline (read in pass 1)
-  std::vector<DraftStateElement> state_elements;       ///< Control_Diff, ..., Force_StateEqn
+  std::vector<DraftExpressionElement> marker_motions;       ///< Motion_Marker
+  std::vector<DraftExpressionElement> general_constraints;  ///< Constraint_General
+  std::vector<DraftExpressionElement> requests;             ///< Post_Request
+  std::vector<DraftExpressionElement> variables;            ///< Reference_Variable
+  std::vector<DraftArray> arrays;                           ///< Reference_Array
+  std::vector<DraftArray> plant_inputs;                     ///< Control_PlantInput (type U)
+  std::vector<DraftArray> plant_outputs;                    ///< Control_PlantOutput (type U)
+  std::vector<ReferenceMatrix> matrices;                    ///< Reference_Matrix (read in pass 1)
+  std::vector<ReferenceSpline> splines;                     ///< Reference_Spline (read in pass 1)
+  std::vector<DraftStateElement> state_elements;            ///< Control_Diff, ..., Force_StateEqn
   TransientParams transient;
   StaticParams statics;
   std::vector<Command> commands;

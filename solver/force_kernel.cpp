@@ -4,60 +4,13 @@
 #include <map>
 
 #include "solver/compliant_law.hpp"
+#include "solver/kernel_tables.hpp"
 
 namespace mb {
 
 namespace {
 
-/// Assembles the local body and marker tables of a kernel.
-class LocalTables {
- public:
-  LocalTables(const Model& m, ForceKernel& k) : m_(m), k_(k) {}
-
-  int marker(int model_marker) {
-    if (model_marker < 0) return -1;
-    auto it = markers_.find(model_marker);
-    if (it != markers_.end()) return it->second;
-    const Marker& mk = m_.markers[model_marker];
-    LocalMarker lm;
-    lm.s = mk.pos_body;
-    lm.u = mk.axes_body;
-    lm.body = body(mk.body);
-    k_.markers.push_back(lm);
-    return markers_[model_marker] = static_cast<int>(k_.markers.size() - 1);
-  }
-
-  void measures(const ExpressionGroup& g) {
-    k_.group = &g;
-    size_t stack = 1;
-    for (const auto& e : g.exprs) stack = std::max(stack, e.max_stack);
-    k_.ws.reserve(stack);
-    k_.scratch.assign(std::max<size_t>(1, g.measures.size()), 0.0);
-    for (const auto& ms : g.measures) {
-      LocalMeasure lm;
-      lm.kind = ms.kind;
-      lm.i = marker(ms.i);
-      lm.j = marker(ms.j);
-      lm.k = marker(ms.k);
-      lm.l = marker(ms.l);
-      k_.measures.push_back(lm);
-    }
-  }
-
- private:
-  int body(int model_body) {
-    if (m_.bodies[model_body].ground) return -1;
-    for (size_t b = 0; b < k_.bodies.size(); ++b) {
-      if (k_.bodies[b] == model_body) return static_cast<int>(b);
-    }
-    k_.bodies.push_back(model_body);
-    return static_cast<int>(k_.bodies.size() - 1);
-  }
-
-  const Model& m_;
-  ForceKernel& k_;
-  std::map<int, int> markers_;
-};
+using LocalTables = KernelTables<ForceKernel>;
 
 template <class T>
 void marker_states(const ForceKernel& k, const T* x, MarkerState<T>* ms) {

@@ -7,6 +7,14 @@
 //   point k:      d_k = 0                    (spherical part; lambda = force on I, ground axes)
 //   dot1(a, b):   a_I . b_J = 0              (a, b unit axes of I and J)
 //   dot2(b):      b_J . d = 0
+//   convel:       x_I . y_J + y_I . x_J = 0   (CONSTANT_VELOCITY: equal spin of the two shafts
+//                                             when z_I and z_J point away from the centre)
+//   screw(p):     d . z_J - p AZ(I, J) / (2 pi) = 0
+//   rackpin(D):   d . z_J - (D / 2) theta = 0, theta = atan2(-y_I . z_J, x_I . z_J) the
+//                 rotation of the pinion (I) about z_I from x_I || z_J
+// The angles of screw and rackpin are continued across +-pi: phi is known modulo one period
+// (p, or pi D) and is taken in (-period/2, period/2], the branch of the constraint's solution
+// nearest the current state.
 // B is the Jacobian of Phi with respect to the velocities nu = (v_i, w_i, v_j, w_j) (w in body
 // axes), written analytically (Haug's forms). The kernel adds:
 //   body rows:  r' ... - B_v^T mu,  p' ... - 1/2 G^T B_w^T mu,  m v' ... - B_v^T lambda,
@@ -30,13 +38,70 @@ struct JointEquation {
   /// kBryant: angle `a` (0, 1, 2) of the body-fixed 1-2-3 sequence of I relative to J,
   /// R = A_J^T A_I = Rx(b1) Ry(b2) Rz(b3): b1 = atan2(-R12, R22), b2 = atan2(R02,
   /// hypot(R12, R22)), b3 = atan2(-R01, R00) (a Motion_Marker's B1, B2, B3).
-  enum class Kind { kPoint, kDot1, kDot2, kAngleZ, kBryant } kind = Kind::kPoint;
-  int a = 0;  ///< point: ground component; dot1: axis of I (0 x, 1 y, 2 z); bryant: angle
-  int b = 0;  ///< dot1, dot2: axis of J
+  enum class Kind {
+    kPoint,
+    kDot1,
+    kDot2,
+    kAngleZ,
+    kBryant,
+    kConvel,
+    kScrew,
+    kRackPinion
+  } kind = Kind::kPoint;
+  int a = 0;       ///< point: ground component; dot1: axis of I (0 x, 1 y, 2 z); bryant: angle
+  int b = 0;       ///< dot1, dot2: axis of J
+  double c = 0.0;  ///< screw: pitch; rackpin: pitch diameter
 };
 
-/// The primitive equations of a joint type, in the order of their multipliers.
-std::vector<JointEquation> joint_equations(JointType type);
+/// The primitive equations of a joint (its type, and its pitch or pitch diameter), in the
+/// order of their multipliers.
+std::vector<JointEquation> joint_equations(const Joint& joint);
+
+/// Phi and the w_i, w_j parts of B of a_I . b_J (a_loc, b_loc: the axes in body axes).
+template <class T>
+T dot1_row(const V3<T>& a_loc, const M3<T>& Ai, const V3<T>& b_loc, const M3<T>& Aj, V3<T>& wi,
+           V3<T>& wj) {
+  const V3<T> a = Ai * a_loc, b = Aj * b_loc;
+  wi = a_loc.cross(Ai.transpose() * b);
+  wj = b_loc.cross(Aj.transpose() * a);
+  return a.dot(b);
+}
+
+/// Phi and B (12 columns) of b_J . d, with d = R_I - R_J and s_i, s_j the marker origins.
+template <class T>
+T dot2_row(const V3<T>& b_loc, const M3<T>& Ai, const M3<T>& Aj, const V3<T>& si, const V3<T>& sj,
+           const V3<T>& d, T* row) {
+  const V3<T> b = Aj * b_loc;
+  const V3<T> wi = si.cross(Ai.transpose() * b);
+  const V3<T> wj = b_loc.cross(Aj.transpose() * d) - sj.cross(Aj.transpose() * b);
+  for (int c = 0; c < 3; ++c) {
+    row[c] = b(c);
+    row[6 + c] = -b(c);
+    row[3 + c] = wi(c);
+    row[9 + c] = wj(c);
+  }
+  return b.dot(d);
+}
+
+/// atan2(a, b) of two dot1 products and its B, from their rows (wi_a, wj_a) and (wi_b, wj_b).
+template <class T>
+T atan2_row(const T& a, const V3<T>& wi_a, const V3<T>& wj_a, const T& b, const V3<T>& wi_b,
+            const V3<T>& wj_b, T* row) {
+  // d atan2(a, b) = (b da - a db) / (a^2 + b^2)
+  using std::atan2;
+  const T n2 = a * a + b * b;
+  for (int c = 0; c < 3; ++c) {
+    row[3 + c] = (b * wi_a(c) - a * wi_b(c)) / n2;
+    row[9 + c] = (b * wj_a(c) - a * wj_b(c)) / n2;
+  }
+  return atan2(a, b);
+}
+
+/// Takes phi modulo `period` into (-period/2, period/2] (a constant shift: B is unchanged).
+template <class T>
+void wrap_to_period(T& phi, double period) {
+  phi -= period * std::round(value_of(phi) / period);
+}
 
 struct JointKernel {
   static constexpr int kMaxEquations = 6;
@@ -69,6 +134,28 @@ struct JointKernel {
     return r;
   }
 
+  /// AZ(I, J) = atan2(x_I . y_J, x_I . x_J) and its B row (12 columns, rotations only).
+  template <class T>
+  T angle_z(const M3<T>& Ai, const M3<T>& Aj, T* row) const {
+    V3<T> wi_a, wj_a, wi_b, wj_b;
+    const V3<T> x_i = u_i.col(0).cast<T>();
+    const T a = dot1_row<T>(x_i, Ai, u_j.col(1).cast<T>(), Aj, wi_a, wj_a);
+    const T b = dot1_row<T>(x_i, Ai, u_j.col(0).cast<T>(), Aj, wi_b, wj_b);
+    for (int c = 0; c < 12; ++c) row[c] = T(0.0);
+    return atan2_row<T>(a, wi_a, wj_a, b, wi_b, wj_b, row);
+  }
+
+  /// The pinion's rotation about z_I: atan2(-y_I . z_J, x_I . z_J), and its B row.
+  template <class T>
+  T pinion_angle(const M3<T>& Ai, const M3<T>& Aj, T* row) const {
+    V3<T> wi_a, wj_a, wi_b, wj_b;
+    const V3<T> z_j = u_j.col(2).cast<T>();
+    const T a = -dot1_row<T>(u_i.col(1).cast<T>(), Ai, z_j, Aj, wi_a, wj_a);
+    const T b = dot1_row<T>(u_i.col(0).cast<T>(), Ai, z_j, Aj, wi_b, wj_b);
+    for (int c = 0; c < 12; ++c) row[c] = T(0.0);
+    return atan2_row<T>(a, V3<T>(-wi_a), V3<T>(-wj_a), b, wi_b, wj_b, row);
+  }
+
   /// Phi and B (m x 12) at the given body states (y layout: r, p, v, w).
   template <class T>
   void constraints(const T* yi, const T* yj, T* phi, T (*B)[12]) const {
@@ -97,32 +184,21 @@ struct JointKernel {
           break;
         }
         case JointEquation::Kind::kDot1: {
-          const V3<T> a_loc = u_i.col(e.a).cast<T>(), b_loc = u_j.col(e.b).cast<T>();
-          const V3<T> a = Ai * a_loc, b = Aj * b_loc;
-          phi[k] = a.dot(b);
-          const V3<T> wi = a_loc.cross(Ai.transpose() * b);
-          const V3<T> wj = b_loc.cross(Aj.transpose() * a);
+          V3<T> wi, wj;
+          phi[k] = dot1_row<T>(u_i.col(e.a).cast<T>(), Ai, u_j.col(e.b).cast<T>(), Aj, wi, wj);
           for (int c = 0; c < 3; ++c) {
             row[3 + c] = wi(c);
             row[9 + c] = wj(c);
           }
           break;
         }
-        case JointEquation::Kind::kAngleZ: {
-          // d atan2(a, b) = (b da - a db) / (a^2 + b^2), a = x_I . y_J, b = x_I . x_J.
-          const V3<T> x_loc = u_i.col(0).cast<T>();
-          const V3<T> xi = Ai * x_loc, xj = Aj * u_j.col(0).cast<T>();
-          const V3<T> y_j = Aj * u_j.col(1).cast<T>();
-          using std::atan2;
-          const T a = xi.dot(y_j), b = xi.dot(xj), n2 = a * a + b * b;
-          phi[k] = atan2(a, b);
-          const V3<T> wi_a = x_loc.cross(Ai.transpose() * y_j);
-          const V3<T> wj_a = u_j.col(1).cast<T>().cross(Aj.transpose() * xi);
-          const V3<T> wi_b = x_loc.cross(Ai.transpose() * xj);
-          const V3<T> wj_b = u_j.col(0).cast<T>().cross(Aj.transpose() * xi);
+        case JointEquation::Kind::kConvel: {
+          V3<T> wi1, wj1, wi2, wj2;
+          phi[k] = dot1_row<T>(u_i.col(0).cast<T>(), Ai, u_j.col(1).cast<T>(), Aj, wi1, wj1) +
+                   dot1_row<T>(u_i.col(1).cast<T>(), Ai, u_j.col(0).cast<T>(), Aj, wi2, wj2);
           for (int c = 0; c < 3; ++c) {
-            row[3 + c] = (b * wi_a(c) - a * wi_b(c)) / n2;
-            row[9 + c] = (b * wj_a(c) - a * wj_b(c)) / n2;
+            row[3 + c] = wi1(c) + wi2(c);
+            row[9 + c] = wj1(c) + wj2(c);
           }
           break;
         }
@@ -155,18 +231,25 @@ struct JointKernel {
           }
           break;
         }
-        case JointEquation::Kind::kDot2: {
-          const V3<T> b_loc = u_j.col(e.b).cast<T>();
-          const V3<T> b = Aj * b_loc;
-          phi[k] = b.dot(d);
-          const V3<T> wi = si.cross(Ai.transpose() * b);
-          const V3<T> wj = b_loc.cross(Aj.transpose() * d) - sj.cross(Aj.transpose() * b);
-          for (int c = 0; c < 3; ++c) {
-            row[c] = b(c);
-            row[6 + c] = -b(c);
-            row[3 + c] = wi(c);
-            row[9 + c] = wj(c);
+        case JointEquation::Kind::kAngleZ:
+          phi[k] = angle_z(Ai, Aj, row);
+          break;
+        case JointEquation::Kind::kDot2:
+          phi[k] = dot2_row<T>(u_j.col(e.b).cast<T>(), Ai, Aj, si, sj, d, row);
+          break;
+        case JointEquation::Kind::kScrew:
+        case JointEquation::Kind::kRackPinion: {
+          // d . z_J - k theta with k = pitch / (2 pi) (screw) or D / 2 (rack and pinion).
+          const bool screw = e.kind == JointEquation::Kind::kScrew;
+          const double gain = screw ? e.c / (2.0 * std::numbers::pi) : 0.5 * e.c;
+          T ang_row[12];
+          const T theta = screw ? angle_z(Ai, Aj, ang_row) : pinion_angle(Ai, Aj, ang_row);
+          phi[k] = dot2_row<T>(u_j.col(2).cast<T>(), Ai, Aj, si, sj, d, row) - gain * theta;
+          for (int c = 0; c < 3; ++c) {  // the angle's row has rotational columns only
+            row[3 + c] -= gain * ang_row[3 + c];
+            row[9 + c] -= gain * ang_row[9 + c];
           }
+          wrap_to_period(phi[k], 2.0 * std::numbers::pi * gain);
           break;
         }
       }

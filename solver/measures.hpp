@@ -136,4 +136,51 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
   return T(0.0);
 }
 
+/// The time derivative of a pose measure (is_pose_measure) when the markers move with the
+/// velocities V and W of their states: linear in those velocities.
+template <class T>
+T measure_rate(const LocalMeasure& m, const MarkerState<T>* ms) {
+  static const MarkerState<T> kGround{};
+  const MarkerState<T>& I = m.i < 0 ? kGround : ms[m.i];
+  const MarkerState<T>& J = m.j < 0 ? kGround : ms[m.j];
+  const MarkerState<T>& K = m.k < 0 ? kGround : ms[m.k];
+  const V3<T> r = I.R - J.R, rdot = I.V - J.V;
+  // d/dt (a . b) for an axis a of marker P and an axis b of marker Q.
+  auto dot_rate = [](const MarkerState<T>& P, int a, const MarkerState<T>& Q, int b) -> T {
+    const V3<T> pa = P.A.col(a), qb = Q.A.col(b);
+    const T da = P.W.cross(pa).dot(qb), db = pa.dot(Q.W.cross(qb));
+    return da + db;
+  };
+  // d atan2(y, x) = (x dy - y dx) / (x^2 + y^2), y = a_I . b_J, x = a_I . c_J.
+  auto angle_rate = [&](int a, int b, int c) -> T {
+    const T y = I.A.col(a).dot(J.A.col(b)), x = I.A.col(a).dot(J.A.col(c));
+    return (x * dot_rate(I, a, J, b) - y * dot_rate(I, a, J, c)) / (x * x + y * y);
+  };
+  auto along = [&](int axis) -> T {
+    const V3<T> e = K.A.col(axis);
+    const T moving = rdot.dot(e), turning = r.dot(K.W.cross(e));
+    return moving + turning;
+  };
+  using std::sqrt;
+  switch (m.kind) {
+    case MeasureKind::kDX:
+      return along(0);
+    case MeasureKind::kDY:
+      return along(1);
+    case MeasureKind::kDZ:
+      return along(2);
+    case MeasureKind::kDM:
+      return r.dot(rdot) / sqrt(r.squaredNorm());
+    case MeasureKind::kAX:
+      return angle_rate(1, 2, 1);
+    case MeasureKind::kAY:
+      return angle_rate(2, 0, 2);
+    case MeasureKind::kAZ:
+      return angle_rate(0, 1, 0);
+    default:
+      break;
+  }
+  return T(0.0);
+}
+
 }  // namespace mb

@@ -189,6 +189,19 @@ MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const dou
   return out;
 }
 
+MarkerWrench RequestOutputs::general_constraint_reaction(int k, double t, const double* y) const {
+  const GeneralConstraintKernel& gk = sys_.general_constraint_kernels()[k];
+  double x[kMaxLocalInputs];
+  for (int b = 0; b < gk.num_bodies(); ++b) {
+    const int o = sys_.body_offset(gk.bodies[b]);
+    for (int i = 0; i < 13; ++i) x[13 * b + i] = y[o + i];
+  }
+  const double lambda = y[13 * sys_.num_moving_bodies() + sys_.general_constraint_equation(k)];
+  MarkerWrench w;
+  gk.reaction(x, lambda, t, w.force, w.torque);
+  return w;
+}
+
 MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y) const {
   MarkerWrench sum;
   auto add = [&](const MarkerWrench& w) {
@@ -203,6 +216,14 @@ MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y) 
     const int bj = joint ? m.joints[b].j_marker : m.motions[b - m.joints.size()].j_marker;
     if (bi == i && (j < 0 || bj == j)) add(constraint_reaction(b, 0, y));
     if (bj == i && (j < 0 || bi == j)) add(constraint_reaction(b, 1, y));
+  }
+  // A Constraint_General acts at its I marker on every marker its expression reads.
+  for (size_t k = 0; k < m.general_constraints.size(); ++k) {
+    const GeneralConstraint& gc = m.general_constraints[k];
+    if (gc.i_marker != i || i < 0) continue;
+    bool reads_j = j < 0;
+    for (const auto& ms : gc.expr.measures) reads_j |= ms.i == j || ms.j == j || ms.k == j;
+    if (reads_j) add(general_constraint_reaction(static_cast<int>(k), t, y));
   }
   const auto& fks = sys_.force_kernels();
   for (size_t k = 0; k < fks.size(); ++k) {

@@ -42,6 +42,8 @@ class RequestOutputs {
   MarkerWrench constraint_reaction(int block, int side, const double* y) const;
   /// Force of applied-force kernel `k` on its I (side 0) or J (side 1) marker.
   MarkerWrench element_force(int k, int side, double t, const double* y) const;
+  /// The force and torque Constraint_General k exerts on its I marker.
+  MarkerWrench general_constraint_reaction(int k, double t, const double* y) const;
 
  private:
   MarkerState<double> marker(int model_marker, const double* y, const double* yp,

@@ -22,7 +22,7 @@ System::System(const Model& model) : model_(model) {
   }
   for (const auto& j : model.joints) {
     JointKernel k;
-    const auto eqs = joint_equations(j.type);
+    const auto eqs = joint_equations(j);
     // A deactivated joint keeps its block (stable numbering) without equations.
     k.m = j.active ? static_cast<int>(eqs.size()) : 0;
     std::copy(eqs.begin(), eqs.end(), k.eq.begin());
@@ -55,6 +55,8 @@ System::System(const Model& model) : model_(model) {
     point_hold_body_.push_back(static_cast<int>(b));
     add_block(std::move(k), static_cast<int>(b), 0);
   }
+  gcon_kernels_ = make_general_constraint_kernels(model);
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) gcon_eq_offset_.push_back(n_eq_++);
   state_offset_ = 13 * nb_ + 2 * n_eq_ + nb_;
   // Motion states follow the user states.
   motion_state_begin_ = state_offset_ + model.num_states;
@@ -131,6 +133,26 @@ System::System(const Model& model) : model_(model) {
     }
     for (int i = 0; i < k.drive_states; ++i) s.out_row.push_back(motion_state_offset_[jn] + i);
     joint_slots_.push_back(std::move(s));
+  }
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
+    Slots s;
+    for (int b : gcon_kernels_[k].bodies) {
+      const int o = body_offset_[b];
+      for (int i = 0; i < 13; ++i) {
+        s.in_var.push_back(o + i);
+        s.in_is_deriv.push_back(0);
+        s.in_const.push_back(0.0);
+        s.out_row.push_back(o + i);
+      }
+    }
+    for (int mult = 0; mult < 2; ++mult) {  // lambda with the velocity row, mu with Phi
+      const int row = 13 * nb_ + mult * n_eq_ + gcon_eq_offset_[k];
+      s.in_var.push_back(row);
+      s.in_is_deriv.push_back(0);
+      s.in_const.push_back(0.0);
+      s.out_row.push_back(row);
+    }
+    gcon_slots_.push_back(std::move(s));
   }
   force_kernels_ = make_force_kernels(model);
   const std::vector<double> y0 = initial_state();
@@ -278,6 +300,9 @@ void System::residual(double t, const double* y, const double* yp, double* res) 
   for (size_t k = 0; k < force_kernels_.size(); ++k) {
     add_residual(force_kernels_[k], force_slots_[k], t, y, yp, res);
   }
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
+    add_residual(gcon_kernels_[k], gcon_slots_[k], t, y, yp, res);
+  }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_residual(state_kernels_[k], state_slots_[k], t, y, yp, res);
   }
@@ -294,6 +319,9 @@ void System::jacobian(double t, const double* y, const double* yp, double cj,
   }
   for (size_t k = 0; k < force_kernels_.size(); ++k) {
     add_jacobian(force_kernels_[k], force_slots_[k], t, y, yp, cj, values);
+  }
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
+    add_jacobian(gcon_kernels_[k], gcon_slots_[k], t, y, yp, cj, values);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_jacobian(state_kernels_[k], state_slots_[k], t, y, yp, cj, values);
@@ -351,7 +379,7 @@ void System::build_pattern() {
     s.jac_pos.assign(n_out * n_in, -1);
     return nz;
   };
-  std::vector<std::vector<char>> body_nz, joint_nz, force_nz;
+  std::vector<std::vector<char>> body_nz, joint_nz, force_nz, gcon_nz;
   for (size_t k = 0; k < body_kernels_.size(); ++k) {
     body_nz.push_back(probe(body_kernels_[k], body_slots_[k]));
   }
@@ -360,6 +388,9 @@ void System::build_pattern() {
   }
   for (size_t k = 0; k < force_kernels_.size(); ++k) {
     force_nz.push_back(probe(force_kernels_[k], force_slots_[k]));
+  }
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
+    gcon_nz.push_back(probe(gcon_kernels_[k], gcon_slots_[k]));
   }
   std::vector<std::vector<char>> state_nz;
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
@@ -394,6 +425,7 @@ void System::build_pattern() {
   for (size_t k = 0; k < body_slots_.size(); ++k) fill(body_slots_[k], body_nz[k]);
   for (size_t k = 0; k < joint_slots_.size(); ++k) fill(joint_slots_[k], joint_nz[k]);
   for (size_t k = 0; k < force_slots_.size(); ++k) fill(force_slots_[k], force_nz[k]);
+  for (size_t k = 0; k < gcon_slots_.size(); ++k) fill(gcon_slots_[k], gcon_nz[k]);
   for (size_t k = 0; k < state_slots_.size(); ++k) fill(state_slots_[k], state_nz[k]);
 }
 
@@ -411,6 +443,11 @@ std::string System::describe_variable(int index) const {
   const int rel = index - 13 * nb_;
   if (rel < 2 * n_eq_) {
     const int eq = rel % n_eq_;
+    for (size_t k = 0; k < gcon_eq_offset_.size(); ++k) {
+      if (eq == gcon_eq_offset_[k]) {
+        return fmt::format("Constraint_General {}", model_.general_constraints[k].id);
+      }
+    }
     for (size_t j = joint_eq_offset_.size(); j-- > 0;) {
       if (eq >= joint_eq_offset_[j]) {
         const size_t holds = model_.joints.size() + model_.motions.size();

@@ -31,6 +31,7 @@
 #include "models/model.hpp"
 #include "solver/body_kernel.hpp"
 #include "solver/force_kernel.hpp"
+#include "solver/general_constraint_kernel.hpp"
 #include "solver/joint_kernel.hpp"
 #include "solver/state_kernel.hpp"
 
@@ -66,6 +67,13 @@ class System {
   /// Model body index of side 0 (I) or 1 (J) of a constraint block.
   int constraint_body(int block, int side) const { return constraint_bodies_[block][side]; }
   const std::vector<ForceKernel>& force_kernels() const { return force_kernels_; }
+  /// Constraint_General kernels (Model::general_constraints order); their single equations
+  /// follow the constraint blocks' equations.
+  const std::vector<GeneralConstraintKernel>& general_constraint_kernels() const {
+    return gcon_kernels_;
+  }
+  /// Index of general constraint k's equation in the lambda (and mu) block.
+  int general_constraint_equation(int k) const { return gcon_eq_offset_[k]; }
   int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
   int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
   int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
@@ -128,6 +136,9 @@ class System {
   std::vector<std::array<int, 2>> constraint_bodies_;
   std::vector<ForceKernel> force_kernels_;
   std::vector<Slots> force_slots_;
+  std::vector<GeneralConstraintKernel> gcon_kernels_;
+  std::vector<Slots> gcon_slots_;
+  std::vector<int> gcon_eq_offset_;
   int state_offset_ = 0;
   std::vector<char> static_held_;
   std::vector<StateKernel> state_kernels_;

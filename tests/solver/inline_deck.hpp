@@ -37,9 +37,8 @@ class CaptureObserver : public AnalysisObserver {
   InlineRun& run_;
 };
 
-inline InlineRun run_inline(const std::string& xml) {
-  Diagnostics diag;
-  Deck deck = read_xml_deck_text(xml, "inline.xml", diag);
+/// Builds and runs a deck already read (its reading diagnostics in `diag`).
+inline InlineRun run_deck_object(const Deck& deck, Diagnostics& diag) {
   auto model = build_model(deck, diag);
   if (!model || diag.has_errors()) {
     std::string all;
@@ -52,6 +51,12 @@ inline InlineRun run_inline(const std::string& xml) {
   CaptureObserver obs(run);
   run.report = run_analyses(*run.sys, obs);
   return run;
+}
+
+inline InlineRun run_inline(const std::string& xml) {
+  Diagnostics diag;
+  Deck deck = read_xml_deck_text(xml, "inline.xml", diag);
+  return run_deck_object(deck, diag);
 }
 
 }  // namespace mb::test

@@ -1,5 +1,7 @@
-// Oracle: the exact (AD) Jacobian dF/dy + cj dF/dy' equals central finite differences of the
-// residual, for the body kernel and every joint type, at random states and multipliers.
+// Oracles: the exact (AD) Jacobian dF/dy + cj dF/dy' equals central finite differences of the
+// residual, for the body kernel and every joint type and primitive, at random states and
+// multipliers; and every constraint's velocity row B nu equals the finite-difference time
+// derivative of its position row Phi along the motion (r' = v, p' = G(p)^T w / 2, t' = 1).
 
 #include <fmt/format.h>
 
@@ -12,7 +14,8 @@ using namespace mb;
 
 namespace {
 
-std::unique_ptr<Model> two_body_model(const std::string& type) {
+/// `constraint`: the element line joining markers 31 (I, body 3) and 21 (J, body 2).
+std::unique_ptr<Model> two_body_model(const std::string& constraint) {
   // Markers with general orientations (3-1-3 angles) so that no term vanishes by symmetry.
   const std::string xml = fmt::format(R"XML(<MotionSolve><Model>
     <Force_Gravity grav_z="-9.81"/>
@@ -26,23 +29,51 @@ std::unique_ptr<Model> two_body_model(const std::string& type) {
     <Reference_Marker id="30" body_id="3" pos_x="2" pos_y="0.5" pos_z="-0.2" phi="0.5"/>
     <Reference_Marker id="31" body_id="3" pos_x="1.4" pos_y="0.1" pos_z="0.3" psi="0.1"
                       theta="0.4" phi="0.2"/>
-    <Constraint_Joint id="1" type="{}" i_marker_id="31" j_marker_id="21"/>
+    {}
   </Model></MotionSolve>)XML",
-                                      type);
+                                      constraint);
   Diagnostics diag;
   Deck deck = read_xml_deck_text(xml, "jac.xml", diag);
   auto model = build_model(deck, diag);
+  std::string messages;
+  for (const auto& d : diag.all()) messages += d.str() + "\n";
+  INFO(messages);
   REQUIRE(model);
   return std::make_unique<Model>(std::move(*model));
+}
+
+/// Every joint type and primitive, as element lines for two_body_model.
+std::vector<std::string> constraint_elements() {
+  std::vector<std::string> out;
+  for (const char* type : {"SPHERICAL", "REVOLUTE", "FIXED", "TRANSLATIONAL", "CYLINDRICAL",
+                           "PLANAR", "UNIVERSAL", "HOOKE", "CONSTANT_VELOCITY", "INLINE", "INPLANE",
+                           "ORIENTATION", "PARALLEL_AXES", "PERPENDICULAR"}) {
+    out.push_back(fmt::format(
+        R"(<Constraint_Joint id="1" type="{}" i_marker_id="31" j_marker_id="21"/>)", type));
+  }
+  out.push_back(
+      R"(<Constraint_Joint id="1" type="SCREW" pitch="0.7" i_marker_id="31" j_marker_id="21"/>)");
+  out.push_back(R"(<Constraint_Joint id="1" type="RACK_PINION" pitch_diameter="0.3")"
+                R"( i_marker_id="31" j_marker_id="21"/>)");
+  for (const char* type :
+       {"ATPOINT", "INLINE", "INPLANE", "ORIENTATION", "PARALLEL_AXES", "PERPENDICULAR"}) {
+    out.push_back(fmt::format(
+        R"(<Constraint_Jprim id="1" type="{}" i_marker_id="31" j_marker_id="21"/>)", type));
+  }
+  // Constraint_General: nonlinear in every pose measure, over markers of both bodies and ground.
+  out.push_back(
+      "<Constraint_General id=\"1\" i_marker_id=\"31\" expr=\"DM(31,21)*AZ(31,21)"
+      " + DX(31,21,30)*AY(21,31) - 0.3*AX(31,21)*DZ(31,20,21) + DY(30)**2"
+      " + 0.2*SIN(3*TIME)*DZ(31,21,21)\"/>");
+  return out;
 }
 
 }  // namespace
 
 TEST_CASE("exact Jacobian equals central finite differences for every joint type") {
-  for (const char* type : {"SPHERICAL", "REVOLUTE", "FIXED", "TRANSLATIONAL", "CYLINDRICAL",
-                           "PLANAR", "UNIVERSAL", "HOOKE"}) {
-    INFO("joint type " << type);
-    auto model = two_body_model(type);
+  for (const auto& element : constraint_elements()) {
+    INFO(element);
+    auto model = two_body_model(element);
     const System sys(*model);
     const int n = sys.size();
     std::mt19937 rng(7);
@@ -62,6 +93,7 @@ TEST_CASE("exact Jacobian equals central finite differences for every joint type
     }
     std::vector<double> rp(n), rm(n);
     double worst = 0;
+    std::string where;
     for (int c = 0; c < n; ++c) {
       const double h = 1e-6;
       auto yy = y, yyp = yp;
@@ -73,9 +105,55 @@ TEST_CASE("exact Jacobian equals central finite differences for every joint type
       sys.residual(0.0, yy.data(), yyp.data(), rm.data());
       for (int r = 0; r < n; ++r) {
         const double fd = (rp[r] - rm[r]) / (2 * h);
-        worst = std::max(worst, std::abs(fd - analytic[r * n + c]) / (1.0 + std::abs(fd)));
+        const double err = std::abs(fd - analytic[r * n + c]) / (1.0 + std::abs(fd));
+        if (err > worst) {
+          worst = err;
+          where = fmt::format("row {} ({}), column {} ({}): finite difference {}, exact {}", r,
+                              sys.describe_variable(r), c, sys.describe_variable(c), fd,
+                              analytic[r * n + c]);
+        }
       }
     }
+    INFO(where);
     CHECK(worst < 1e-6);
+  }
+}
+
+TEST_CASE("velocity constraints are the time derivative of the position constraints") {
+  for (const auto& element : constraint_elements()) {
+    INFO(element);
+    auto model = two_body_model(element);
+    const System sys(*model);
+    const int n = sys.size(), nb = sys.num_moving_bodies();
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> uni(-1, 1);
+    std::vector<double> y = sys.initial_state();
+    for (int k = 0; k < 13 * nb; ++k) y[k] += 0.3 * uni(rng);
+    // Unit Euler parameters and the kinematic rates of the random state.
+    std::vector<double> ydot(n, 0.0);
+    for (int b = 0; b < nb; ++b) {
+      double* s = y.data() + 13 * b;
+      Vec4 p(s[3], s[4], s[5], s[6]);
+      p.normalize();
+      for (int c = 0; c < 4; ++c) s[3 + c] = p(c);
+      const Vec4 pdot = euler_parameter_rate<double>(p, Vec3(s[10], s[11], s[12]));
+      for (int c = 0; c < 3; ++c) ydot[13 * b + c] = s[7 + c];
+      for (int c = 0; c < 4; ++c) ydot[13 * b + 3 + c] = pdot(c);
+    }
+    std::vector<double> yp(n, 0.0), r0(n), rp(n), rm(n);
+    sys.residual(0.0, y.data(), yp.data(), r0.data());
+    const double h = 1e-6;
+    auto yy = y;
+    for (int k = 0; k < n; ++k) yy[k] = y[k] + h * ydot[k];
+    sys.residual(h, yy.data(), yp.data(), rp.data());
+    for (int k = 0; k < n; ++k) yy[k] = y[k] - h * ydot[k];
+    sys.residual(-h, yy.data(), yp.data(), rm.data());
+    const int m = sys.num_constraint_equations();
+    for (int e = 0; e < m; ++e) {
+      const double vel = r0[13 * nb + e];
+      const double fd = (rp[13 * nb + m + e] - rm[13 * nb + m + e]) / (2 * h);
+      INFO("equation " << e);
+      CHECK(std::abs(vel - fd) < 1e-7 * (1.0 + std::abs(fd)));
+    }
   }
 }

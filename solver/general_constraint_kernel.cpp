@@ -1,0 +1,129 @@
+#include "solver/general_constraint_kernel.hpp"
+
+#include <fmt/format.h>
+
+#include "common/error.hpp"
+#include "solver/kernel_tables.hpp"
+
+namespace mb {
+
+template <class T>
+void GeneralConstraintKernel::gradient(const T* mv, double t, T* g) const {
+  const std::span<const T> in(mv, measures.size());
+  for (size_t k = 0; k < measures.size(); ++k) {
+    g[k] = evaluate_expression<T>(gcon->gradient[k], t, in, ws, std::span<double>(scratch));
+  }
+}
+
+template <class T>
+void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
+  const int nb = num_bodies();
+  for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
+  const T lambda = x[13 * nb], mu = x[13 * nb + 1];
+  BodyState<T> bs[kMaxBodies];
+  for (int b = 0; b < nb; ++b) bs[b] = body_state(x + 13 * b);
+  MarkerState<T> ms[kMaxMarkers];
+  marker_states(bs, ms);
+  T mv[kMaxMeasures];
+  for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
+  const std::span<const T> in(mv, measures.size());
+  const std::span<double> sc(scratch);
+  const T phi = evaluate_expression<T>(group->exprs[0], t, in, ws, sc);
+  T g[kMaxMeasures];
+  gradient(mv, t, g);
+  // Velocity row with the actual velocities.
+  out[13 * nb] = rate(g, ms) + evaluate_expression<T>(gcon->d_time, t, in, ws, sc);
+  out[13 * nb + 1] = phi;
+  // B, one body velocity component at a time (all other velocities zero).
+  BodyState<T> probe[kMaxBodies];
+  for (int b = 0; b < nb; ++b) {
+    probe[b] = bs[b];
+    probe[b].v = V3<T>::Zero();
+    probe[b].w = V3<T>::Zero();
+  }
+  for (int b = 0; b < nb; ++b) {
+    T* o = out + 13 * b;
+    V3<T> mu_w = V3<T>::Zero();
+    for (int c = 0; c < 6; ++c) {
+      if (c < 3) {
+        probe[b].v = V3<T>::Unit(c);
+      } else {
+        probe[b].w = bs[b].A.col(c - 3);  // unit body-axis angular velocity, ground axes
+      }
+      marker_states(probe, ms);
+      const T Bc = rate(g, ms);
+      probe[b].v = V3<T>::Zero();
+      probe[b].w = V3<T>::Zero();
+      if (c < 3) {
+        o[c] -= Bc * mu;
+        o[7 + c] -= Bc * lambda;
+      } else {
+        mu_w(c - 3) += Bc * mu;
+        o[10 + c - 3] -= Bc * lambda;
+      }
+    }
+    const V4<T> p(x[13 * b + 3], x[13 * b + 4], x[13 * b + 5], x[13 * b + 6]);
+    const V4<T> pdot = euler_parameter_rate(p, mu_w);
+    for (int c = 0; c < 4; ++c) o[3 + c] -= pdot(c);
+  }
+}
+
+void GeneralConstraintKernel::reaction(const double* x, double lambda, double t, Vec3& force,
+                                       Vec3& torque) const {
+  force.setZero();
+  torque.setZero();
+  if (mi < 0) return;  // f does not read I: no force on it (as Adams reports)
+  BodyState<double> bs[kMaxBodies];
+  for (int b = 0; b < num_bodies(); ++b) {
+    bs[b] = body_state(x + 13 * b);
+    bs[b].v.setZero();
+    bs[b].w.setZero();
+  }
+  MarkerState<double> ms[kMaxMarkers];
+  marker_states(bs, ms);
+  double mv[kMaxMeasures], g[kMaxMeasures];
+  for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
+  gradient(mv, t, g);
+  // dPhi/dR_I and dPhi/dtheta_I: marker I alone moved (rotated about its own origin).
+  for (int c = 0; c < 3; ++c) {
+    ms[mi].V = Vec3::Unit(c);
+    force(c) = lambda * rate(g, ms);
+    ms[mi].V.setZero();
+    ms[mi].W = Vec3::Unit(c);
+    torque(c) = lambda * rate(g, ms);
+    ms[mi].W.setZero();
+  }
+}
+
+template void GeneralConstraintKernel::eval<double>(const double*, double*, double) const;
+template void GeneralConstraintKernel::eval<AD>(const AD*, AD*, double) const;
+
+std::vector<GeneralConstraintKernel> make_general_constraint_kernels(const Model& model) {
+  std::vector<GeneralConstraintKernel> out;
+  for (const auto& gc : model.general_constraints) {
+    GeneralConstraintKernel k;
+    k.gcon = &gc;
+    k.subject = fmt::format("Constraint_General {}", gc.id);
+    KernelTables<GeneralConstraintKernel> tables(model, k);
+    tables.measures(gc.expr);
+    k.mi = gc.i_marker < 0 ? -1 : tables.find(gc.i_marker);
+    size_t stack = k.group->exprs[0].max_stack;
+    for (const auto& e : gc.gradient) stack = std::max(stack, e.max_stack);
+    stack = std::max(stack, gc.d_time.max_stack);
+    k.ws.reserve(stack + 1);
+    if (k.bodies.size() > GeneralConstraintKernel::kMaxBodies ||
+        k.markers.size() > GeneralConstraintKernel::kMaxMarkers ||
+        k.measures.size() > GeneralConstraintKernel::kMaxMeasures) {
+      throw Error(
+          ExitCode::kDeckError,
+          fmt::format("{}: its expression reads too many bodies, markers or measures (at "
+                      "most {}, {} and {})",
+                      k.subject, GeneralConstraintKernel::kMaxBodies,
+                      GeneralConstraintKernel::kMaxMarkers, GeneralConstraintKernel::kMaxMeasures));
+    }
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+}  // namespace mb
