@@ -1,6 +1,7 @@
 #pragma once
-// Local tables of the kernels that read measures (ForceKernel, GeneralConstraintKernel): their
-// moving bodies, markers (with body-local data) and measures in local indices.
+// Local tables of the kernels that read measures (ForceKernel, GeneralConstraintKernel,
+// StateKernel): their moving bodies, markers (with body-local data) and measures in local
+// indices.
 
 #include <algorithm>
 #include <map>

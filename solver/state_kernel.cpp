@@ -5,6 +5,7 @@
 #include <map>
 
 #include "common/error.hpp"
+#include "solver/kernel_tables.hpp"
 
 namespace mb {
 
@@ -13,20 +14,9 @@ namespace {
 /// Builds one kernel: local bodies and markers, state inputs and the node program.
 class StateKernelBuilder {
  public:
-  StateKernelBuilder(const Model& m, StateKernel& k) : m_(m), k_(k) {}
+  StateKernelBuilder(const Model& m, StateKernel& k) : m_(m), k_(k), tables_(m, k) {}
 
-  int marker(int model_marker) {
-    if (model_marker < 0) return -1;
-    auto it = markers_.find(model_marker);
-    if (it != markers_.end()) return it->second;
-    const Marker& mk = m_.markers[model_marker];
-    LocalMarker lm;
-    lm.s = mk.pos_body;
-    lm.u = mk.axes_body;
-    lm.body = body(mk.body);
-    k_.markers.push_back(lm);
-    return markers_[model_marker] = static_cast<int>(k_.markers.size() - 1);
-  }
+  int marker(int model_marker) { return tables_.marker(model_marker); }
 
   /// Local input index of state-block entry `s` (deriv: its x'). Inputs are numbered after the
   /// bodies, which are all known once finish() runs; until then the index is into `states`.
@@ -171,15 +161,6 @@ class StateKernelBuilder {
   }
 
  private:
-  int body(int model_body) {
-    if (m_.bodies[model_body].ground) return -1;
-    for (size_t b = 0; b < k_.bodies.size(); ++b) {
-      if (k_.bodies[b] == model_body) return static_cast<int>(b);
-    }
-    k_.bodies.push_back(model_body);
-    return static_cast<int>(k_.bodies.size() - 1);
-  }
-
   [[noreturn]] void loop(const std::string& what) const {
     throw Error(
         ExitCode::kDeckError,
@@ -188,7 +169,7 @@ class StateKernelBuilder {
 
   const Model& m_;
   StateKernel& k_;
-  std::map<int, int> markers_;
+  KernelTables<StateKernel> tables_;  ///< local bodies and markers
   std::map<int, int> variables_;
   std::map<std::pair<int, int>, int> outputs_;
   size_t stack_ = 1, measures_ = 1;

@@ -240,8 +240,7 @@ TEST_CASE(
   const double dissipated = trapezoid(run.t, power, n - 1);
   INFO("initial energy " << e[0] << " (potential " << potential0 << "), dissipated " << dissipated
                          << ", worst balance error " << worst << " (with the ediss states "
-                         << worst_state << "), largest rotation "
-                         << max_angle);
+                         << worst_state << "), largest rotation " << max_angle);
   CHECK(std::abs(potential0) > 0.05 * e[0]);  // the elements store energy from the start
   CHECK(dissipated > 0.02 * e[0]);            // the dampers matter
   CHECK(field_antisymmetric_power > 0);       // negative dissipation occurs: K's circulatory part
