@@ -29,4 +29,14 @@ using M3 = Eigen::Matrix<T, 3, 3>;
 inline double value_of(double x) { return x; }
 inline double value_of(const AD& x) { return x.value(); }
 
+/// acc += c * v. For AD, a constant operand (empty derivative vector) on either side is handled:
+/// Eigen's AutoDiffScalar cannot add an empty derivative expression to a sized vector.
+inline void add_scaled(double& acc, double c, double v) { acc += c * v; }
+inline void add_scaled(AD& acc, double c, const AD& v) {
+  acc.value() += c * v.value();
+  if (v.derivatives().size() == 0) return;
+  if (acc.derivatives().size() == 0) acc.derivatives().setZero(v.derivatives().size());
+  acc.derivatives() += c * v.derivatives();
+}
+
 }  // namespace mb

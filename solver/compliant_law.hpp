@@ -100,7 +100,10 @@ void linear_energy(const LinearForce& f, const RelativeCoordinates<T>& q, const 
   dissipation = T(0.0);
   for (int r = 0; r < 6; ++r) {
     const T dr = q.x(r) - f.length(r);
-    T ks_d = T(-f.preload(r));  // dV/dx_r
+    // dV/dx_r. Started from 0 * dr, not a constant, so that an automatic-differentiation T
+    // carries dr's derivative vector even when row r of K is zero (Eigen's AutoDiffScalar
+    // cannot combine an empty derivative vector with a full one in a product).
+    T ks_d = 0.0 * dr - f.preload(r);
     for (int c = 0; c < 6; ++c) {
       const double ks = 0.5 * (f.K(r, c) + f.K(c, r));
       if (ks != 0.0) ks_d += ks * (q.x(c) - f.length(c));

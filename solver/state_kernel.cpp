@@ -238,20 +238,20 @@ void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y) con
       for (int i = 0; i < n; ++i) {
         T fi(0.0);
         for (int j = 0; j < n; ++j) {
-          if (e.A(i, j) != 0.0) fi += e.A(i, j) * x[own_x(j)];
+          if (e.A(i, j) != 0.0) add_scaled(fi, e.A(i, j), x[own_x(j)]);
         }
         for (int j = 0; j < m; ++j) {
-          if (e.B(i, j) != 0.0) fi += e.B(i, j) * u[j];
+          if (e.B(i, j) != 0.0) add_scaled(fi, e.B(i, j), u[j]);
         }
         f[i] = fi;
       }
       for (int k = 0; k < p; ++k) {
         T yk(0.0);
         for (int j = 0; j < n; ++j) {
-          if (e.C(k, j) != 0.0) yk += e.C(k, j) * x[own_x(j)];
+          if (e.C(k, j) != 0.0) add_scaled(yk, e.C(k, j), x[own_x(j)]);
         }
         for (int j = 0; j < m; ++j) {
-          if (e.D(k, j) != 0.0) yk += e.D(k, j) * u[j];
+          if (e.D(k, j) != 0.0) add_scaled(yk, e.D(k, j), u[j]);
         }
         y[k] = yk;
       }
