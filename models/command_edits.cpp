@@ -12,6 +12,11 @@
 #include "models/body_inertia.hpp"
 #include "models/element_reader.hpp"
 #include "models/expression_elements.hpp"
+#include "models/force_beam.hpp"
+#include "models/force_bushing.hpp"
+#include "models/force_field.hpp"
+#include "models/force_gravity.hpp"
+#include "models/linear_force.hpp"
 
 namespace mb {
 
@@ -144,7 +149,8 @@ bool resolve_activation(const DeckNode& node, const Model& m, Command& cmd, Diag
 // ---- element modification --------------------------------------------------------------------
 
 /// Reports every attribute outside `allowed` (and id, label) as an error; false if any.
-bool check_attributes(ElementReader& in, std::initializer_list<std::string_view> allowed) {
+template <class Names>
+bool check_attributes(ElementReader& in, const Names& allowed) {
   bool ok = true;
   std::string list;
   for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
@@ -160,6 +166,37 @@ bool check_attributes(ElementReader& in, std::initializer_list<std::string_view>
     }
   }
   return ok;
+}
+
+bool check_attributes(ElementReader& in, std::initializer_list<std::string_view> allowed) {
+  return check_attributes<std::initializer_list<std::string_view>>(in, allowed);
+}
+
+/// The attributes a command may change on Force_Bushing, Force_Field or Force_Beam (`tag`):
+/// the element's numbers, not its markers or rotation model.
+std::vector<std::string> linear_force_attributes(std::string_view tag) {
+  std::vector<std::string> out;
+  for (auto axis : kAxisNames) out.push_back("preload_" + std::string(axis));
+  if (tag == "force_bushing") {
+    for (auto axis : kAxisNames) {
+      out.push_back("k" + std::string(axis));
+      out.push_back("c" + std::string(axis));
+    }
+  } else if (tag == "force_field") {
+    for (int r = 1; r <= 6; ++r) {
+      for (int c = 1; c <= 6; ++c) {
+        out.push_back(fmt::format("k{}{}", r, c));
+        out.push_back(fmt::format("c{}{}", r, c));
+      }
+    }
+    for (auto axis : kAxisNames) out.push_back("length_" + std::string(axis));
+    out.push_back("cratio");
+  } else {
+    for (auto n : {"length", "e", "g", "area", "ixx", "iyy", "izz", "asy", "asz", "cratio"}) {
+      out.push_back(n);
+    }
+  }
+  return out;
 }
 
 template <class T>
@@ -236,23 +273,26 @@ std::string changed_names(const DeckNode& node) {
 class EditResolver {
  public:
   EditResolver(const Deck& deck, Model& scratch, Diagnostics& diag)
-      : sources_(deck), scratch_(scratch), diag_(diag) {}
+      : deck_(deck), sources_(deck), scratch_(scratch), diag_(diag) {}
 
   /// Sets cmd.edit and applies it to the scratch model; false after reporting an error.
   bool resolve(const DeckNode& node, Command& cmd) {
     ElementReader in(node, diag_);
-    static constexpr std::array<std::string_view, 8> kChangeable = {
+    static constexpr std::array<std::string_view, 13> kChangeable = {
         "body_rigid",           "force_springdamper",   "force_scalar_twobody",
-        "force_vector_twobody", "force_vector_onebody", "motion_joint",
-        "reference_variable",   "post_request"};
+        "force_vector_twobody", "force_vector_onebody", "force_bushing",
+        "force_field",          "force_beam",           "force_gravity",
+        "motion_joint",         "motion_marker",        "reference_variable",
+        "post_request"};
     if (std::find(kChangeable.begin(), kChangeable.end(), node.tag) == kChangeable.end()) {
-      in.error_here(
-          fmt::format("modifying {} from the command section is not supported yet "
-                      "(supported: Body_Rigid, Force_SpringDamper, "
-                      "Force_Scalar_TwoBody, Force_Vector_TwoBody/OneBody, "
-                      "Motion_Joint, Reference_Variable, Post_Request)",
-                      node.spelled));
+      unsupported(in);
       return false;
+    }
+    if (node.tag == "force_gravity") {
+      if (!gravity(in, cmd)) return false;
+      cmd.description = fmt::format("{}: {} changed", node.spelled, changed_names(node));
+      cmd.edit(scratch_);
+      return true;
     }
     const int id = in.require_id();
     if (id == 0) return false;
@@ -265,20 +305,15 @@ class EditResolver {
       ok = scalar_force(in, id, cmd);
     } else if (node.tag == "force_vector_twobody" || node.tag == "force_vector_onebody") {
       ok = vector_force(in, id, cmd);
-    } else if (node.tag == "motion_joint") {
+    } else if (node.tag == "force_bushing" || node.tag == "force_field" ||
+               node.tag == "force_beam") {
+      ok = linear_force(in, id, cmd);
+    } else if (node.tag == "motion_joint" || node.tag == "motion_marker") {
       ok = motion(in, id, cmd);
     } else if (node.tag == "reference_variable") {
       ok = variable(in, id, cmd);
-    } else if (node.tag == "post_request") {
-      ok = request(in, id, cmd);
     } else {
-      in.error_here(
-          fmt::format("modifying {} from the command section is not supported yet "
-                      "(supported: Body_Rigid, Force_SpringDamper, "
-                      "Force_Scalar_TwoBody, Force_Vector_TwoBody/OneBody, "
-                      "Motion_Joint, Reference_Variable, Post_Request)",
-                      node.spelled));
-      return false;
+      ok = request(in, id, cmd);
     }
     if (!ok) return false;
     cmd.description = fmt::format("{} {}: {} changed", node.spelled, id, changed_names(node));
@@ -287,6 +322,15 @@ class EditResolver {
   }
 
  private:
+  static void unsupported(ElementReader& in) {
+    in.error_here(
+        fmt::format("modifying {} from the command section is not supported yet "
+                    "(supported: Body_Rigid, Force_SpringDamper, Force_Scalar_TwoBody, "
+                    "Force_Vector_TwoBody/OneBody, Force_Bushing, Force_Field, Force_Beam, "
+                    "Force_Gravity, Motion_Joint, Motion_Marker, Reference_Variable, Post_Request)",
+                    in.node().spelled));
+  }
+
   void not_found(ElementReader& in, int id) {
     in.error("id", fmt::format("no {} of the model has id {}", in.node().spelled, id));
   }
@@ -296,8 +340,11 @@ class EditResolver {
   bool body_rigid(ElementReader& in, int id, Command& cmd) {
     static constexpr std::array<const char*, 7> kNames = {
         "mass", "inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy", "inertia_yz", "inertia_xz"};
-    bool ok = check_attributes(in, {"mass", "inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy",
-                                    "inertia_yz", "inertia_xz"});
+    static constexpr std::array<const char*, 6> kVelocities = {"v_ic_x", "v_ic_y", "v_ic_z",
+                                                               "w_ic_x", "w_ic_y", "w_ic_z"};
+    bool ok = check_attributes(
+        in, {"mass", "inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy", "inertia_yz",
+             "inertia_xz", "v_ic_x", "v_ic_y", "v_ic_z", "w_ic_x", "w_ic_y", "w_ic_z"});
     auto it = scratch_.body_index.find(id);
     if (it == scratch_.body_index.end()) {
       not_found(in, id);
@@ -331,6 +378,14 @@ class EditResolver {
       auto s = src.find(kNames[k]);
       v[k] = s == src.end() ? 0.0 : parse_real(s->second.value).value_or(0.0);
     }
+    VelocityReset reset;
+    reset.body = static_cast<int>(b);
+    bool velocities = false;
+    for (size_t k = 0; k < kVelocities.size(); ++k) {
+      reset.v[k] = in.real(kVelocities[k]);
+      velocities |= reset.v[k].has_value();
+      if (!reset.v[k] && in.has(kVelocities[k])) ok = false;  // unreadable: reported
+    }
     if (!ok) return false;
     const Marker& cm = scratch_.markers[body.cm_marker];
     const Marker& im = scratch_.markers[body.im_marker >= 0 ? body.im_marker : body.cm_marker];
@@ -350,9 +405,16 @@ class EditResolver {
                       k(0), k(1), k(2)));
       return false;
     }
-    cmd.edit = [b, mass, J](Model& m) {
+    cmd.edit = [b, mass, J, reset, velocities](Model& m) {
       m.bodies[b].mass = mass;
       m.bodies[b].inertia_cm = J;
+      if (!velocities) return;
+      // The initial velocity of a fresh build (sweeps), and the next Simulate's start.
+      for (int c = 0; c < 3; ++c) {
+        m.bodies[b].v0(c) = reset.v[static_cast<size_t>(c)].value_or(m.bodies[b].v0(c));
+        m.bodies[b].w0(c) = reset.v[static_cast<size_t>(c + 3)].value_or(m.bodies[b].w0(c));
+      }
+      m.velocity_resets.push_back(reset);
     };
     return true;
   }
@@ -461,14 +523,21 @@ class EditResolver {
 
   bool motion(ElementReader& in, int id, Command& cmd) {
     bool ok = check_attributes(in, {"type", "val_type", "expr"});
-    const auto k = find_id(scratch_.motions, id);
+    const bool on_markers = in.node().tag == "motion_marker";
+    std::optional<size_t> k;
+    for (size_t m = 0; m < scratch_.motions.size() && !k; ++m) {
+      if (scratch_.motions[m].id == id && scratch_.motions[m].on_markers == on_markers) k = m;
+    }
     if (!k) {
       not_found(in, id);
       return false;
     }
     static constexpr std::array<std::string_view, 3> kVal = {"D", "V", "A"};
-    if (auto v = in.keyword("val_type", kVal); v && *v != "D") {
-      in.error("val_type", "val_type " + *v + " is not supported yet (supported: D)");
+    const auto level = static_cast<size_t>(scratch_.motions[*k].level);
+    if (auto v = in.keyword("val_type", kVal); v && *v != kVal[level]) {
+      in.error("val_type", fmt::format("a command cannot change the val_type of a motion (it is "
+                                       "{}; the motion's states are fixed when the run starts)",
+                                       kVal[level]));
       ok = false;
     }
     static constexpr std::array<std::string_view, 1> kKinds = {"EXPRESSION"};
@@ -478,7 +547,7 @@ class EditResolver {
       ok = false;
     }
     if (!ok) return false;
-    auto& src = sources_.of({"motion_joint"}, id);
+    auto& src = sources_.of({in.node().tag}, id);
     DraftExpressionElement d = expression_draft(in, src, {"expr"});
     ExpressionGroup g;
     if (!compile_group(scratch_, d, false, g, diag_)) return false;
@@ -519,6 +588,88 @@ class EditResolver {
       return false;
     }
     cmd.edit = [i, g](Model& m) { m.variables[i].expr = g; };
+    return true;
+  }
+
+  /// Force_Bushing / Force_Field / Force_Beam: the deck element's attributes with the command's
+  /// (and earlier commands') replaced go through the element's own builder, so the new numbers
+  /// are exactly those of a deck written with them and are checked by the same rules.
+  bool linear_force(ElementReader& in, int id, Command& cmd) {
+    const std::string& tag = in.node().tag;
+    if (!check_attributes(in, linear_force_attributes(tag))) return false;
+    std::vector<LinearForce>& list = tag == "force_bushing" ? scratch_.bushings
+                                     : tag == "force_field" ? scratch_.fields
+                                                            : scratch_.beams;
+    const auto k = find_id(list, id);
+    if (!k) {
+      not_found(in, id);
+      return false;
+    }
+    auto& src = sources_.of({tag}, id);
+    for (const auto& a : in.node().attributes) src[a.name] = a;
+    DeckNode merged;
+    merged.tag = tag;
+    merged.spelled = in.node().spelled;
+    merged.loc = in.node().loc;
+    for (const auto& [name, a] : src) merged.attributes.push_back(a);
+    // The deck's own attributes were checked when the model was built: only errors (which come
+    // from the command's values) are reported, not the deck's warnings again.
+    Diagnostics scratch_diag;
+    ModelDraft draft;
+    {
+      ElementReader element(merged, scratch_diag);
+      if (tag == "force_bushing") {
+        build_force_bushing(element, draft, true);
+      } else if (tag == "force_field") {
+        build_force_field(element, draft, true);
+      } else {
+        build_force_beam(element, draft, true);
+      }
+    }
+    bool ok = true;
+    for (const Diagnostic& d : scratch_diag.all()) {
+      if (d.severity != Severity::kError) continue;
+      diag_.add(d);
+      ok = false;
+    }
+    const auto& drafts = tag == "force_bushing" ? draft.bushings
+                         : tag == "force_field" ? draft.fields
+                                                : draft.beams;
+    if (!ok || drafts.size() != 1) return false;
+    LinearForce law;
+    unpack_linear(drafts.front(), law);
+    const size_t i = *k;
+    const LinearForce::Element element = list[i].element;
+    cmd.edit = [i, element, law](Model& m) {
+      LinearForce& f = element == LinearForce::Element::kBushing ? m.bushings[i]
+                       : element == LinearForce::Element::kField ? m.fields[i]
+                                                                 : m.beams[i];
+      f.K = law.K;
+      f.C = law.C;
+      f.length = law.length;
+      f.preload = law.preload;
+    };
+    return true;
+  }
+
+  /// Force_Gravity: grav_x/y/z, constants or expressions of TIME; the others keep their values.
+  bool gravity(ElementReader& in, Command& cmd) {
+    if (!check_attributes(in, {"grav_x", "grav_y", "grav_z"})) return false;
+    if (gravity_src_.empty()) {
+      for (const auto& n : deck_.model) {
+        if (n.tag != "force_gravity") continue;  // the last one is the model's
+        gravity_src_.clear();
+        for (const auto& a : n.attributes) gravity_src_[a.name] = a;
+      }
+    }
+    DraftExpressionElement d = expression_draft(in, gravity_src_, {"grav_x", "grav_y", "grav_z"});
+    Vec3 constant;
+    std::optional<ExpressionGroup> expr;
+    if (!compile_gravity(d, scratch_, constant, expr, diag_)) return false;
+    cmd.edit = [constant, expr](Model& m) {
+      m.gravity = constant;
+      m.gravity_expr = expr;
+    };
     return true;
   }
 
@@ -565,7 +716,9 @@ class EditResolver {
     return true;
   }
 
+  const Deck& deck_;
   ExpressionSources sources_;
+  std::map<std::string, DeckAttribute> gravity_src_;  ///< Force_Gravity's current attributes
   Model& scratch_;
   Diagnostics& diag_;
 };
@@ -643,6 +796,9 @@ bool apply_value_overrides(const Deck& deck, std::span<const Override> overrides
     Command cmd;
     if (!resolver.resolve(n, cmd)) return false;
   }
+  // An overridden v_ic / w_ic is the deck's initial velocity here (Body::v0, w0), not a change
+  // between Simulates.
+  m.velocity_resets.clear();
   return diag.all().empty();
 }
 

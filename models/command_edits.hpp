@@ -1,7 +1,8 @@
 #pragma once
 // Command-section edits of the model between Simulates: Activate and Deactivate (element_type
-// keyword + element_id) and the element modification commands (Body_Rigid, Force_SpringDamper,
-// Force_Scalar_TwoBody, Force_Vector_TwoBody/OneBody, Motion_Joint, Reference_Variable,
+// keyword + element_id) and the element modification commands (Body_Rigid incl. v_ic/w_ic,
+// Force_SpringDamper, Force_Scalar_TwoBody, Force_Vector_TwoBody/OneBody, Force_Bushing,
+// Force_Field, Force_Beam, Force_Gravity, Motion_Joint, Motion_Marker, Reference_Variable,
 // Post_Request with an id and the attributes to change). Each becomes a Command of kind kEdit
 // whose `edit` changes a copy of the Model; the analysis runner rebuilds the System for the next
 // Simulate. Everything is checked here, once, when the deck is built: ids, attribute names and

@@ -3,6 +3,7 @@
 // models/model_builder from a Deck; read by the solver; several runs may share one Model.
 // All values are in the deck's units (see Units); angles in radians.
 
+#include <array>
 #include <functional>
 #include <map>
 #include <optional>
@@ -320,6 +321,13 @@ struct Command {
   SourceLoc loc;
 };
 
+/// A Body_Rigid command's v_ic_* / w_ic_*: the velocity components (ground axes; CM velocity,
+/// then angular velocity) the next Simulate starts from; the others carry over.
+struct VelocityReset {
+  int body = -1;  ///< index into Model::bodies
+  std::array<std::optional<double>, 6> v;
+};
+
 /// ResOutput: which of several result rows at one time the CSV keeps (abf_unique_time).
 struct ResultOptions {
   enum class UniqueTime { kFirst, kLast, kAll };
@@ -330,7 +338,10 @@ struct Model {
   std::string deck_path;
   Units units;
   Vec3 gravity = Vec3::Zero();  ///< model units (length / time^2), ground axes
-  std::vector<Body> bodies;     ///< index 0 is the ground body
+  /// Force_Gravity components given as expressions of TIME (exprs[0..2] = grav_x, _y, _z);
+  /// when set it replaces `gravity` (solver/gravity_field.hpp evaluates it).
+  std::optional<ExpressionGroup> gravity_expr;
+  std::vector<Body> bodies;  ///< index 0 is the ground body
   std::vector<Marker> markers;
   std::vector<Joint> joints;
   std::vector<ScalarForce> scalar_forces;
@@ -355,6 +366,9 @@ struct Model {
   TransientParams transient;  ///< model-level default
   StaticParams statics;       ///< model-level default
   std::vector<Command> commands;
+  /// Velocities set by commands since the last Simulate (the analysis runner applies and
+  /// clears them when it rebuilds the System).
+  std::vector<VelocityReset> velocity_resets;
   ResultOptions results;  ///< ResOutput
 
   std::map<int, int> body_index;    ///< deck id -> index into bodies

@@ -12,6 +12,7 @@
 #include "models/dissipated_energy.hpp"
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
+#include "models/force_gravity.hpp"
 #include "models/state_elements.hpp"
 
 namespace mb {
@@ -274,7 +275,6 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   Model m;
   m.deck_path = deck.path;
   m.units = draft.units;
-  m.gravity = draft.gravity;
   m.transient = draft.transient;
   m.statics = draft.statics;
   m.commands = draft.commands;
@@ -337,6 +337,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   resolve_joints(draft, m, diag);
   resolve_state_data(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
+  resolve_gravity(draft, m, diag);
   resolve_state_expressions(draft, m, diag);
   add_dissipated_energy_states(m);
   if (!diag.has_errors()) resolve_command_edits(deck, edits, m, diag);

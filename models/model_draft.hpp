@@ -98,8 +98,7 @@ struct DraftStateElement {
 struct ModelDraft {
   Units units;
   bool has_units = false;
-  Vec3 gravity = Vec3::Zero();
-  bool has_gravity = false;
+  std::optional<DraftExpressionElement> gravity;  ///< Force_Gravity: grav_x, grav_y, grav_z
   std::vector<DraftMarker> markers;
   std::vector<DraftBody> bodies;
   std::vector<DraftJoint> joints;

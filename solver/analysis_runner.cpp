@@ -69,15 +69,29 @@ void check_kinematic(const System& sys, const Dae& dae) {
 /// The state of a rebuilt System from the previous one: the bodies' positions and velocities
 /// and the user states carry over (same blocks; the user states' offset moves with the number
 /// of constraint equations); multipliers start at 0 and are re-solved by the initial
-/// conditions.
-std::vector<double> carry_state(const System& from, const System& to,
-                                const std::vector<double>& y) {
+/// conditions. Velocity components set by Body_Rigid commands (v_ic_*, w_ic_*, ground axes)
+/// replace the carried ones; the initial conditions then make them consistent.
+std::vector<double> carry_state(const System& from, const System& to, const std::vector<double>& y,
+                                const std::vector<VelocityReset>& resets) {
   std::vector<double> out = to.initial_state();
   const auto n_body = static_cast<std::ptrdiff_t>(13 * from.num_moving_bodies());
   std::copy(y.begin(), y.begin() + n_body, out.begin());
   const auto n_states = static_cast<std::ptrdiff_t>(y.size()) - from.state_offset();
   std::copy(y.begin() + from.state_offset(), y.begin() + from.state_offset() + n_states,
             out.begin() + to.state_offset());
+  for (const VelocityReset& r : resets) {
+    const int o = to.body_offset(r.body);
+    if (o < 0) continue;
+    const Vec4 p(out[o + 3], out[o + 4], out[o + 5], out[o + 6]);
+    const Mat3 A = rotation_from_euler_parameters<double>(p / p.norm());
+    Vec3 w = A * Vec3(out[o + 10], out[o + 11], out[o + 12]);
+    for (int k = 0; k < 3; ++k) {
+      out[o + 7 + k] = r.v[static_cast<size_t>(k)].value_or(out[o + 7 + k]);
+      w(k) = r.v[static_cast<size_t>(k + 3)].value_or(w(k));
+    }
+    const Vec3 w_body = A.transpose() * w;
+    for (int k = 0; k < 3; ++k) out[o + 10 + k] = w_body(k);
+  }
   return out;
 }
 
@@ -117,10 +131,12 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         continue;
       }
       if (pending) {
+        const std::vector<VelocityReset> resets = std::move(pending->velocity_resets);
+        pending->velocity_resets.clear();
         edited_models.push_back(std::move(*pending));
         pending.reset();
         edited_systems.emplace_back(edited_models.back());
-        y = carry_state(*sys_ptr, edited_systems.back(), y);
+        y = carry_state(*sys_ptr, edited_systems.back(), y, resets);
         sys_ptr = &edited_systems.back();
         dae.reset();  // redundant equations are found again for the new constraint set
       }

@@ -5,13 +5,14 @@
 // velocity, ground), w (angular velocity, body axes). With the normalisation multiplier mu_n:
 //   r' - v                               (+ joint terms -B_v^T mu added by joint kernels)
 //   p' - 1/2 G(p)^T w - p mu_n           (+ -1/2 G^T B_w^T mu)
-//   m v' - m g                           (+ -B_v^T lambda and applied forces)
+//   m v' - m g(t)                        (+ -B_v^T lambda and applied forces)
 //   J w' + w x J w                       (+ -B_w^T lambda and applied torques)
 //   1/2 (p.p - 1)                        (the normalisation constraint)
 // where G(p) = [-e, e0 I - [e]x] so that p' = 1/2 G^T w is p' = 1/2 p (x) (0, w).
 // Masses and inertias are already scaled by the unit system's mass factor.
 
 #include "solver/autodiff.hpp"
+#include "solver/gravity_field.hpp"
 
 namespace mb {
 
@@ -32,10 +33,10 @@ struct BodyKernel {
 
   double mass = 0;                          ///< scaled mass
   M3<double> inertia = M3<double>::Zero();  ///< scaled, about CM, body axes
-  V3<double> gravity = V3<double>::Zero();
+  const GravityField* gravity = nullptr;    ///< the System's (never null in a System)
 
   template <class T>
-  void eval(const T* x, T* out, double /*t*/) const {
+  void eval(const T* x, T* out, double t) const {
     const T* y = x;
     const T* yp = x + 13;
     const T& mu_n = x[26];
@@ -44,7 +45,8 @@ struct BodyKernel {
     const V3<T> w(y[10], y[11], y[12]);
     const V4<T> pdot = euler_parameter_rate(p, w);
     for (int k = 0; k < 4; ++k) out[3 + k] = yp[3 + k] - pdot(k) - p(k) * mu_n;
-    for (int k = 0; k < 3; ++k) out[7 + k] = mass * (yp[7 + k] - gravity(k));
+    const V3<double>& g = gravity->at(t);
+    for (int k = 0; k < 3; ++k) out[7 + k] = mass * (yp[7 + k] - g(k));
     const V3<T> wdot(yp[10], yp[11], yp[12]);
     const M3<T> J = inertia.cast<T>();
     const V3<T> Jw = J * w;

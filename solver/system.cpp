@@ -14,7 +14,7 @@ namespace {
 constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 }  // namespace
 
-System::System(const Model& model) : model_(model) {
+System::System(const Model& model) : model_(model), gravity_(model) {
   // Moving bodies get 13 states each, in model order.
   body_offset_.assign(model.bodies.size(), -1);
   for (size_t b = 0; b < model.bodies.size(); ++b) {
@@ -84,7 +84,7 @@ System::System(const Model& model) : model_(model) {
     BodyKernel k;
     k.mass = mf * model.bodies[b].mass;
     k.inertia = mf * model.bodies[b].inertia_cm;
-    k.gravity = model.gravity;
+    k.gravity = &gravity_;
     body_kernels_.push_back(k);
     Slots s;
     const int norm = 13 * nb_ + 2 * n_eq_ + o / 13;

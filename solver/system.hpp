@@ -32,6 +32,7 @@
 #include "solver/body_kernel.hpp"
 #include "solver/force_kernel.hpp"
 #include "solver/general_constraint_kernel.hpp"
+#include "solver/gravity_field.hpp"
 #include "solver/joint_kernel.hpp"
 #include "solver/state_kernel.hpp"
 
@@ -122,6 +123,7 @@ class System {
   void build_pattern();
 
   const Model& model_;
+  GravityField gravity_;  ///< the body kernels point here
   int nb_ = 0, n_eq_ = 0, n_ = 0;
   std::vector<int> body_offset_;
   std::vector<int> joint_eq_offset_;

@@ -32,3 +32,52 @@ TEST_CASE("free fall matches the closed form") {
     CHECK(y[12] == Approx(0.7).margin(1e-9));
   }
 }
+
+TEST_CASE("gravity switched on by STEP(TIME): closed-form fall") {
+  // g_z = -a STEP(TIME, 0, 0, 1, 1) = -a (3 t^2 - 2 t^3) up to t = 1, then -a:
+  // v = -a (t^3 - t^4 / 2), z = -a (t^4 / 4 - t^5 / 10); after t = 1, v = -a (1/2 + s) and
+  // z = -a (0.15 + s / 2 + s^2 / 2) with s = t - 1.
+  const double a = 9.81;
+  for (const char* method : {"", R"(integrator_type="VSTIFF")"}) {
+    const auto run = test::run_inline(std::string(R"XML(<MotionSolve><Model>
+      <Force_Gravity grav_z="-9.81 * STEP(TIME, 0, 0, 1, 1)" grav_x="0"/>
+      <Body_Rigid id="1" isground="TRUE"/>
+      <Body_Rigid id="2" cg_id="20" mass="3" inertia_xx="1" inertia_yy="2" inertia_zz="2.5"/>
+      <Reference_Marker id="20" body_id="2"/>
+      <Param_Transient integr_tol="1e-10" )XML") +
+                                      method + R"XML(/>
+    </Model><Command><Simulate analysis_type="Transient" end_time="2" num_steps="40"/></Command>
+    </MotionSolve>)XML");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    REQUIRE(run.t.size() == 41);
+    for (size_t k = 0; k < run.t.size(); ++k) {
+      const double t = run.t[k], s = t - 1;
+      const double z = t <= 1 ? -a * (std::pow(t, 4) / 4 - std::pow(t, 5) / 10)
+                              : -a * (0.15 + s / 2 + s * s / 2);
+      const double v = t <= 1 ? -a * (std::pow(t, 3) - std::pow(t, 4) / 2) : -a * (0.5 + s);
+      INFO(method << " t = " << t);
+      CHECK(run.y[k][2] == Approx(z).margin(1e-6));
+      CHECK(run.y[k][9] == Approx(v).margin(1e-6));
+      CHECK(run.y[k][0] == Approx(0).margin(1e-12));
+    }
+  }
+}
+
+TEST_CASE("gravity that depends on the state is refused at its attribute") {
+  Diagnostics diag;
+  Deck deck = read_xml_deck_text(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_z="-9.81 * (1 + DZ(20))"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Body_Rigid id="2" cg_id="20" mass="3" inertia_xx="1" inertia_yy="2" inertia_zz="2.5"/>
+    <Reference_Marker id="20" body_id="2"/>
+  </Model></MotionSolve>)XML",
+                                 "inline.xml", diag);
+  (void)build_model(deck, diag);
+  REQUIRE(diag.has_errors());
+  bool found = false;
+  for (const auto& d : diag.all()) {
+    found |= d.str().find("grav_z may depend on TIME only") != std::string::npos &&
+             d.str().find("inline.xml:2:") != std::string::npos;
+  }
+  CHECK(found);
+}

@@ -171,7 +171,8 @@ for mode in worker no-worker; do
 done
 
 echo "== mbsweep: resume after a killed sweep"
-long=(-p 'Body_Rigid[30102].mass=1,1.5,2,2.5' -p Simulate.end_time=0.5,0.6,0.7 -m body30102.y:final)
+# Cases long enough (about 0.3 s each) that the kills below land while the sweep still runs.
+long=(-p 'Body_Rigid[30102].mass=1,1.5,2,2.5' -p Simulate.end_time=100,110,120 -m body30102.y:final)
 "$mbsweep" "$deck" "${long[@]}" -o "$work/resume" -j 1 -q --no-worker &
 pid=$!
 for _ in $(seq 1 300); do
@@ -185,7 +186,7 @@ before=$(($(wc -l <"$work/resume/summary.csv") - 1))
   fail "killed after $before of 12 cases"
 first=$(sed -n 2p "$work/resume/summary.csv" | cut -d, -f1)
 stamp=$(stat -c %Y.%y "$work/resume/cases/$first/case.json")
-printf 'c0012,2.5,0.7,ok,0,0.1' >>"$work/resume/summary.csv"  # a torn last line
+printf 'c0012,2.5,120,ok,0,0.1' >>"$work/resume/summary.csv"  # a torn last line
 expect 0 resumed "$mbsweep" "$deck" "${long[@]}" -o "$work/resume" -j 2
 contains "$work/err" "$before already done (resuming), running $((12 - before))" resume_skips_done_cases
 [ "$(stat -c %Y.%y "$work/resume/cases/$first/case.json")" = "$stamp" ] && ok "a finished case is not run again" ||
