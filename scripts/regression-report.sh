@@ -1,31 +1,77 @@
 #!/usr/bin/env bash
-# Regenerates the HTML comparison report of every ADAMS regression case:
-# out/regression/<case>/index.html and an index at out/regression/index.html.
+# Usage: scripts/regression-report.sh
+# Regenerates the HTML comparison report of every regression case: the ADAMS reference cases
+# (regression/adams/cases.txt) and the seed examples against their oracle references
+# (regression/seeds/cases.txt). Writes out/regression/adams/<case>/report/index.html,
+# out/regression/seeds/<case>/report/index.html, each case's log beside its folder
+# (<case>.txt), and one index of all cases at out/regression/index.html.
+# Builds the release build (scripts/build.sh release) and uses its binaries, unless
+# MBSOLVE_BUILD_DIR names an existing build folder to take mbsolve and mbcompare from instead
+# (it is not rebuilt), e.g. MBSOLVE_BUILD_DIR=build/cc scripts/regression-report.sh.
+# Exit status: 0 every case passes, 1 a case fails, 2 the binaries are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh release >/dev/null
+if [ -n "${MBSOLVE_BUILD_DIR:-}" ]; then
+  build=$MBSOLVE_BUILD_DIR
+else
+  scripts/build.sh release >/dev/null
+  build=build/release
+fi
+mbsolve=$build/tools/mbsolve/mbsolve
+mbcompare=$build/tools/mbcompare/mbcompare
+for tool in "$mbsolve" "$mbcompare"; do
+  [ -x "$tool" ] || {
+    echo "regression-report: $tool not found (build it, or fix MBSOLVE_BUILD_DIR)" >&2
+    exit 2
+  }
+done
+
 out=out/regression
-mkdir -p "$out"
+rm -rf "$out"
+mkdir -p "$out/adams" "$out/seeds"
 index="$out/index.html"
-{
-  echo "<!doctype html><html><head><meta charset='utf-8'><title>mbsolve ADAMS regression</title>"
-  echo "</head><body><h1>mbsolve against the ADAMS reference curves</h1><table border='1'>"
-  echo "<tr><th>case</th><th>verdict</th></tr>"
-} >"$index"
 status=0
-while read -r name _; do
-  case "$name" in "" | \#*) continue ;; esac
-  if MBSOLVE_REGRESSION_DIR="$out/$name" regression/adams/run_case.sh \
-    build/release/tools/mbsolve/mbsolve build/release/tools/mbcompare/mbcompare "$name" \
-    "$out/$name/report" >"$out/$name.txt" 2>&1; then
+
+# Runs one case: GROUP (adams | seeds), CASE; appends its row to the index.
+run_case() {
+  local group=$1 name=$2 verdict
+  local dir=$out/$group/$name
+  mkdir -p "$dir"
+  if MBSOLVE_REGRESSION_DIR="$dir" "regression/$group/run_case.sh" "$mbsolve" "$mbcompare" \
+    "$name" "$dir/report" >"$out/$group/$name.txt" 2>&1; then
     verdict=PASS
   else
     verdict=FAIL
     status=1
   fi
-  echo "$verdict $name"
-  echo "<tr><td><a href='$name/report/index.html'>$name</a></td><td>$verdict</td></tr>" >>"$index"
-done <regression/adams/cases.txt
-echo "</table></body></html>" >>"$index"
+  echo "$verdict $group/$name"
+  echo "<tr><td><a href='$group/$name/report/index.html'>$name</a></td><td>$verdict</td>" \
+    "<td><a href='$group/$name.txt'>log</a></td></tr>" >>"$index"
+}
+
+# Runs every case of GROUP's cases.txt under a heading and a note.
+run_group() {
+  local group=$1 title=$2 note=$3 name
+  {
+    echo "<h2>$title</h2><p>$note</p><table border='1'>"
+    echo "<tr><th>case</th><th>verdict</th><th>log</th></tr>"
+  } >>"$index"
+  while read -r name _; do
+    case "$name" in "" | \#*) continue ;; esac
+    run_case "$group" "$name"
+  done <"regression/$group/cases.txt"
+  echo "</table>" >>"$index"
+}
+
+{
+  echo "<!doctype html><html><head><meta charset='utf-8'><title>mbsolve regression</title>"
+  echo "</head><body><h1>mbsolve regression cases</h1>"
+} >"$index"
+run_group adams "ADAMS reference cases (regression/adams)" \
+  "mbsolve on the .adm decks against the ADAMS curves."
+run_group seeds "Seed examples (regression/seeds)" \
+  "mbsolve against stored references from independent oracles (cases.txt names them); the \
+log also has CVODE against IDA."
+echo "</body></html>" >>"$index"
 echo "report: $(pwd)/$index"
 exit $status
