@@ -4,7 +4,7 @@ outputs returned) and the py_* solver callbacks, which are builtins of the embed
 interpreter."""
 import math
 
-# Module state is per element: the test of per-element loading reads it back.
+# Module-level state, kept per element (each element loads the script as its own module).
 calls = 0
 
 
@@ -101,3 +101,12 @@ def SFOSUB_BADCALL(id, time, par, npar, dflag, iflag):
 
 
 NOT_A_FUNCTION = 3
+
+count = 0
+
+
+def VARSUB_COUNT(id, time, par, npar, dflag, iflag):
+    """Counts its calls in a module global: every element that uses it has its own count."""
+    global count
+    count += 1
+    return float(count)

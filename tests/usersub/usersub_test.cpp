@@ -428,6 +428,36 @@ TEST_CASE("Python REQSUB and VARSUB read the model through the py_* callbacks") 
   }
 }
 
+TEST_CASE("Every element loads its Python script as its own module") {
+  // Two variables count their calls in the same module global: with one module per element
+  // both counts advance together, a shared module would interleave them (1, 2), (3, 4), ...
+  const std::string deck =
+      fmt::format(R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Reference_Variable id="1" type="USERSUB" {attrs}/>
+    <Reference_Variable id="2" type="USERSUB" {attrs}/>
+    <Post_Request id="1" type="EXPRESSION" expr1="VARVAL(1)" expr2="VARVAL(2)"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="0.1" print_interval="0.1"/>
+  </Command></MotionSolve>)XML",
+                  fmt::arg("attrs", user_attrs(true, "VARSUB_COUNT", "USER()")));
+  const auto run = test::run_inline(deck);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  RequestOutputs req(*run.sys);
+  REQUIRE(req.size() == 2);
+  std::vector<double> out(2);
+  const std::vector<double> yp(run.y.back().size(), 0.0);
+  req.values(run.t[0], run.y[0].data(), yp.data(), out);
+  const double first = out[0];
+  CHECK(out[1] == first);
+  req.values(run.t[0], run.y[0].data(), yp.data(), out);
+  CHECK(out[0] == first + 1);
+  CHECK(out[1] == first + 1);
+}
+
 TEST_CASE("Python routines that fail stop the analysis naming the element and the script") {
   auto failed = [](const std::string& routine, const std::string& user) {
     const std::string message = analysis_failure(user_attrs(true, routine, user));
