@@ -7,7 +7,9 @@
 #include <filesystem>
 
 #include "common/text.hpp"
+#include "include/mbsolve/usersub.h"
 #include "models/element_reader.hpp"
+#include "models/python_script.hpp"
 
 namespace mb {
 
@@ -71,29 +73,57 @@ std::optional<std::vector<double>> parse_user_parameters(std::string_view text,
   return par;
 }
 
+namespace {
+
+/// The folders a relative user file is looked for in, in order: the deck's folder, then each
+/// folder of MBSOLVE_USERSUB_PATH. An absolute name is used as is (one empty folder).
+std::vector<std::filesystem::path> search_dirs(std::string_view name, const std::string& deck_dir) {
+  std::vector<std::filesystem::path> dirs;
+  if (std::filesystem::path(name).is_absolute()) {
+    dirs.emplace_back("");
+    return dirs;
+  }
+  dirs.emplace_back(deck_dir.empty() ? "." : deck_dir);
+  if (const char* env = std::getenv("MBSOLVE_USERSUB_PATH")) {
+    const std::string_view list(env);
+    size_t start = 0;
+    while (start <= list.size()) {
+      size_t end = list.find(':', start);
+      if (end == std::string_view::npos) end = list.size();
+      if (end > start) dirs.emplace_back(std::string(list.substr(start, end - start)));
+      start = end + 1;
+    }
+  }
+  return dirs;
+}
+
+/// "in <deck dir> and MBSOLVE_USERSUB_PATH (a:b)" for not-found messages.
+std::string where_searched(const std::vector<std::filesystem::path>& dirs) {
+  std::string where = fmt::format("in {}", dirs.empty() ? std::string("-") : dirs.front().string());
+  if (dirs.size() > 1) {
+    where += " and MBSOLVE_USERSUB_PATH (";
+    for (size_t k = 1; k < dirs.size(); ++k) where += (k > 1 ? ":" : "") + dirs[k].string();
+    where += ")";
+  } else {
+    where += " (MBSOLVE_USERSUB_PATH is not set)";
+  }
+  return where;
+}
+
+std::filesystem::path in_dir(const std::filesystem::path& dir, const std::string& name) {
+  return dir.empty() ? std::filesystem::path(name) : dir / name;
+}
+
+}  // namespace
+
 LoadedLibrary load_user_library(std::string_view name, const std::string& deck_dir) {
   LoadedLibrary out;
   std::vector<std::string> tried;
   const std::vector<std::string> names = file_names(name);
-  std::vector<std::filesystem::path> dirs;
-  if (!std::filesystem::path(name).is_absolute()) {
-    dirs.emplace_back(deck_dir.empty() ? "." : deck_dir);
-    if (const char* env = std::getenv("MBSOLVE_USERSUB_PATH")) {
-      const std::string_view list(env);
-      size_t start = 0;
-      while (start <= list.size()) {
-        size_t end = list.find(':', start);
-        if (end == std::string_view::npos) end = list.size();
-        if (end > start) dirs.emplace_back(std::string(list.substr(start, end - start)));
-        start = end + 1;
-      }
-    }
-  } else {
-    dirs.emplace_back("");
-  }
+  const std::vector<std::filesystem::path> dirs = search_dirs(name, deck_dir);
   for (const auto& dir : dirs) {
     for (const auto& n : names) {
-      const std::filesystem::path p = dir.empty() ? std::filesystem::path(n) : dir / n;
+      const std::filesystem::path p = in_dir(dir, n);
       std::error_code ec;
       if (!std::filesystem::is_regular_file(p, ec)) continue;
       std::string error;
@@ -119,18 +149,10 @@ LoadedLibrary load_user_library(std::string_view name, const std::string& deck_d
       }
     }
   }
-  std::string where = fmt::format("looked for {} in {}", fmt::join(names, ", "),
-                                  dirs.empty() ? std::string("-") : dirs.front().string());
-  if (dirs.size() > 1) {
-    where += " and MBSOLVE_USERSUB_PATH (";
-    for (size_t k = 1; k < dirs.size(); ++k) where += (k > 1 ? ":" : "") + dirs[k].string();
-    where += ")";
-  } else {
-    where += " (MBSOLVE_USERSUB_PATH is not set)";
-  }
-  where += " and on the system library path";
-  out.error = tried.empty() ? "not found: " + where
-                            : fmt::format("could not be loaded: {}", fmt::join(tried, "; "));
+  out.error = tried.empty()
+                  ? fmt::format("not found: looked for {} {} and on the system library path",
+                                fmt::join(names, ", "), where_searched(dirs))
+                  : fmt::format("could not be loaded: {}", fmt::join(tried, "; "));
   return out;
 }
 
@@ -142,6 +164,109 @@ bool has_user_subroutine(ElementReader& in) {
   return false;
 }
 
+namespace {
+
+/// The Python signature of a routine, for messages.
+std::string python_signature(const UserSubroutine& s) {
+  return fmt::format("def {}(id, time, par, npar, {}iflag)", s.routine,
+                     s.with_dflag ? "dflag, " : "");
+}
+
+/// script_name + interpreter="PYTHON": finds the script (the name as given, next to the deck,
+/// then in MBSOLVE_USERSUB_PATH) and loads its function into `s`. False after reporting.
+bool read_script(ElementReader& in, UserSubroutine& s, const std::string& deck_dir) {
+  if (in.has("usrsub_dll_name")) {
+    in.error("usrsub_dll_name",
+             "give usrsub_dll_name (a library) or script_name (a script), not both");
+    return false;
+  }
+  const DeckAttribute* interpreter = in.attr("interpreter");
+  const DeckAttribute* script = in.attr("script_name");
+  if (!interpreter) {
+    in.error("script_name", "a user script needs interpreter=\"PYTHON\" (its language)");
+    return false;
+  }
+  const std::string_view language = trim(interpreter->value);
+  if (!iequals(language, "PYTHON")) {
+    in.error("interpreter",
+             fmt::format("interpreter=\"{}\" is not supported: user scripts must be Python "
+                         "(interpreter=\"PYTHON\"), or build the routine into a shared library "
+                         "named with usrsub_dll_name",
+                         language));
+    return false;
+  }
+  if (!script || trim(script->value).empty()) {
+    in.error(script ? "script_name" : "interpreter",
+             "missing required attribute 'script_name' (the Python script)");
+    return false;
+  }
+  const std::string name(trim(script->value));
+  const std::vector<std::filesystem::path> dirs = search_dirs(name, deck_dir);
+  std::string path;
+  for (const auto& dir : dirs) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(in_dir(dir, name), ec)) {
+      path = in_dir(dir, name).string();
+      break;
+    }
+  }
+  if (path.empty()) {
+    in.error("script_name", fmt::format("Python script {} not found: looked {}", quoted_value(name),
+                                        where_searched(dirs)));
+    return false;
+  }
+  LoadedScript loaded = load_python_script(path, s.routine);
+  if (!loaded.function) {
+    if (loaded.missing_function) {
+      in.error(in.has("usrsub_fnc_name") ? "usrsub_fnc_name" : "script_name",
+               fmt::format("Python script {} {} (the routine is {}: ...)", path, loaded.error,
+                           python_signature(s)));
+    } else {
+      in.error("script_name", fmt::format("Python script {} {}", path, loaded.error));
+    }
+    return false;
+  }
+  s.library = path;
+  s.script = std::move(loaded.function);
+  return true;
+}
+
+/// usrsub_dll_name: loads the library and its entry point into `s`. False after reporting.
+bool read_library(ElementReader& in, UserSubroutine& s, const std::string& deck_dir) {
+  const DeckAttribute* dll = in.attr("usrsub_dll_name");
+  if (!dll) {
+    in.error_here("missing required attribute 'usrsub_dll_name' (the user library)");
+    return false;
+  }
+  const std::string_view lib_name = trim(dll->value);
+  if (lib_name.empty() || iequals(lib_name, "NULL")) {
+    in.error("usrsub_dll_name",
+             "usrsub_dll_name=\"NULL\" (a default user library) is not supported: name the "
+             "library (searched next to the deck and in MBSOLVE_USERSUB_PATH)");
+    return false;
+  }
+  LoadedLibrary lib = load_user_library(lib_name, deck_dir);
+  if (!lib.handle) {
+    in.error("usrsub_dll_name",
+             fmt::format("user library {} {}", quoted_value(lib_name), lib.error));
+    return false;
+  }
+  s.library = lib.path;
+  s.handle = lib.handle;
+  dlerror();
+  s.entry = dlsym(s.handle.get(), s.routine.c_str());
+  if (!s.entry) {
+    in.error(in.has("usrsub_fnc_name") ? "usrsub_fnc_name" : "usrsub_dll_name",
+             fmt::format("user library {} has no entry point '{}' (exported with C linkage: "
+                         "extern \"C\")",
+                         s.library, s.routine));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<UserSubroutine> read_user_subroutine(
     ElementReader& in, std::string_view default_routine, bool& failed,
     std::initializer_list<std::string_view> extra_routines,
@@ -149,19 +274,9 @@ std::optional<UserSubroutine> read_user_subroutine(
   failed = false;
   if (!has_user_subroutine(in)) return std::nullopt;
   failed = true;
-  if (in.has("interpreter") || in.has("script_name")) {
-    const DeckAttribute* a = in.attr("interpreter");
-    const std::string lang = a ? to_lower(trim(a->value)) : "";
-    in.error(a ? "interpreter" : "script_name",
-             fmt::format("user scripts ({}) are not supported: build the routine into a shared "
-                         "library and name it with usrsub_dll_name",
-                         lang == "python"   ? "interpreter=\"PYTHON\""
-                         : lang == "matlab" ? "interpreter=\"MATLAB\""
-                                            : "script_name"));
-    return std::nullopt;
-  }
   UserSubroutine s;
   s.subject = in.subject();
+  s.with_dflag = default_routine != "REQSUB";
   const DeckAttribute* params = in.attr("usrsub_param_string");
   if (!params) params = in.attr("usrsub_param_name");  // spelling of the command docs
   if (!params) {
@@ -175,40 +290,18 @@ std::optional<UserSubroutine> read_user_subroutine(
       return std::nullopt;
     }
   }
-  const DeckAttribute* dll = in.attr("usrsub_dll_name");
-  if (!dll) {
-    in.error_here("missing required attribute 'usrsub_dll_name' (the user library)");
-    return std::nullopt;
-  }
-  const std::string_view lib_name = trim(dll->value);
-  if (lib_name.empty() || iequals(lib_name, "NULL")) {
-    in.error("usrsub_dll_name",
-             "usrsub_dll_name=\"NULL\" (a default user library) is not supported: name the "
-             "library (searched next to the deck and in MBSOLVE_USERSUB_PATH)");
-    return std::nullopt;
-  }
   const DeckAttribute* fnc = in.attr("usrsub_fnc_name");
   s.routine = fnc ? std::string(trim(fnc->value)) : std::string(default_routine);
-  if (!params) return std::nullopt;
+  const bool is_script = in.has("script_name") || in.has("interpreter");
   const std::string deck_dir =
       in.node().loc.file ? std::filesystem::path(*in.node().loc.file).parent_path().string() : "";
-  LoadedLibrary lib = load_user_library(lib_name, deck_dir);
-  if (!lib.handle) {
-    in.error("usrsub_dll_name",
-             fmt::format("user library {} {}", quoted_value(lib_name), lib.error));
-    return std::nullopt;
+  if (is_script) {
+    if (!params || !read_script(in, s, deck_dir)) return std::nullopt;
+    s.extras.assign(extra_routines.size(), nullptr);
+    failed = false;
+    return s;
   }
-  s.library = lib.path;
-  s.handle = lib.handle;
-  dlerror();
-  s.entry = dlsym(s.handle.get(), s.routine.c_str());
-  if (!s.entry) {
-    in.error(fnc ? "usrsub_fnc_name" : "usrsub_dll_name",
-             fmt::format("user library {} has no entry point '{}' (exported with C linkage: "
-                         "extern \"C\")",
-                         s.library, s.routine));
-    return std::nullopt;
-  }
+  if (!read_library(in, s, deck_dir) || !params) return std::nullopt;
   const auto* attr_it = extra_attrs.begin();
   for (std::string_view extra : extra_routines) {
     std::string name(extra);
@@ -220,6 +313,19 @@ std::optional<UserSubroutine> read_user_subroutine(
   }
   failed = false;
   return s;
+}
+
+bool UserSubroutine::call(const UserArgs& a, std::string& error) const {
+  if (script) return call_python_function(*script, a, with_dflag, error);
+  int id = a.id, npar = a.npar, dflag = a.dflag, iflag = a.iflag;
+  double time = a.time;
+  if (with_dflag) {
+    reinterpret_cast<mbsolve_sfosub>(entry)(&id, &time, a.par, &npar, &dflag, &iflag,
+                                            a.result.data());
+  } else {
+    reinterpret_cast<mbsolve_reqsub>(entry)(&id, &time, a.par, &npar, &iflag, a.result.data());
+  }
+  return true;
 }
 
 }  // namespace mb

@@ -1,19 +1,25 @@
 #pragma once
 // User subroutines (MotionSolve / Adams style): an element with `usrsub_dll_name="X"` is
 // evaluated by an entry point of a shared library the user built against
-// include/mbsolve/usersub.h. This file finds and loads the library, looks up the entry points
-// (exact C names: SFOSUB, GFOSUB, ..., or `usrsub_fnc_name`) and parses `usrsub_param_string`
-// ("USER(p1, p2, ...)") into the PAR array. The solver calls the entries (solver/user_calls.hpp).
+// include/mbsolve/usersub.h, one with `script_name="x.py" interpreter="PYTHON"` by a function of
+// a Python script (models/python_script.hpp). This file finds and loads the library or the
+// script, looks up the routine (exact names: SFOSUB, GFOSUB, ..., or `usrsub_fnc_name`) and
+// parses `usrsub_param_string` ("USER(p1, p2, ...)") into the PAR array. UserSubroutine::call is
+// the one call path for both kinds; the solver makes it inside a UserCall
+// (solver/user_calls.hpp), which binds the solver callbacks.
 //
 // Library search, first match wins: the name as given, libX.so and X.so, each relative to the
 // deck's folder (an absolute name is used as is), then in each folder of MBSOLVE_USERSUB_PATH
 // (colon-separated), then the system loader's own search (LD_LIBRARY_PATH, ...). Libraries are
 // opened with RTLD_NOW | RTLD_LOCAL, so unresolved symbols are reported at load time; the
 // solver callbacks (c_sysfnc, ...) resolve against the mbsolve executable, which exports them.
+// A script is found the same way (the name as given, next to the deck, then in
+// MBSOLVE_USERSUB_PATH); other interpreters (MATLAB, ...) are a deck error.
 
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,22 +27,41 @@
 namespace mb {
 
 class ElementReader;
+class PythonFunction;
 
-/// One loaded entry point with its constant parameters.
+/// The arguments of one routine call (include/mbsolve/usersub.h): SFOSUB, VFOSUB, VTOSUB,
+/// GFOSUB and VARSUB take (id, time, par, npar, dflag, iflag, result), REQSUB the same without
+/// dflag. `result` holds the routine's outputs: 1 (SFOSUB, VARSUB), 3 (VFOSUB, VTOSUB), 6
+/// (GFOSUB), 8 (REQSUB). A compiled routine writes through result.data(): the buffer behind it
+/// must hold what the routine writes (6 for force routines, 8 for REQSUB).
+struct UserArgs {
+  int id = 0;
+  double time = 0.0;
+  double* par = nullptr;  ///< npar values the routine may overwrite (a per-call copy)
+  int npar = 0;
+  int dflag = 0;
+  int iflag = 0;
+  std::span<double> result;
+};
+
+/// One loaded routine (a library entry point or a script function) with its parameters.
 struct UserSubroutine {
-  std::string subject;  ///< "<Element> <id>" for messages
-  std::string routine;  ///< the entry point's name, e.g. "SFOSUB"
-  std::string library;  ///< the file that was loaded
-  void* entry = nullptr;
-  std::shared_ptr<void> handle;  ///< keeps the library loaded while the model lives
-  std::vector<double> par;       ///< USER(...) parameters
-  /// Optional extra entries (partial derivatives, ...); nullptr when the library lacks them.
+  std::string subject;                           ///< "<Element> <id>" for messages
+  std::string routine;                           ///< the entry point's name, e.g. "SFOSUB"
+  std::string library;                           ///< the file that was loaded (library or script)
+  bool with_dflag = true;                        ///< false for REQSUB, whose signature has no dflag
+  void* entry = nullptr;                         ///< the library entry point (null for a script)
+  std::shared_ptr<void> handle;                  ///< keeps the library loaded while the model lives
+  std::shared_ptr<const PythonFunction> script;  ///< the script function (null for a library)
+  std::vector<double> par;                       ///< USER(...) parameters
+  /// Optional extra entries (partial derivatives, ...); nullptr when the library lacks them
+  /// (always for scripts).
   std::vector<void*> extras;
 
-  template <class Fn>
-  Fn function() const {
-    return reinterpret_cast<Fn>(entry);
-  }
+  /// Calls the routine once. False when a script raised or returned something other than
+  /// result.size() numbers; `error` then says what (with the Python traceback). Outputs are
+  /// not checked for NaN here (UserCall::check does, for both kinds).
+  bool call(const UserArgs& args, std::string& error) const;
   /// "SFOSUB in /path/libx.so" for messages.
   std::string describe() const { return routine + " in " + library; }
 };
@@ -55,9 +80,9 @@ struct LoadedLibrary {
 /// Finds and opens `name` (see the search order above); `deck_dir` is the deck's folder.
 LoadedLibrary load_user_library(std::string_view name, const std::string& deck_dir);
 
-/// Reads the user-subroutine attributes of an element (usrsub_dll_name, usrsub_fnc_name,
-/// usrsub_param_string; script_name/interpreter are reported as not supported) and loads the
-/// entry point `default_routine` (renamed by usrsub_fnc_name). `extra_routines` are looked up by
+/// Reads the user-subroutine attributes of an element (usrsub_dll_name or script_name with
+/// interpreter="PYTHON", usrsub_fnc_name, usrsub_param_string) and loads the routine
+/// `default_routine` (renamed by usrsub_fnc_name). `extra_routines` are looked up by
 /// exact name (renamed by `extra_attrs[k]` when given) and may be missing. Every problem is a
 /// deck error at the attribute. Returns nothing when the element has no user-subroutine
 /// attributes or after an error (`failed` tells which).

@@ -10,10 +10,11 @@ packages=(
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev
   libmuparser-dev
   gnuplot-nox
-  python3-matplotlib
+  python3-matplotlib python3-dev
   libsimbody-dev
   chromium
 )
+# python3-dev: CPython, embedded for interpreter="PYTHON" user scripts (models/python_script.hpp).
 # libsimbody-dev: the Simbody comparisons (tests/simbody, bench/chain). chromium: the mbcompare
 # report browser test (tests/compare/report_browser_test.sh), which renders a report headless.
 

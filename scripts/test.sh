@@ -19,7 +19,10 @@ ctest --test-dir build/release --output-on-failure -j "$jobs"
 
 echo "== sanitizer build (ASan + UBSan) and tests"
 scripts/build.sh asan
+# tests/lsan.supp: the embedded Python interpreter is never finalised (its memory is the only
+# leak allowed).
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \
   ctest --test-dir build/asan --output-on-failure -j "$jobs" -LE no_sanitizer
 
 echo "== fuzzing (${fuzz_seconds} s per target)"

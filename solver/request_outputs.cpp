@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "include/mbsolve/usersub.h"
 #include "models/compliant_outputs.hpp"
 #include "models/dissipated_energy.hpp"
 #include "solver/element_outputs.hpp"
@@ -317,16 +316,19 @@ void RequestOutputs::user_request(const Request& r, double t, const double* y,
                                   std::span<double> out) const {
   const UserSubroutine& sub = *r.user;
   std::vector<double> par = sub.par;
-  int id = r.id, npar = static_cast<int>(par.size()), iflag = 0;
-  double time = t;
   double result[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  UserArgs args;
+  args.id = r.id;
+  args.time = t;
+  args.par = par.data();
+  args.npar = static_cast<int>(par.size());
+  args.result = result;
   UserCallState state;
   state.sys = &sys_;
   state.t = t;
   state.y = y;
   UserCall call(sub, state);
-  sub.function<mbsolve_reqsub>()(&id, &time, par.data(), &npar, &iflag, result);
-  call.check(result);
+  call.run(args);
   std::copy(result, result + 8, out.begin());
 }
 
@@ -334,15 +336,19 @@ double RequestOutputs::user_variable(int v, double t, const double* y) const {
   const Variable& var = sys_.model().variables[v];
   const UserSubroutine& sub = *var.user;
   std::vector<double> par = sub.par;
-  int id = var.id, npar = static_cast<int>(par.size()), dflag = 0, iflag = 0;
-  double time = t, value = 0.0;
+  double value = 0.0;
+  UserArgs args;
+  args.id = var.id;
+  args.time = t;
+  args.par = par.data();
+  args.npar = static_cast<int>(par.size());
+  args.result = std::span<double>(&value, 1);
   UserCallState state;
   state.sys = &sys_;
   state.t = t;
   state.y = y;
   UserCall call(sub, state);
-  sub.function<mbsolve_varsub>()(&id, &time, par.data(), &npar, &dflag, &iflag, &value);
-  call.check(std::span<const double>(&value, 1));
+  call.run(args);
   return value;
 }
 

@@ -7,9 +7,10 @@
 // so parallel runs (mbsweep) do not share it. A dependency call (iflag = 1, before the analysis)
 // additionally records which bodies and which constraint multipliers the routine reads; the
 // element then reads exactly those (its kernel inputs and Jacobian pattern). A later read of
-// anything else is an error, as are a routine's c_errmes(..., endflg != 0), a failed callback
-// and a NaN output: each stops the analysis (exit 1) naming the element and the library.
-// Nothing here allocates on the success path.
+// anything else is an error, as are a routine's c_errmes(..., endflg != 0), a failed callback,
+// a NaN output and a Python exception: each stops the analysis (exit 1) naming the element and
+// the library or script. Nothing here allocates on the success path (a Python script allocates
+// its own objects).
 
 #include <span>
 #include <string>
@@ -46,9 +47,10 @@ class UserCall {
   UserCall(const UserCall&) = delete;
   UserCall& operator=(const UserCall&) = delete;
 
-  /// Throws Error(kAnalysisFailed) if a callback failed, the routine reported a fatal error,
-  /// or one of `outputs` is not finite.
-  void check(std::span<const double> outputs) const;
+  /// Calls the routine (a library entry point or a script function: UserSubroutine::call) and
+  /// checks it: throws Error(kAnalysisFailed) if a callback failed, the routine reported a
+  /// fatal error, a script raised or returned the wrong type, or an output is not finite.
+  void run(const UserArgs& args);
 
   // Used by the callbacks.
   const UserSubroutine& sub;

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "include/mbsolve/usersub.h"
 #include "solver/force_kernel.hpp"
 #include "solver/system.hpp"
 #include "solver/user_calls.hpp"
@@ -15,22 +14,22 @@ namespace mb {
 
 namespace {
 
-/// Calls the routine of `k` once; `result` receives 1 (SFOSUB), 3 or 6 values.
+/// Calls the routine of `k` once; `result` (6 values) receives 1 (SFOSUB), 3 or 6 values.
 void invoke(const ForceKernel& k, const UserCallState& state, int dflag, int iflag,
             double* result) {
-  int id = k.user_id, npar = static_cast<int>(k.par.size());
-  double time = state.t;
-  double* par = k.par.empty() ? nullptr : k.par.data();
   const bool scalar = k.kind == ForceKernel::Kind::kScalar;
-  const int n = scalar ? 1 : (k.vector->user_force && k.vector->user_torque ? 6 : 3);
+  const size_t n = scalar ? 1 : (k.vector->user_force && k.vector->user_torque ? 6 : 3);
   std::fill(result, result + 6, 0.0);
+  UserArgs args;
+  args.id = k.user_id;
+  args.time = state.t;
+  args.par = k.par.empty() ? nullptr : k.par.data();
+  args.npar = static_cast<int>(k.par.size());
+  args.dflag = dflag;
+  args.iflag = iflag;
+  args.result = std::span<double>(result, n);
   UserCall call(*k.user, state);
-  if (scalar) {
-    k.user->function<mbsolve_sfosub>()(&id, &time, par, &npar, &dflag, &iflag, result);
-  } else {
-    k.user->function<mbsolve_gfosub>()(&id, &time, par, &npar, &dflag, &iflag, result);
-  }
-  call.check(std::span<const double>(result, static_cast<size_t>(n)));
+  call.run(args);
 }
 
 }  // namespace

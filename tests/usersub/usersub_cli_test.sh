@@ -2,7 +2,9 @@
 # End-to-end: the real mbsolve binary loads a user library built with no -l flags (the
 # callbacks resolve against the executable's exports), found by bare name through
 # MBSOLVE_USERSUB_PATH; a missing library is a deck error (65) at the attribute, a NaN from
-# user code an analysis failure (1) naming the element and the library.
+# user code an analysis failure (1) naming the element and the library. The same for a Python
+# script found next to the deck: its results equal the C library's, an exception stops the
+# analysis with the traceback in the log, a missing function is a deck error.
 set -u
 mbsolve=$1
 libdir=$2
@@ -53,5 +55,24 @@ check "the failure names the element, routine and library" \
   grep -q "Force_Scalar_TwoBody 4: user subroutine SFOSUB_NAN in .*libmb_test_usersubs.so returned nan" \
   "$work/err"
 check "the JSON summary says failed" grep -q '"status": *"failed"' "$work/nan.json"
+
+cp "$(dirname "$0")/test_subs.py" "$work/subs.py"
+deck py.xml 'script_name="subs.py" interpreter="PYTHON" usrsub_param_string="USER(20, 10, 50, 0.8, 0.5)"'
+check "a Python script next to the deck runs (exit 0)" run 0 py.xml
+check "the Python SFOSUB gives the C SFOSUB's results" \
+  cmp <(grep -v '^#' "$work/ok.csv") <(grep -v '^#' "$work/py.csv")
+
+deck pyraise.xml 'script_name="subs.py" interpreter="PYTHON" usrsub_fnc_name="SFOSUB_RAISE" usrsub_param_string="USER(0.3)"'
+check "a Python exception exits 1" run 1 pyraise.xml
+check "the log names the element and the script" \
+  grep -q "Force_Scalar_TwoBody 4: user subroutine SFOSUB_RAISE in .*subs.py: raised ValueError: spring broke" \
+  "$work/pyraise.log"
+check "the log holds the Python traceback" grep -q 'line 66, in spring_state' "$work/pyraise.log"
+
+deck pymissing.xml 'script_name="subs.py" interpreter="PYTHON" usrsub_fnc_name="NOPE" usrsub_param_string="USER()"'
+check "a missing Python function exits 65" run 65 pymissing.xml
+check "the deck error points at the attribute" \
+  grep -q "pymissing.xml:7:.*error: Force_Scalar_TwoBody 4: Python script .*subs.py defines no function 'NOPE'" \
+  "$work/err"
 
 [ "$fails" -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }

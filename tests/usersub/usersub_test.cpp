@@ -21,6 +21,18 @@ namespace {
 
 constexpr double kG = 9.80665;
 const std::string kLib = MB_TEST_USERSUB_LIB;
+/// The Python twins of test_subs.c.
+const std::string kScript = MBSOLVE_SOURCE_DIR "/tests/usersub/test_subs.py";
+
+/// The attributes naming routine `routine` of the C library or of the Python script.
+std::string user_attrs(bool python, const std::string& routine, const std::string& user) {
+  return python ? fmt::format(R"U(script_name="{}" interpreter="Python" usrsub_fnc_name="{}"
+                                  usrsub_param_string="{}")U",
+                              kScript, routine, user)
+                : fmt::format(R"U(usrsub_dll_name="{}" usrsub_fnc_name="{}"
+                                  usrsub_param_string="{}")U",
+                              kLib, routine, user);
+}
 
 /// A free body on a spring-damper to ground (SFOSUB or expression) plus a vector force (VFOSUB
 /// or expressions).
@@ -53,12 +65,12 @@ std::string spring_deck(bool user) {
 /// released at theta0 from the downward vertical, with the joint friction GFOSUB of test_subs.c:
 /// T = -mu |F_joint| tanh(WZ / w0).
 constexpr double kM = 1.5, kL = 0.5, kIzz = 0.02, kTheta0 = 1.2, kW0 = 0.1;
-std::string friction_deck(double mu, const std::string& integrator = "DSTIFF") {
+std::string friction_deck(double mu, const std::string& integrator = "DSTIFF",
+                          bool python = false) {
   const std::string force =
       mu > 0 ? fmt::format(R"U(<Force_Vector_TwoBody id="5" type="ForceAndTorque" i_marker_id="21"
-        j_floating_marker_id="10" ref_marker_id="10" usrsub_dll_name="{}"
-        usrsub_param_string="USER(1, {}, {})"/>)U",
-                           kLib, mu, kW0)
+        j_floating_marker_id="10" ref_marker_id="10" {}/>)U",
+                           user_attrs(python, "GFOSUB", fmt::format("USER(1, {}, {})", mu, kW0)))
              : "";
   return fmt::format(R"XML(<MotionSolve><Model>
     <Force_Gravity grav_y="-{g}"/>
@@ -162,7 +174,9 @@ TEST_CASE("SFOSUB and VFOSUB agree with the same forces written as expressions")
 
 TEST_CASE("GFOSUB joint friction from c_sysfnc JOINT matches the implicit pendulum equation") {
   const double mu = 0.05;
-  const auto run = test::run_inline(friction_deck(mu));
+  const bool python = GENERATE(false, true);  // the C routine and its Python twin
+  CAPTURE(python);
+  const auto run = test::run_inline(friction_deck(mu, "DSTIFF", python));
   REQUIRE(run.report.code == ExitCode::kSuccess);
   const auto ref = reference_theta(mu, run.t);
   const auto ref_free = reference_theta(0.0, run.t);
@@ -267,9 +281,6 @@ TEST_CASE("User subroutine deck errors point at the attribute") {
                  fmt::format(R"U(usrsub_dll_name="{}" usrsub_param_string="1, 2")U", kLib))),
              Catch::Contains("USER(p1, p2, ...)"));
   CHECK_THAT(deck_errors(one_force_deck(
-                 R"U(script_name="f.py" interpreter="PYTHON" usrsub_param_string="USER(1)")U")),
-             Catch::Contains("interpreter=\"PYTHON\"") && Catch::Contains("not supported"));
-  CHECK_THAT(deck_errors(one_force_deck(
                  R"U(script_name="f.m" interpreter="MATLAB" usrsub_param_string="USER(1)")U")),
              Catch::Contains("interpreter=\"MATLAB\"") && Catch::Contains("not supported"));
   CHECK_THAT(
@@ -291,4 +302,230 @@ TEST_CASE("User libraries are found by bare name through MBSOLVE_USERSUB_PATH") 
   ::unsetenv("MBSOLVE_USERSUB_PATH");
   REQUIRE(lib.handle);
   CHECK(lib.path == std::string(MB_TEST_USERSUB_DIR) + "/libmb_test_usersubs.so");
+}
+
+namespace {
+
+/// A body on a spring-damper to ground along x (no gravity): k = 50, c = 0.8, l0 = 0.5,
+/// m = 2, released at rest at x = 0.8; the spring is an expression, the C SFOSUB or its Python
+/// twin.
+constexpr double kK = 50, kC = 0.8, kL0 = 0.5, kMass = 2, kX0 = 0.8;
+std::string oscillator_deck(const std::string& spring) {
+  return fmt::format(R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="{m}" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"/>
+    <Reference_Marker id="20" body_id="2" pos_x="{x0}"/>
+    <Force_Scalar_TwoBody id="1" type="Force" i_marker_id="20" j_marker_id="10" {spring}/>
+    <Param_Transient integr_tol="1e-9"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="3" print_interval="0.01"/>
+  </Command></MotionSolve>)XML",
+                     fmt::arg("m", kMass), fmt::arg("x0", kX0), fmt::arg("spring", spring));
+}
+
+/// x(t) of the damped oscillator m x'' = -k (x - l0) - c x', x(0) = x0, x'(0) = 0.
+double oscillator_x(double t) {
+  const double g = kC / (2 * kMass), wd = std::sqrt(kK / kMass - g * g), a = kX0 - kL0;
+  return kL0 + std::exp(-g * t) * (a * std::cos(wd * t) + a * g / wd * std::sin(wd * t));
+}
+
+/// The analysis failure (exit 1) of a one-force deck, from the run or from the System's
+/// dependency call.
+std::string analysis_failure(const std::string& attrs) {
+  try {
+    const auto run = test::run_inline(one_force_deck(attrs));
+    CHECK(run.report.code == ExitCode::kAnalysisFailed);
+    return run.report.message;
+  } catch (const Error& e) {
+    CHECK(e.code() == ExitCode::kAnalysisFailed);
+    return e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("One spring as an expression, a C SFOSUB and a Python SFOSUB: all on the closed form") {
+  const std::string user = fmt::format("USER(20, 10, {}, {}, {})", kK, kC, kL0);
+  const auto expr = test::run_inline(oscillator_deck(
+      fmt::format(R"U(val_expression="-{}*(DM(20,10)-{})-{}*VR(20,10)")U", kK, kL0, kC)));
+  const auto c = test::run_inline(oscillator_deck(user_attrs(false, "SFOSUB", user)));
+  const auto py = test::run_inline(oscillator_deck(user_attrs(true, "SFOSUB", user)));
+  for (const auto* run : {&expr, &c, &py}) {
+    REQUIRE(run->report.code == ExitCode::kSuccess);
+    REQUIRE(run->t.size() == 301);
+  }
+  double worst_closed = 0.0, worst_c = 0.0, swing = 0.0;
+  for (size_t k = 0; k < py.t.size(); ++k) {
+    const double x = py.y[k][0];
+    worst_closed = std::max({worst_closed, std::abs(x - oscillator_x(py.t[k])),
+                             std::abs(expr.y[k][0] - oscillator_x(expr.t[k]))});
+    worst_c = std::max(worst_c, std::abs(x - c.y[k][0]));
+    swing = std::max(swing, std::abs(x - kX0));
+  }
+  INFO("closed form: " << worst_closed << " m; Python vs C: " << worst_c << " m; swing " << swing);
+  CHECK(swing > 0.5);  // the body oscillates through the spring's rest length
+  CHECK(worst_closed < 1e-5);
+  CHECK(worst_c < 1e-9);  // the same arithmetic through the same call path
+}
+
+TEST_CASE("Python VFOSUB agrees with the same force written as expressions") {
+  std::string deck = spring_deck(false);
+  const std::string expr = R"U(fx_expression="3*SIN(TIME)" fz_expression="-40*DZ(20)")U";
+  const auto reference = test::run_inline(deck);
+  deck.replace(deck.find(expr), expr.size(), user_attrs(true, "VFOSUB", "USER(20, 3, 40)"));
+  const auto py = test::run_inline(deck);
+  REQUIRE(reference.report.code == ExitCode::kSuccess);
+  REQUIRE(py.report.code == ExitCode::kSuccess);
+  REQUIRE(py.t.size() == reference.t.size());
+  double worst = 0.0, travel = 0.0;
+  for (size_t k = 0; k < py.t.size(); ++k) {
+    for (int c = 0; c < 3; ++c) {
+      worst = std::max(worst, std::abs(py.y[k][c] - reference.y[k][c]));
+      travel = std::max(travel, std::abs(reference.y[k][c] - reference.y[0][c]));
+    }
+  }
+  INFO("largest position difference " << worst << " m, largest excursion " << travel << " m");
+  CHECK(travel > 0.3);
+  CHECK(worst < 1e-6);
+}
+
+TEST_CASE("Python REQSUB and VARSUB read the model through the py_* callbacks") {
+  std::string deck = spring_deck(false);
+  const std::string requests = fmt::format(
+      R"XML(<Post_Request id="1" type="USERSUB" script_name="{py}" interpreter="PYTHON"
+             usrsub_param_string="USER(20, 10)"/>
+    <Post_Request id="2" type="EXPRESSION" expr1="DX(20,10,10)" expr2="DY(20,10,10)"
+             expr3="DZ(20,10,10)" expr6="WZ(20,10,10)" expr8="TIME"/>
+    <Reference_Variable id="3" type="USERSUB" script_name="{py}" interpreter="PYTHON"
+             usrsub_param_string="USER(20, 10, 2.5)"/>
+    <Post_Request id="4" type="EXPRESSION" expr1="VARVAL(3)" expr2="2.5*DM(20,10)"/>
+    <Param_Transient)XML",
+      fmt::arg("py", kScript));
+  deck.replace(deck.find("<Param_Transient"), 16, requests);
+  const auto run = test::run_inline(deck);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  RequestOutputs req(*run.sys);
+  REQUIRE(req.size() == 8 + 5 + 2);
+  std::vector<double> out(req.size());
+  const std::vector<double> yp(run.y.back().size(), 0.0);
+  // e0 of the 3-1-3 angles (psi, theta, phi): cos(theta/2) cos((psi + phi)/2).
+  const double e0 = std::cos(0.4 / 2) * std::cos((0.3 + 0.5) / 2);
+  for (size_t k : {size_t{0}, run.t.size() / 2, run.t.size() - 1}) {
+    req.values(run.t[k], run.y[k].data(), yp.data(), out);
+    CAPTURE(run.t[k]);
+    CHECK(out[0] == Approx(out[8]).margin(1e-14));    // py_sysfnc DX
+    CHECK(out[1] == Approx(out[8]).margin(1e-14));    // py_sysary TDISP
+    CHECK(out[2] == Approx(out[9]).margin(1e-14));    //   DY
+    CHECK(out[3] == Approx(out[10]).margin(1e-14));   //   DZ
+    CHECK(out[4] == Approx(e0).margin(1e-14));        // py_rcnvrt
+    CHECK(out[5] == Approx(out[11]).margin(1e-14));   // WZ
+    CHECK(out[6] == 2.0);                             // py_modfnc Body_Rigid 2 mass
+    CHECK(out[7] == run.t[k]);                        // py_timget
+    CHECK(out[12] == run.t[k]);                       // TIME
+    CHECK(out[13] == Approx(out[14]).margin(1e-14));  // VARSUB = 2.5 DM
+    CHECK(out[14] > 0.1);
+  }
+}
+
+TEST_CASE("Every element loads its Python script as its own module") {
+  // Two variables count their calls in the same module global: with one module per element
+  // both counts advance together, a shared module would interleave them (1, 2), (3, 4), ...
+  const std::string deck =
+      fmt::format(R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Reference_Variable id="1" type="USERSUB" {attrs}/>
+    <Reference_Variable id="2" type="USERSUB" {attrs}/>
+    <Post_Request id="1" type="EXPRESSION" expr1="VARVAL(1)" expr2="VARVAL(2)"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="0.1" print_interval="0.1"/>
+  </Command></MotionSolve>)XML",
+                  fmt::arg("attrs", user_attrs(true, "VARSUB_COUNT", "USER()")));
+  const auto run = test::run_inline(deck);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  RequestOutputs req(*run.sys);
+  REQUIRE(req.size() == 2);
+  std::vector<double> out(2);
+  const std::vector<double> yp(run.y.back().size(), 0.0);
+  req.values(run.t[0], run.y[0].data(), yp.data(), out);
+  const double first = out[0];
+  CHECK(out[1] == first);
+  req.values(run.t[0], run.y[0].data(), yp.data(), out);
+  CHECK(out[0] == first + 1);
+  CHECK(out[1] == first + 1);
+}
+
+TEST_CASE("Python routines that fail stop the analysis naming the element and the script") {
+  auto failed = [](const std::string& routine, const std::string& user) {
+    const std::string message = analysis_failure(user_attrs(true, routine, user));
+    CHECK_THAT(message, Catch::Contains("Force_Scalar_TwoBody 7: user subroutine " + routine +
+                                        " in " + kScript));
+    return message;
+  };
+  // An exception: its message, then the traceback down to the line that raised.
+  const std::string raised = failed("SFOSUB_RAISE", "USER(0.25)");
+  CHECK_THAT(raised, Catch::Contains(": raised ValueError: spring broke at t = 0.2") &&
+                         Catch::Contains("\nTraceback (most recent call last):\n") &&
+                         Catch::Contains("line 72, in SFOSUB_RAISE") &&
+                         Catch::Contains("line 66, in spring_state"));
+  CHECK_THAT(failed("SFOSUB_TEXT", "USER()"), Catch::Contains("returned a str; expected a number"));
+  CHECK_THAT(failed("SFOSUB_NAN", "USER(0.25)"), Catch::Contains("returned nan in output 1"));
+  CHECK_THAT(failed("SFOSUB_ERRMES", "USER(0.25)"), Catch::Contains("spring broke (id 7)"));
+  CHECK_THAT(failed("SFOSUB_BADCALL", "USER(20)"),
+             Catch::Contains("c_sysfnc: function 'NOSUCH' is not supported"));
+  // A vector routine must return one value per component.
+  const std::string vector = fmt::format(R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Force_Vector_TwoBody id="5" type="ForceAndTorque" i_marker_id="20"
+        j_floating_marker_id="10" {}/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>
+  </Command></MotionSolve>)XML",
+                                         user_attrs(true, "GFOSUB_SHORT", "USER()"));
+  std::string message;
+  try {
+    message = test::run_inline(vector).report.message;
+  } catch (const Error& e) {
+    message = e.what();
+  }
+  CHECK_THAT(message, Catch::Contains("Force_Vector_TwoBody 5") &&
+                          Catch::Contains("returned 3 values; expected a list of 6 numbers"));
+}
+
+TEST_CASE("Python script deck errors point at the attribute") {
+  const std::string dir = MBSOLVE_SOURCE_DIR "/tests/usersub/";
+  CHECK_THAT(deck_errors(one_force_deck(user_attrs(true, "NOPE", "USER(1)"))),
+             Catch::Contains("inline.xml:7:85:") && Catch::Contains("Force_Scalar_TwoBody 7") &&
+                 Catch::Contains("Python script " + kScript + " defines no function 'NOPE'") &&
+                 Catch::Contains("def NOPE(id, time, par, npar, dflag, iflag)"));
+  CHECK_THAT(deck_errors(one_force_deck(user_attrs(true, "NOT_A_FUNCTION", "USER(1)"))),
+             Catch::Contains("defines 'NOT_A_FUNCTION' as a int, not a function"));
+  CHECK_THAT(
+      deck_errors(one_force_deck(fmt::format(
+          R"U(script_name="{}import_error.py" interpreter="PYTHON" usrsub_param_string="USER()")U",
+          dir))),
+      Catch::Contains("inline.xml:7:") &&
+          Catch::Contains("import_error.py failed to load: ZeroDivisionError: division by "
+                          "zero (line 8)"));
+  CHECK_THAT(
+      deck_errors(one_force_deck(
+          R"U(script_name="no_such.py" interpreter="PYTHON" usrsub_param_string="USER()")U")),
+      Catch::Contains("Python script 'no_such.py' not found"));
+  CHECK_THAT(deck_errors(one_force_deck(
+                 R"U(script_name="f.m" interpreter="MATLAB" usrsub_param_string="USER(1)")U")),
+             Catch::Contains("interpreter=\"MATLAB\" is not supported: user scripts must be "
+                             "Python (interpreter=\"PYTHON\")"));
+  CHECK_THAT(deck_errors(one_force_deck(R"U(script_name="f.py" usrsub_param_string="USER(1)")U")),
+             Catch::Contains("a user script needs interpreter=\"PYTHON\""));
+  CHECK_THAT(
+      deck_errors(one_force_deck(fmt::format(
+          R"U(script_name="{}" interpreter="PYTHON" usrsub_dll_name="{}" usrsub_param_string="USER()")U",
+          kScript, kLib))),
+      Catch::Contains("give usrsub_dll_name (a library) or script_name (a script), not both"));
 }

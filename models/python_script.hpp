@@ -1,0 +1,49 @@
+#pragma once
+// User subroutines written in Python (`script_name="x.py" interpreter="PYTHON"`), MotionSolve's
+// convention: the script defines a function named after the routine, called with plain Python
+// values and returning the outputs, e.g.
+//
+//   def SFOSUB(id, time, par, npar, dflag, iflag):
+//       [dm, errflg] = py_sysfnc("DM", [int(par[0]), int(par[1])])
+//       return -par[2] * (dm - par[4])
+//
+// One CPython interpreter per process (Debian's libpython3, embedded), initialised on the first
+// script; it is never finalised (extension modules cannot be unloaded safely), so its memory is
+// reclaimed by the operating system at exit. Every script is loaded once per element, as its own
+// module (module-level state is per element). The solver callbacks are builtins of the
+// interpreter: py_sysfnc, py_sysary, py_modfnc, py_errmes, py_rcnvrt, py_timget
+// (models/python_callbacks.cpp).
+//
+// Calls take the GIL, so scripts may be evaluated from several threads (one at a time). Python
+// allocates its objects; the solver's own buffers are not reallocated by a call.
+
+#include <memory>
+#include <string>
+
+#include "models/user_subroutine.hpp"
+
+namespace mb {
+
+class PythonFunction;
+
+/// A script loaded for one element, or why it could not be.
+struct LoadedScript {
+  std::shared_ptr<PythonFunction> function;  ///< null on failure
+  /// On failure: the reason ("failed to load: ..." with the Python exception, or "defines no
+  /// function 'X'"); `missing_function` tells the second case.
+  std::string error;
+  bool missing_function = false;
+};
+
+/// Loads the script at `path` (already resolved) as a fresh module and looks up `function`.
+LoadedScript load_python_script(const std::string& path, const std::string& function);
+
+/// Calls the function with (id, time, par, npar, dflag, iflag), or without dflag (REQSUB) when
+/// `with_dflag` is false, and reads its outputs into args.result: a scalar routine (SFOSUB,
+/// VARSUB) returns a number (or a one-element sequence), the others a sequence of exactly
+/// result.size() numbers. False when it raised or returned anything else, with `error` set to
+/// the reason (a raise: a first line, then the Python traceback).
+bool call_python_function(const PythonFunction& f, const UserArgs& args, bool with_dflag,
+                          std::string& error);
+
+}  // namespace mb

@@ -1,0 +1,112 @@
+"""User subroutines in Python for the usersub tests: the twins of test_subs.c, written with
+MotionSolve's Python convention (a function named after the routine, plain arguments, the
+outputs returned) and the py_* solver callbacks, which are builtins of the embedded
+interpreter."""
+import math
+
+# Module-level state, kept per element (each element loads the script as its own module).
+calls = 0
+
+
+def SFOSUB(id, time, par, npar, dflag, iflag):
+    """Spring-damper along the line of sight; par = (I, J, k, c, l0):
+    F = -k (DM(I,J) - l0) - c VR(I,J)."""
+    global calls
+    calls += 1
+    ipar = [int(par[0]), int(par[1])]
+    [dm, err_dm] = py_sysfnc("DM", ipar)
+    [vr, err_vr] = py_sysfnc("VR", ipar)
+    py_errmes(err_dm or err_vr, "DM or VR failed", id, "STOP")
+    return -par[2] * (dm - par[4]) - par[3] * vr
+
+
+def VFOSUB(id, time, par, npar, dflag, iflag):
+    """F = (fx sin(time), 0, -kz DZ(I)); par = (I, fx, kz). ipar given as floats on purpose."""
+    [dz, err] = py_sysfnc("DZ", [par[0]])
+    return [par[1] * math.sin(time), 0.0, -par[2] * dz]
+
+
+def GFOSUB(id, time, par, npar, dflag, iflag):
+    """Joint friction torque T = -mu |F| tanh(WZ(I, J, J) / w0), |F| = JOINT(joint, 0, 1), with
+    the joint's markers read by py_modfnc; par = (joint id, mu, w0)."""
+    joint = int(par[0])
+    [imark, err] = py_modfnc("Constraint_Joint", joint, "i_marker_id")
+    [jmark, err] = py_modfnc("constraint_joint", joint, "J_MARKER_ID")
+    [wz, err] = py_sysfnc("WZ", [int(imark), int(jmark), int(jmark)])
+    [f, err] = py_sysfnc("JOINT", [joint, 0, 1, 0])
+    return [0.0, 0.0, 0.0, 0.0, 0.0, -par[1] * f * math.tanh(wz / par[2])]
+
+
+def REQSUB(id, time, par, npar, iflag):
+    """f1 = DX(I, J, J) by py_sysfnc, f2..f4 = TDISP by py_sysary, f5 = e0 of the 3-1-3 Euler
+    angles (0.3, 0.4, 0.5) by py_rcnvrt, f6 = WZ(I, J, J), f7 = the mass of Body_Rigid 2 by
+    py_modfnc, f8 = py_timget(); par = (I, J)."""
+    ipar = [int(par[0]), int(par[1]), int(par[1])]
+    results = 8 * [0.0]
+    [results[0], err] = py_sysfnc("DX", ipar)
+    [disp, err] = py_sysary("TDISP", ipar)
+    results[1:4] = disp
+    [ep, istat] = py_rcnvrt("EULER", [0.3, 0.4, 0.5], "EULPAR")
+    results[4] = ep[0] if istat == 0 else -1.0
+    [results[5], err] = py_sysfnc("WZ", ipar)
+    [mass, err] = py_modfnc("Body_Rigid", 2, "mass")
+    results[6] = float(mass)
+    results[7] = py_timget()
+    return results
+
+
+def VARSUB(id, time, par, npar, dflag, iflag):
+    """value = par[2] DM(par[0], par[1])."""
+    [dm, err] = py_sysfnc("DM", [int(par[0]), int(par[1])])
+    return par[2] * dm
+
+
+def spring_state(time, limit):
+    if time > limit:
+        raise ValueError("spring broke at t = %.3f" % time)
+    return 0.0
+
+
+def SFOSUB_RAISE(id, time, par, npar, dflag, iflag):
+    """Raises (two frames deep) once time passes par[0]."""
+    return spring_state(time, par[0])
+
+
+def SFOSUB_TEXT(id, time, par, npar, dflag, iflag):
+    """Returns a str instead of a number."""
+    return "twelve"
+
+
+def GFOSUB_SHORT(id, time, par, npar, dflag, iflag):
+    """Returns 3 values where 6 are expected."""
+    return [0.0, 0.0, 0.0]
+
+
+def SFOSUB_NAN(id, time, par, npar, dflag, iflag):
+    """NaN once time passes par[0]."""
+    return float("nan") if time > par[0] else 0.0
+
+
+def SFOSUB_ERRMES(id, time, par, npar, dflag, iflag):
+    """A fatal py_errmes once time passes par[0]."""
+    if time > par[0]:
+        py_errmes(1, "spring broke", id, "STOP")
+    return 0.0
+
+
+def SFOSUB_BADCALL(id, time, par, npar, dflag, iflag):
+    """Asks py_sysfnc for a function that does not exist."""
+    [value, err] = py_sysfnc("NOSUCH", [int(par[0])])
+    return value
+
+
+NOT_A_FUNCTION = 3
+
+count = 0
+
+
+def VARSUB_COUNT(id, time, par, npar, dflag, iflag):
+    """Counts its calls in a module global: every element that uses it has its own count."""
+    global count
+    count += 1
+    return float(count)
