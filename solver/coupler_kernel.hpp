@@ -17,7 +17,9 @@
 //   q_k = s_k + wrap(AZ - q0_k - s_k),   wrap(x) = x - 2 pi round(x / 2 pi).
 // q_k equals AZ - q0_k + 2 pi n exactly (n constant between wraps, dq_k/ds_k = 0), so s_k only
 // has to stay within pi of the angle: integration error in s_k never reaches Phi. The states
-// start at 0, are held in statics and are left alone by the constraint projection.
+// start at 0, are held in statics and are left alone by the constraint projection; a Kinematic
+// analysis (no integration) advances them by their rates between outputs
+// (solver/analysis_runner.cpp).
 // Inputs: 13 per local body (ground: constants), lambda and mu (when active), the states, their
 // derivatives. Outputs: 13 per local body, the two constraint rows (when active), state rows.
 

@@ -70,6 +70,7 @@ System::System(const Model& model) : model_(model) {
     motion_state_offset_.push_back(k.drive_states > 0 ? n_ : -1);
     n_ += k.drive_states;
   }
+  coupler_state_begin_ = n_;
   for (const CouplerKernel& k : coupler_kernels_) {
     coupler_state_offset_.push_back(n_);
     n_ += k.num_states;

@@ -85,6 +85,8 @@ class System {
   int coupler_equation(int k) const { return coupler_eq_offset_[k]; }
   /// First turn-count state of coupler k (its rotational coordinates in term order).
   int coupler_state_offset(int k) const { return coupler_state_offset_[k]; }
+  /// Coupler states occupy [coupler_state_begin(), size()).
+  int coupler_state_begin() const { return coupler_state_begin_; }
   int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
   int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
   int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
@@ -155,6 +157,7 @@ class System {
   std::vector<Slots> coupler_slots_;
   std::vector<int> coupler_eq_offset_;
   std::vector<int> coupler_state_offset_;
+  int coupler_state_begin_ = 0;
   int state_offset_ = 0;
   std::vector<char> static_held_;
   std::vector<StateKernel> state_kernels_;

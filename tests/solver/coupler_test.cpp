@@ -79,6 +79,23 @@ TEST_CASE("a 2:1 coupler turns the second wheel by -2 q1 through several turns")
   CHECK(run.y.back()[s + 1] == Approx(-30.0).epsilon(1e-6));
 }
 
+TEST_CASE("a Kinematic analysis keeps counting the coupled wheel's turns") {
+  // No integration here: each output is a position solve, 0.6 rad of wheel 3 apart.
+  const auto run = test::run_inline(two_wheels(
+      R"(<Constraint_Coupler id="7" joint1_id="1" joint2_id="2" coefficients="2, 1"/>
+         <Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="EXPRESSION"
+                       expr="3*TIME"/>)",
+      R"(<Simulate analysis_type="Kinematic" end_time="5" print_interval="0.1"/>)"));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == 51);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double q1 = 3.0 * run.t[k];
+    INFO("t = " << run.t[k]);
+    CHECK(std::abs(wrap(angle_z(run, k, 3) + 2.0 * q1)) < 1e-9);
+    CHECK(body_state(run, k, 3, 12) == Approx(-6.0).margin(1e-9));
+  }
+}
+
 TEST_CASE("a rack coupled to a pinion travels the pinion radius times its angle") {
   // Rack: body 3, sliding along global x (markers 31 and 12 have z along x).
   const auto run = test::run_inline(R"XML(<MotionSolve><Model>
