@@ -24,7 +24,7 @@ namespace {
 
 // ---- Activate / Deactivate ----------------------------------------------------------------
 
-enum class Family { kJoint, kMotion, kScalar, kVector, kSpring, kBushing, kField, kBeam };
+enum class Family { kJoint, kMotion, kScalar, kVector, kSpring, kBushing, kField, kBeam, kCoupler };
 
 struct Target {
   Family family;
@@ -56,30 +56,31 @@ bool& active_flag(Model& m, const Target& t) {
       return m.fields[t.index].active;
     case Family::kBeam:
       return m.beams[t.index].active;
+    case Family::kCoupler:
+      return m.couplers[t.index].active;
   }
   return m.joints[t.index].active;  // not reached
 }
 
 /// Keywords of the MotionSolve element families mbsolve does not have (yet), with the element.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 25> kOtherTypes = {{
-    {"CONTACT", "Force_Contact"},   {"COUPLER", "Constraint_Coupler"},
-    {"CVCV", "Constraint_CVCV"},    {"CVSF", "Constraint_CVSF"},
-    {"DIFF", "Control_Diff"},       {"FRICTION", "Force_JointFriction"},
-    {"GCON", "Constraint_General"}, {"GEAR", "Constraint_Gear"},
-    {"GSE", "Control_StateEqn"},    {"JPRIM", "Constraint_Jprim"},
-    {"LSE", "Control_StateEqn"},    {"MATE", "Constraint_Mate"},
-    {"MFORCE", "Force_FlexModal"},  {"NFORCE", "Force_MultiPoint"},
-    {"PFORCE", "Force_Penalty"},    {"PTCV", "Constraint_PTCV"},
-    {"PTDCV", "Constraint_PTdCV"},  {"PTDSF", "Constraint_PTdSF"},
-    {"PTDSFF", "Force_PTdSF"},      {"PTSF", "Constraint_PTSF"},
-    {"SENSOR", "Sensor_Event"},     {"SFSF", "Constraint_SFSF"},
-    {"TFSISO", "Control_SISO"},     {"UCON", "Constraint_UserConstr"},
+constexpr std::array<std::pair<std::string_view, std::string_view>, 23> kOtherTypes = {{
+    {"CONTACT", "Force_Contact"},        {"CVCV", "Constraint_CVCV"},
+    {"CVSF", "Constraint_CVSF"},         {"DIFF", "Control_Diff"},
+    {"FRICTION", "Force_JointFriction"}, {"GCON", "Constraint_General"},
+    {"GSE", "Control_StateEqn"},         {"JPRIM", "Constraint_Jprim"},
+    {"LSE", "Control_StateEqn"},         {"MATE", "Constraint_Mate"},
+    {"MFORCE", "Force_FlexModal"},       {"NFORCE", "Force_MultiPoint"},
+    {"PFORCE", "Force_Penalty"},         {"PTCV", "Constraint_PTCV"},
+    {"PTDCV", "Constraint_PTdCV"},       {"PTDSF", "Constraint_PTdSF"},
+    {"PTDSFF", "Force_PTdSF"},           {"PTSF", "Constraint_PTSF"},
+    {"SENSOR", "Sensor_Event"},          {"SFSF", "Constraint_SFSF"},
+    {"TFSISO", "Control_SISO"},          {"UCON", "Constraint_UserConstr"},
     {"YFORCE", "Force_StateEqn"},
 }};
 
-constexpr std::array<std::string_view, 11> kOwnTypes = {"BEAM",   "BUSH",   "FIELD",  "FORCE",
-                                                        "GFORCE", "JOINT",  "MOTION", "SFORCE",
-                                                        "SPDP",   "VFORCE", "VTORQUE"};
+constexpr std::array<std::string_view, 13> kOwnTypes = {
+    "BEAM",  "BUSH",   "COUPLER", "FIELD", "FORCE",  "GEAR",   "GFORCE",
+    "JOINT", "MOTION", "SFORCE",  "SPDP",  "VFORCE", "VTORQUE"};
 
 /// The elements an element_type keyword and id select.
 std::vector<Target> select(const Model& m, const std::string& type, int id) {
@@ -87,6 +88,13 @@ std::vector<Target> select(const Model& m, const std::string& type, int id) {
   const bool any_force = type == "FORCE";
   if (type == "JOINT") add_matches(m.joints, Family::kJoint, id, out);
   if (type == "MOTION") add_matches(m.motions, Family::kMotion, id, out);
+  if (type == "COUPLER" || type == "GEAR") {
+    for (size_t k = 0; k < m.couplers.size(); ++k) {
+      if (m.couplers[k].id == id && m.couplers[k].gear == (type == "GEAR")) {
+        out.push_back({Family::kCoupler, k});
+      }
+    }
+  }
   if (type == "SFORCE" || any_force) add_matches(m.scalar_forces, Family::kScalar, id, out);
   if (type == "GFORCE" || type == "VFORCE" || type == "VTORQUE" || any_force) {
     add_matches(m.vector_forces, Family::kVector, id, out);
@@ -101,6 +109,8 @@ std::vector<Target> select(const Model& m, const std::string& type, int id) {
 std::string element_names(const std::string& type) {
   if (type == "JOINT") return "Constraint_Joint";
   if (type == "MOTION") return "Motion_Joint";
+  if (type == "COUPLER") return "Constraint_Coupler";
+  if (type == "GEAR") return "Constraint_Gear";
   if (type == "SFORCE") return "Force_Scalar_TwoBody";
   if (type == "SPDP") return "Force_SpringDamper";
   if (type == "BUSH") return "Force_Bushing";
@@ -118,8 +128,8 @@ bool resolve_activation(const DeckNode& node, const Model& m, Command& cmd, Diag
   std::optional<std::string> type;
   if (!in.has("element_type")) {
     in.error_here(
-        "missing required attribute 'element_type' (JOINT, MOTION, SFORCE, GFORCE, "
-        "VFORCE, VTORQUE, SPDP, BUSH, FIELD, BEAM or FORCE)");
+        "missing required attribute 'element_type' (JOINT, MOTION, COUPLER, GEAR, SFORCE, "
+        "GFORCE, VFORCE, VTORQUE, SPDP, BUSH, FIELD, BEAM or FORCE)");
   } else {
     type = in.keyword("element_type", all);
   }

@@ -13,7 +13,7 @@ constexpr std::array<JointName, 17> kJointNames = {{
     {"CONSTANT_VELOCITY", JointType::kConstantVelocity},
     {"CYLINDRICAL", JointType::kCylindrical},
     {"FIXED", JointType::kFixed},
-    {"FREE", std::nullopt},
+    {"FREE", JointType::kFree},
     {"HOOKE", JointType::kHooke},
     {"INLINE", JointType::kInline},
     {"INPLANE", JointType::kInplane},
@@ -97,6 +97,13 @@ void read_pitch(ElementReader& in, DraftJoint& j) {
   }
 }
 }  // namespace
+
+std::string_view joint_type_name(JointType type) {
+  for (const auto& jn : kJointNames) {
+    if (jn.type == type) return jn.name;
+  }
+  return type == JointType::kAtPoint ? "ATPOINT" : "?";
+}
 
 void build_constraint_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   DraftJoint j = read_joint(in, kJointNames);

@@ -16,7 +16,7 @@
 //     (I on the z_J line), INPLANE (I in J's x-y plane), ORIENTATION (same axes),
 //     PARALLEL_AXES (z_I || z_J), PERPENDICULAR (z_I perpendicular z_J).
 //   i_marker_id, j_marker_id (req, on different bodies).
-// Not supported yet (stop with a message): FREE.
+//   FREE: no equations (accepted so that decks which list one run; the bodies move freely).
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
@@ -24,4 +24,6 @@
 namespace mb {
 void build_constraint_joint(ElementReader& in, ModelDraft& draft, bool in_command);
 void build_constraint_jprim(ElementReader& in, ModelDraft& draft, bool in_command);
+/// The deck keyword of a joint type ("REVOLUTE", ...).
+std::string_view joint_type_name(JointType type);
 }  // namespace mb

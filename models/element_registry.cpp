@@ -6,6 +6,7 @@
 #include "models/body_beam.hpp"
 #include "models/body_point.hpp"
 #include "models/body_rigid.hpp"
+#include "models/constraint_coupler.hpp"
 #include "models/constraint_general.hpp"
 #include "models/constraint_joint.hpp"
 #include "models/control_diff.hpp"
@@ -57,14 +58,16 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"body_flexible", "Body_Flexible", N, M, nullptr, "flexible body (H3D modal data)"},
     {"body_point", "Body_Point", S, B, build_body_point, "point mass without rotational inertia"},
     {"body_rigid", "Body_Rigid", S, B, build_body_rigid, "rigid body or the ground"},
-    {"constraint_coupler", "Constraint_Coupler", N, M, nullptr, "couples 2 or 3 joint motions"},
+    {"constraint_coupler", "Constraint_Coupler", S, M, build_constraint_coupler,
+     "couples 2 or 3 joint motions (c1 q1 + c2 q2 [+ c3 q3] = 0)"},
     {"constraint_cvcv", "Constraint_CVCV", N, M, nullptr, "curve-on-curve constraint"},
     {"constraint_cvsf", "Constraint_CVSF", N, M, nullptr, "curve-on-surface constraint"},
-    {"constraint_gear", "Constraint_Gear", N, M, nullptr, "gear pair between two joints"},
+    {"constraint_gear", "Constraint_Gear", S, M, build_constraint_gear,
+     "gear pair between two joints through a common-velocity marker"},
     {"constraint_general", "Constraint_General", S, M, build_constraint_general,
      "expression held at zero (pose measures and TIME)"},
     {"constraint_joint", "Constraint_Joint", S, M, build_constraint_joint,
-     "ideal joint between two markers (all types but FREE)"},
+     "ideal joint between two markers (all types; FREE adds no equation)"},
     {"constraint_jprim", "Constraint_Jprim", S, M, build_constraint_jprim,
      "joint primitive (ATPOINT, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES, PERPENDICULAR)"},
     {"constraint_mate", "Constraint_Mate", N, M, nullptr, "mate constraint"},

@@ -72,6 +72,7 @@ enum class JointType {
   kOrientation,
   kParallelAxes,
   kPerpendicular,
+  kFree,  ///< FREE: no equations (the bodies move independently)
 };
 
 /// Constraint_Joint or Constraint_Jprim (equations: solver/joint_kernel.hpp).
@@ -83,6 +84,22 @@ struct Joint {
   int i_marker = -1;       ///< index into Model::markers
   int j_marker = -1;
   bool active = true;  ///< false after a Deactivate command: no equations
+  SourceLoc loc;
+};
+
+/// Constraint_Coupler or Constraint_Gear (models/constraint_coupler.hpp): one equation
+/// sum_k scale_k q_k = 0 over joint coordinates q_k measured from the input configuration
+/// (solver/coupler_kernel.hpp).
+struct Coupler {
+  struct Term {
+    int joint = -1;           ///< index into Model::joints
+    bool rotational = false;  ///< q = rotation of I about z_J (rad), else translation along z_J
+    double scale = 0;
+  };
+  int id = 0;
+  bool gear = false;        ///< a Constraint_Gear (scales from the CV marker geometry)
+  std::vector<Term> terms;  ///< 2 or 3 (a gear with a cylindrical joint: up to 4)
+  bool active = true;       ///< false after a Deactivate command: no equation
   SourceLoc loc;
 };
 
@@ -354,6 +371,7 @@ struct Model {
       body_beam_links;  ///< elastic links of Body_Beam segments (body_beam.hpp)
   std::vector<MotionJoint> motions;
   std::vector<GeneralConstraint> general_constraints;
+  std::vector<Coupler> couplers;  ///< Constraint_Coupler, then Constraint_Gear elements
   std::vector<Request> requests;
   std::vector<Variable> variables;
   std::vector<ReferenceArray> arrays;

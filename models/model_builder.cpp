@@ -9,6 +9,7 @@
 #include "models/body_beam.hpp"
 #include "models/body_inertia.hpp"
 #include "models/command_edits.hpp"
+#include "models/constraint_coupler.hpp"
 #include "models/dissipated_energy.hpp"
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
@@ -270,6 +271,12 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   check_unique_ids(draft.motions, "Motion_Joint", diag);
   check_unique_ids(draft.marker_motions, "Motion_Marker", diag);
   check_unique_ids(draft.general_constraints, "Constraint_General", diag);
+  {
+    std::vector<DraftCoupler> couplers, gears;
+    for (const auto& c : draft.couplers) (c.gear ? gears : couplers).push_back(c);
+    check_unique_ids(couplers, "Constraint_Coupler", diag);
+    check_unique_ids(gears, "Constraint_Gear", diag);
+  }
   check_unique_ids(draft.requests, "Post_Request", diag);
 
   Model m;
@@ -335,6 +342,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     mk.axes_body = A.transpose() * mk.axes_global0;
   }
   resolve_joints(draft, m, diag);
+  resolve_couplers(draft, m, diag);
   resolve_state_data(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
   resolve_gravity(draft, m, diag);

@@ -49,6 +49,22 @@ struct DraftJoint {
   SourceLoc loc;
 };
 
+/// Constraint_Coupler (joints, freedoms, coefficients) or Constraint_Gear (two joints and the
+/// CV marker) before its ids are resolved.
+struct DraftCoupler {
+  int id = 0;
+  std::string subject;
+  bool gear = false;
+  std::vector<int> joint_ids;  ///< 2 or 3
+  std::vector<SourceLoc> joint_locs;
+  std::vector<char> freedoms;  ///< per joint: 'T', 'R' or 0 (not given)
+  std::vector<SourceLoc> freedom_locs;
+  std::vector<double> scales;  ///< coupler coefficients (as many as joints)
+  int cv_id = 0;               ///< gear
+  SourceLoc cv_loc;
+  SourceLoc loc;
+};
+
 /// An element whose expressions are compiled in pass 2, once every id is known.
 struct DraftExpressionElement {
   const DeckNode* node = nullptr;
@@ -103,6 +119,7 @@ struct ModelDraft {
   std::vector<DraftBody> bodies;
   std::vector<DraftJoint> joints;
   std::vector<DraftJoint> jprims;                      ///< Constraint_Jprim
+  std::vector<DraftCoupler> couplers;                  ///< Constraint_Coupler and _Gear
   std::vector<DraftExpressionElement> scalar_forces;   ///< Force_Scalar_TwoBody
   std::vector<DraftExpressionElement> vector_forces;   ///< Force_Vector_TwoBody / OneBody
   std::vector<DraftExpressionElement> spring_dampers;  ///< Force_SpringDamper

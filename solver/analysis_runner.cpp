@@ -182,7 +182,13 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         obs.log(
             fmt::format("kinematic analysis from t = {:g} to {:g}, output every {:g}", t0, t1, dt));
         for (long k = 1; k <= n_out; ++k) {
+          const double t_prev = t;
           t = std::min(t1, t0 + static_cast<double>(k) * dt);
+          // Coupler turn counts are not integrated here: advance them with the joints' rates
+          // of the last solve so that they stay within pi of their angles (coupler_kernel.hpp).
+          for (int i = sys.coupler_state_begin(); i < sys.size(); ++i) {
+            y[i] += ic.yp[i] * (t - t_prev);
+          }
           ic = compute_initial_conditions(*dae, t, y);
           y = ic.y;
           obs.output(t, sys, y, ic.yp);

@@ -43,6 +43,8 @@ std::vector<JointEquation> joint_equations(const Joint& joint) {
       return {zi_xj, zi_yj};
     case JointType::kPerpendicular:
       return {zi_zj};
+    case JointType::kFree:
+      return {};
   }
   return {};
 }

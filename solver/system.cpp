@@ -57,6 +57,11 @@ System::System(const Model& model) : model_(model), gravity_(model) {
   }
   gcon_kernels_ = make_general_constraint_kernels(model);
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) gcon_eq_offset_.push_back(n_eq_++);
+  coupler_kernels_ = make_coupler_kernels(model);
+  for (const CouplerKernel& k : coupler_kernels_) {
+    coupler_eq_offset_.push_back(k.m > 0 ? n_eq_ : -1);
+    n_eq_ += k.m;
+  }
   state_offset_ = 13 * nb_ + 2 * n_eq_ + nb_;
   // Motion states follow the user states.
   motion_state_begin_ = state_offset_ + model.num_states;
@@ -64,6 +69,11 @@ System::System(const Model& model) : model_(model), gravity_(model) {
   for (const JointKernel& k : joint_kernels_) {
     motion_state_offset_.push_back(k.drive_states > 0 ? n_ : -1);
     n_ += k.drive_states;
+  }
+  coupler_state_begin_ = n_;
+  for (const CouplerKernel& k : coupler_kernels_) {
+    coupler_state_offset_.push_back(n_);
+    n_ += k.num_states;
   }
   diff_mask_.assign(n_, 0.0);
   std::fill(diff_mask_.begin(), diff_mask_.begin() + 13 * nb_, 1.0);
@@ -74,7 +84,8 @@ System::System(const Model& model) : model_(model), gravity_(model) {
       static_held_[state_offset_ + e.first_state + i] = static_cast<char>(e.static_hold);
     }
   }
-  // A velocity or acceleration motion holds its displacement in statics.
+  // A velocity or acceleration motion holds its displacement in statics; a coupler's turn
+  // counts only need to stay within pi of their angles.
   std::fill(static_held_.begin() + motion_state_begin_, static_held_.end(), 1);
 
   const double mf = model.units.mass_factor;
@@ -153,6 +164,35 @@ System::System(const Model& model) : model_(model), gravity_(model) {
       s.out_row.push_back(row);
     }
     gcon_slots_.push_back(std::move(s));
+  }
+  for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
+    const CouplerKernel& ck = coupler_kernels_[k];
+    Slots s;
+    for (int b : ck.bodies) {
+      const int o = body_offset_[b];
+      for (int i = 0; i < 13; ++i) {
+        s.in_var.push_back(o < 0 ? -1 : o + i);
+        s.in_is_deriv.push_back(0);
+        s.in_const.push_back(o < 0 ? kGroundState[i] : 0.0);
+        s.out_row.push_back(o < 0 ? -1 : o + i);
+      }
+    }
+    for (int mult = 0; mult < 2 * ck.m; ++mult) {  // lambda with the velocity row, mu with Phi
+      const int row = 13 * nb_ + mult * n_eq_ + coupler_eq_offset_[k];
+      s.in_var.push_back(row);
+      s.in_is_deriv.push_back(0);
+      s.in_const.push_back(0.0);
+      s.out_row.push_back(row);
+    }
+    for (int d = 0; d < 2; ++d) {  // turn counts, then their derivatives
+      for (int i = 0; i < ck.num_states; ++i) {
+        s.in_var.push_back(coupler_state_offset_[k] + i);
+        s.in_is_deriv.push_back(static_cast<char>(d));
+        s.in_const.push_back(0.0);
+      }
+    }
+    for (int i = 0; i < ck.num_states; ++i) s.out_row.push_back(coupler_state_offset_[k] + i);
+    coupler_slots_.push_back(std::move(s));
   }
   force_kernels_ = make_force_kernels(model);
   const std::vector<double> y0 = initial_state();
@@ -303,6 +343,9 @@ void System::residual(double t, const double* y, const double* yp, double* res) 
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
     add_residual(gcon_kernels_[k], gcon_slots_[k], t, y, yp, res);
   }
+  for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
+    add_residual(coupler_kernels_[k], coupler_slots_[k], t, y, yp, res);
+  }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_residual(state_kernels_[k], state_slots_[k], t, y, yp, res);
   }
@@ -322,6 +365,9 @@ void System::jacobian(double t, const double* y, const double* yp, double cj,
   }
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
     add_jacobian(gcon_kernels_[k], gcon_slots_[k], t, y, yp, cj, values);
+  }
+  for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
+    add_jacobian(coupler_kernels_[k], coupler_slots_[k], t, y, yp, cj, values);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_jacobian(state_kernels_[k], state_slots_[k], t, y, yp, cj, values);
@@ -392,6 +438,10 @@ void System::build_pattern() {
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
     gcon_nz.push_back(probe(gcon_kernels_[k], gcon_slots_[k]));
   }
+  std::vector<std::vector<char>> coupler_nz;
+  for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
+    coupler_nz.push_back(probe(coupler_kernels_[k], coupler_slots_[k]));
+  }
   std::vector<std::vector<char>> state_nz;
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     state_nz.push_back(probe(state_kernels_[k], state_slots_[k]));
@@ -426,6 +476,7 @@ void System::build_pattern() {
   for (size_t k = 0; k < joint_slots_.size(); ++k) fill(joint_slots_[k], joint_nz[k]);
   for (size_t k = 0; k < force_slots_.size(); ++k) fill(force_slots_[k], force_nz[k]);
   for (size_t k = 0; k < gcon_slots_.size(); ++k) fill(gcon_slots_[k], gcon_nz[k]);
+  for (size_t k = 0; k < coupler_slots_.size(); ++k) fill(coupler_slots_[k], coupler_nz[k]);
   for (size_t k = 0; k < state_slots_.size(); ++k) fill(state_slots_[k], state_nz[k]);
 }
 
@@ -448,6 +499,9 @@ std::string System::describe_variable(int index) const {
         return fmt::format("Constraint_General {}", model_.general_constraints[k].id);
       }
     }
+    for (size_t k = 0; k < coupler_eq_offset_.size(); ++k) {
+      if (eq == coupler_eq_offset_[k]) return coupler_kernels_[k].subject;
+    }
     for (size_t j = joint_eq_offset_.size(); j-- > 0;) {
       if (eq >= joint_eq_offset_[j]) {
         const size_t holds = model_.joints.size() + model_.motions.size();
@@ -463,6 +517,12 @@ std::string System::describe_variable(int index) const {
         return fmt::format("Constraint_Joint {} (equation {})", model_.joints[j].id,
                            eq - joint_eq_offset_[j] + 1);
       }
+    }
+  }
+  for (size_t k = coupler_state_offset_.size(); k-- > 0;) {
+    const int o = coupler_state_offset_[k];
+    if (index >= o && index < o + coupler_kernels_[k].num_states) {
+      return fmt::format("{} (turn count {})", coupler_kernels_[k].subject, index - o + 1);
     }
   }
   if (index >= motion_state_begin_) {

@@ -8,8 +8,10 @@
 //   [13 nb + M, 13 nb + 2M)   mu: GGL position-level multipliers     algebraic
 //   [13 nb + 2M, 14 nb + 2M)  mu_n: Euler-parameter normalisation    algebraic
 //   [14 nb + 2M, .. + X)      x: user states (state elements)        differential
-//   [.. + X, n)               motion states: the integrated target displacement (and
+//   [.. + X, .. + X + Ms)     motion states: the integrated target displacement (and
 //                             velocity) of velocity and acceleration motions   differential
+//   [.. + X + Ms, n)          coupler states: the turn counts of the rotational coordinates of
+//                             couplers and gears (solver/coupler_kernel.hpp)   differential
 // Residual rows use the same layout: body rows, velocity constraints, position constraints,
 // normalisation constraints, state equations, motion state equations.
 //
@@ -18,7 +20,8 @@
 // entries [state_offset() + first_state, ... + num_states) of y; their rows are its state
 // equations (x' - f = 0 or, implicit, F = 0), written by its StateKernel, which may also load
 // bodies (Force_StateEqn). ARYVAL/DIF/DIF1 read them in expressions (MeasureKind::kState).
-// Motion states are written by their motion's JointKernel (solver/joint_kernel.hpp).
+// Motion states are written by their motion's JointKernel (solver/joint_kernel.hpp), coupler
+// states by their CouplerKernel.
 //
 // Kernels are evaluated through gathered local inputs; the Jacobian comes from the same kernel
 // code evaluated with forward-mode AD (solver/autodiff.hpp), so it is exact. Neither residual nor
@@ -30,6 +33,7 @@
 
 #include "models/model.hpp"
 #include "solver/body_kernel.hpp"
+#include "solver/coupler_kernel.hpp"
 #include "solver/force_kernel.hpp"
 #include "solver/general_constraint_kernel.hpp"
 #include "solver/gravity_field.hpp"
@@ -75,12 +79,22 @@ class System {
   }
   /// Index of general constraint k's equation in the lambda (and mu) block.
   int general_constraint_equation(int k) const { return gcon_eq_offset_[k]; }
+  /// Constraint_Coupler and Constraint_Gear kernels (Model::couplers order); their equations
+  /// (one each when active) follow the general constraints' equations.
+  const std::vector<CouplerKernel>& coupler_kernels() const { return coupler_kernels_; }
+  /// Index of coupler k's equation in the lambda (and mu) block, or -1 when it is deactivated.
+  int coupler_equation(int k) const { return coupler_eq_offset_[k]; }
+  /// First turn-count state of coupler k (its rotational coordinates in term order).
+  int coupler_state_offset(int k) const { return coupler_state_offset_[k]; }
+  /// Coupler states occupy [coupler_state_begin(), size()).
+  int coupler_state_begin() const { return coupler_state_begin_; }
   int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
   int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
   int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
   /// First state of a velocity or acceleration motion's block (-1 for other blocks).
   int motion_state_offset(int block) const { return motion_state_offset_[block]; }
-  /// Motion states occupy [motion_state_begin(), size()).
+  /// Motion states, then coupler states, occupy [motion_state_begin(), size()): references the
+  /// constraint projection leaves alone.
   int motion_state_begin() const { return motion_state_begin_; }
   /// Index of the first user state (the state block, Model::num_states entries).
   int state_offset() const { return state_offset_; }
@@ -141,6 +155,11 @@ class System {
   std::vector<GeneralConstraintKernel> gcon_kernels_;
   std::vector<Slots> gcon_slots_;
   std::vector<int> gcon_eq_offset_;
+  std::vector<CouplerKernel> coupler_kernels_;
+  std::vector<Slots> coupler_slots_;
+  std::vector<int> coupler_eq_offset_;
+  std::vector<int> coupler_state_offset_;
+  int coupler_state_begin_ = 0;
   int state_offset_ = 0;
   std::vector<char> static_held_;
   std::vector<StateKernel> state_kernels_;

@@ -60,6 +60,21 @@ std::vector<std::string> constraint_elements() {
     out.push_back(fmt::format(
         R"(<Constraint_Jprim id="1" type="{}" i_marker_id="31" j_marker_id="21"/>)", type));
   }
+  // Coupler over three coordinates (a cylindrical joint's rotation and translation and a
+  // revolute joint to ground), and a gear pair with a cylindrical joint (both of its terms).
+  const std::string ground_markers =
+      R"(<Reference_Marker id="11" body_id="1" pos_x="1" pos_y="0.2" pos_z="0.1" psi="0.3")"
+      R"( theta="0.2"/><Reference_Marker id="12" body_id="1" pos_x="1.3" pos_y="0.6")"
+      R"( psi="0.7" theta="1.1"/>)";
+  out.push_back(ground_markers +
+                R"(<Constraint_Joint id="1" type="CYLINDRICAL" i_marker_id="31" j_marker_id="21"/>)"
+                R"(<Constraint_Joint id="2" type="REVOLUTE" i_marker_id="20" j_marker_id="11"/>)"
+                R"(<Constraint_Coupler id="1" joint1_id="1" freedom_1="R" joint2_id="2")"
+                R"( joint3_id="1" freedom_3="T" coefficients="1.5, -0.7, 0.4"/>)");
+  out.push_back(ground_markers +
+                R"(<Constraint_Joint id="1" type="CYLINDRICAL" i_marker_id="31" j_marker_id="11"/>)"
+                R"(<Constraint_Joint id="2" type="REVOLUTE" i_marker_id="20" j_marker_id="11"/>)"
+                R"(<Constraint_Gear id="1" joint1_id="1" joint2_id="2" cv_marker_id="12"/>)");
   // Constraint_General: nonlinear in every pose measure, over markers of both bodies and ground.
   out.push_back(
       "<Constraint_General id=\"1\" i_marker_id=\"31\" expr=\"DM(31,21)*AZ(31,21)"

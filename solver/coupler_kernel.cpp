@@ -1,0 +1,149 @@
+#include "solver/coupler_kernel.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "common/error.hpp"
+#include "solver/autodiff.hpp"
+
+namespace mb {
+
+namespace {
+constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+}  // namespace
+
+template <class T>
+T CouplerKernel::coordinate(const Term& term, const T* yi, const T* yj, T* row) const {
+  const M3<T> Ai = rotation_from_euler_parameters<T>(V4<T>(yi[3], yi[4], yi[5], yi[6]));
+  const M3<T> Aj = rotation_from_euler_parameters<T>(V4<T>(yj[3], yj[4], yj[5], yj[6]));
+  const JointKernel& g = term.joint;
+  if (term.rotational) return g.angle_z(Ai, Aj, row);
+  const V3<T> si = g.s_i.cast<T>(), sj = g.s_j.cast<T>();
+  const V3<T> d = V3<T>(yi[0], yi[1], yi[2]) + Ai * si - V3<T>(yj[0], yj[1], yj[2]) - Aj * sj;
+  return dot2_row<T>(g.u_j.col(2).cast<T>(), Ai, Aj, si, sj, d, row);
+}
+
+template <class T>
+T CouplerKernel::phi(const T* x, const T* states, T* rates, T* B) const {
+  const int nb = num_bodies();
+  for (int c = 0; c < 6 * nb; ++c) B[c] = T(0.0);
+  T value = T(0.0);
+  const double two_pi = 2.0 * std::numbers::pi;
+  for (int k = 0; k < num_terms; ++k) {
+    const Term& term = terms[k];
+    const T* yi = x + 13 * term.bi;
+    const T* yj = x + 13 * term.bj;
+    T row[12];
+    T q = coordinate(term, yi, yj, row) - term.q0;
+    if (term.rotational) {
+      const T& s = states[term.state];
+      const T offset = q - s;  // the turn count: a constant shift, no derivative
+      q -= two_pi * std::round(value_of(offset) / two_pi);
+    }
+    value += term.scale * q;
+    T rate = T(0.0);
+    for (int c = 0; c < 6; ++c) {
+      rate += row[c] * yi[7 + c] + row[6 + c] * yj[7 + c];
+      B[6 * term.bi + c] += term.scale * row[c];
+      B[6 * term.bj + c] += term.scale * row[6 + c];
+    }
+    rates[k] = rate;
+  }
+  return value;
+}
+
+template <class T>
+void CouplerKernel::eval(const T* x, T* out, double /*t*/) const {
+  const int nb = num_bodies();
+  for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
+  const T* states = x + 13 * nb + 2 * m;
+  const T* state_rates = states + num_states;
+  T rates[kMaxTerms];
+  T B[6 * kMaxBodies];
+  const T value = phi(x, states, rates, B);
+  T* own_states = out + 13 * nb + 2 * m;
+  for (int k = 0; k < num_terms; ++k) {
+    if (terms[k].rotational) own_states[terms[k].state] = state_rates[terms[k].state] - rates[k];
+  }
+  if (m == 0) return;
+  const T lambda = x[13 * nb], mu = x[13 * nb + 1];
+  T vel = T(0.0);
+  for (int b = 0; b < nb; ++b) {
+    const T* y = x + 13 * b;
+    T* o = out + 13 * b;
+    const T* Bb = B + 6 * b;
+    V3<T> mu_w = V3<T>::Zero();
+    for (int c = 0; c < 3; ++c) {
+      o[c] -= Bb[c] * mu;
+      o[7 + c] -= Bb[c] * lambda;
+      o[10 + c] -= Bb[3 + c] * lambda;
+      mu_w(c) += Bb[3 + c] * mu;
+      vel += Bb[c] * y[7 + c] + Bb[3 + c] * y[10 + c];
+    }
+    const V4<T> p(y[3], y[4], y[5], y[6]);
+    const V4<T> pdot = euler_parameter_rate(p, mu_w);
+    for (int c = 0; c < 4; ++c) o[3 + c] -= pdot(c);
+  }
+  out[13 * nb] = vel;
+  out[13 * nb + 1] = value;
+}
+
+template void CouplerKernel::eval<double>(const double*, double*, double) const;
+template void CouplerKernel::eval<AD>(const AD*, AD*, double) const;
+
+std::vector<CouplerKernel> make_coupler_kernels(const Model& model) {
+  std::vector<CouplerKernel> out;
+  for (const Coupler& c : model.couplers) {
+    CouplerKernel k;
+    k.coupler = &c;
+    k.subject = fmt::format("{} {}", c.gear ? "Constraint_Gear" : "Constraint_Coupler", c.id);
+    k.m = c.active ? 1 : 0;
+    auto local_body = [&](int b) {
+      const auto it = std::find(k.bodies.begin(), k.bodies.end(), b);
+      if (it != k.bodies.end()) return static_cast<int>(it - k.bodies.begin());
+      k.bodies.push_back(b);
+      return static_cast<int>(k.bodies.size() - 1);
+    };
+    if (c.terms.size() > CouplerKernel::kMaxTerms) {
+      throw Error(ExitCode::kInternal, k.subject + ": too many coupled coordinates");
+    }
+    for (const Coupler::Term& ct : c.terms) {
+      const Joint& j = model.joints[ct.joint];
+      const Marker& mi = model.markers[j.i_marker];
+      const Marker& mj = model.markers[j.j_marker];
+      CouplerKernel::Term& t = k.terms[k.num_terms++];
+      t.joint.s_i = mi.pos_body;
+      t.joint.u_i = mi.axes_body;
+      t.joint.s_j = mj.pos_body;
+      t.joint.u_j = mj.axes_body;
+      t.bi = local_body(mi.body);
+      t.bj = local_body(mj.body);
+      t.rotational = ct.rotational;
+      t.scale = ct.scale;
+      if (t.rotational) t.state = k.num_states++;
+    }
+    if (k.num_bodies() > CouplerKernel::kMaxBodies) {
+      throw Error(ExitCode::kInternal, k.subject + ": too many bodies");
+    }
+    // q0: the coordinates at the bodies' initial poses (the input configuration).
+    std::vector<double> y0(13 * k.bodies.size());
+    for (size_t b = 0; b < k.bodies.size(); ++b) {
+      const Body& body = model.bodies[k.bodies[b]];
+      double* y = y0.data() + 13 * b;
+      std::copy(kGroundState, kGroundState + 13, y);
+      if (body.ground) continue;
+      for (int i = 0; i < 3; ++i) y[i] = body.r0(i);
+      for (int i = 0; i < 4; ++i) y[3 + i] = body.p0(i);
+    }
+    for (int n = 0; n < k.num_terms; ++n) {
+      CouplerKernel::Term& t = k.terms[n];
+      double row[12];
+      t.q0 = k.coordinate(t, y0.data() + 13 * t.bi, y0.data() + 13 * t.bj, row);
+    }
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+}  // namespace mb

@@ -1,0 +1,257 @@
+// Oracles for Constraint_Coupler and Constraint_Gear (closed forms):
+// * two wheels on revolute joints coupled 2 q1 + q2 = 0, wheel 1 driven by q1 = 3 t: wheel 2
+//   turns by exactly -2 q1, through almost five turns (its turn count too);
+// * a rack on a translational joint coupled to a pinion of radius 0.3: x = 0.3 theta;
+// * three joints (a cylindrical one by its rotation): q3 = -(c1 q1 + c2 q2) / c3;
+// * a gear pair of pitch radii 0.2 and 0.5 through a CV marker: q2 = -(0.2 / 0.5) q1;
+// * a free coupled pair: a torque T on wheel 1 gives q1'' = T / (I1 + r^2 I2), the coupler's
+//   multiplier is the torque I2 q2'' on wheel 2, and IDA and CVODE agree with both;
+// * a Deactivate COUPLER command uncouples the wheels (wheel 2 coasts);
+// * a FREE joint adds no equation: its body falls freely.
+
+#include <fmt/format.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
+
+#include "tests/solver/inline_deck.hpp"
+
+using namespace mb;
+
+namespace {
+
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+
+/// x - 2 pi round(x / 2 pi): angles compared modulo full turns.
+double wrap(double x) { return x - kTwoPi * std::round(x / kTwoPi); }
+
+/// Rotation angle about global z of a body turning about z only (from its Euler parameters).
+double angle_z(const test::InlineRun& run, size_t k, int body_id) {
+  const int o = run.sys->body_offset(run.model->body_index.at(body_id));
+  return 2.0 * std::atan2(run.y[k][o + 6], run.y[k][o + 3]);
+}
+
+/// A state component of a body at output k (0..12: r, p, v, w in body axes).
+double body_state(const test::InlineRun& run, size_t k, int body_id, int component) {
+  return run.y[k][run.sys->body_offset(run.model->body_index.at(body_id)) + component];
+}
+
+/// Two wheels about global z: wheel 2 (cg 20) at the origin, wheel 3 (cg 30) at x = 3, on
+/// revolute joints 1 and 2 to ground; `extra` adds elements, `commands` the command section.
+std::string two_wheels(const std::string& extra, const std::string& commands) {
+  return fmt::format(R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Reference_Marker id="11" body_id="1" pos_x="3"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.3" inertia_yy="0.3" inertia_zz="0.5"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Body_Rigid id="3" cg_id="30" mass="1" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.2"/>
+    <Reference_Marker id="30" body_id="3" pos_x="3"/>
+    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="20" j_marker_id="10"/>
+    <Constraint_Joint id="2" type="REVOLUTE" i_marker_id="30" j_marker_id="11"/>
+    {}
+  </Model><Command>{}</Command></MotionSolve>)XML",
+                     extra, commands);
+}
+
+}  // namespace
+
+TEST_CASE("a 2:1 coupler turns the second wheel by -2 q1 through several turns") {
+  const auto run = test::run_inline(two_wheels(
+      R"(<Constraint_Coupler id="7" joint1_id="1" joint2_id="2" coefficients="2, 1"/>
+         <Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="EXPRESSION"
+                       expr="3*TIME"/>
+         <Param_Transient integr_tol="1e-10"/>)",
+      R"(<Simulate analysis_type="Transient" end_time="5" print_interval="0.05"/>)"));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() > 90);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double q1 = 3.0 * run.t[k];
+    INFO("t = " << run.t[k]);
+    CHECK(std::abs(wrap(angle_z(run, k, 2) - q1)) < 1e-7);
+    CHECK(std::abs(wrap(angle_z(run, k, 3) + 2.0 * q1)) < 1e-7);
+    CHECK(body_state(run, k, 3, 12) == Approx(-6.0).margin(1e-6));
+  }
+  // The turn counts follow the unwrapped angles: 15 rad and -30 rad at the end.
+  const int s = run.sys->coupler_state_offset(0);
+  CHECK(run.y.back()[s] == Approx(15.0).epsilon(1e-6));
+  CHECK(run.y.back()[s + 1] == Approx(-30.0).epsilon(1e-6));
+}
+
+TEST_CASE("a Kinematic analysis keeps counting the coupled wheel's turns") {
+  // No integration here: each output is a position solve, 0.6 rad of wheel 3 apart.
+  const auto run = test::run_inline(two_wheels(
+      R"(<Constraint_Coupler id="7" joint1_id="1" joint2_id="2" coefficients="2, 1"/>
+         <Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="EXPRESSION"
+                       expr="3*TIME"/>)",
+      R"(<Simulate analysis_type="Kinematic" end_time="5" print_interval="0.1"/>)"));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == 51);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double q1 = 3.0 * run.t[k];
+    INFO("t = " << run.t[k]);
+    CHECK(std::abs(wrap(angle_z(run, k, 3) + 2.0 * q1)) < 1e-9);
+    CHECK(body_state(run, k, 3, 12) == Approx(-6.0).margin(1e-9));
+  }
+}
+
+TEST_CASE("a rack coupled to a pinion travels the pinion radius times its angle") {
+  // Rack: body 3, sliding along global x (markers 31 and 12 have z along x).
+  const auto run = test::run_inline(R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Reference_Marker id="12" body_id="1" pos_y="-0.3" a00="0" a10="1" a20="0" a01="0" a11="0"
+                      a21="1" a02="1" a12="0" a22="0"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.3" inertia_yy="0.3" inertia_zz="0.5"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Body_Rigid id="3" cg_id="30" mass="4" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.2"/>
+    <Reference_Marker id="30" body_id="3" pos_y="-0.3"/>
+    <Reference_Marker id="31" body_id="3" pos_y="-0.3" a00="0" a10="1" a20="0" a01="0" a11="0"
+                      a21="1" a02="1" a12="0" a22="0"/>
+    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="20" j_marker_id="10"/>
+    <Constraint_Joint id="2" type="TRANSLATIONAL" i_marker_id="31" j_marker_id="12"/>
+    <Constraint_Coupler id="1" joint1_id="2" freedom_1="T" joint2_id="1" freedom_2="R"
+                        coefficients="1, -0.3"/>
+    <Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="EXPRESSION"
+                  expr="2*TIME"/>
+    <Param_Transient integr_tol="1e-10"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="5" print_interval="0.1"/>
+  </Command></MotionSolve>)XML");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    INFO("t = " << run.t[k]);
+    CHECK(body_state(run, k, 3, 0) == Approx(0.6 * run.t[k]).margin(1e-7));
+    CHECK(body_state(run, k, 3, 7) == Approx(0.6).margin(1e-6));
+  }
+}
+
+TEST_CASE("a three-joint coupler sets q3 = -(c1 q1 + c2 q2) / c3") {
+  // Wheel 4 on a cylindrical joint, coupled by its rotation.
+  const auto run = test::run_inline(two_wheels(
+      R"X(<Reference_Marker id="13" body_id="1" pos_y="2"/>
+         <Body_Rigid id="4" cg_id="40" mass="1" inertia_xx="0.2" inertia_yy="0.2"
+                     inertia_zz="0.3"/>
+         <Reference_Marker id="40" body_id="4" pos_y="2"/>
+         <Constraint_Joint id="3" type="CYLINDRICAL" i_marker_id="40" j_marker_id="13"/>
+         <Constraint_Coupler id="7" joint1_id="1" joint2_id="2" joint3_id="3" freedom_3="R"
+                             coefficients="1, 2, -0.5"/>
+         <Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="EXPRESSION"
+                       expr="1.5*TIME"/>
+         <Motion_Joint id="6" joint_id="2" joint_type="R" val_type="D" type="EXPRESSION"
+                       expr="-SIN(TIME)"/>
+         <Param_Transient integr_tol="1e-10"/>)X",
+      R"(<Simulate analysis_type="Transient" end_time="4" print_interval="0.05"/>)"));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k];
+    const double q3 = 2.0 * (1.5 * t) + 4.0 * (-std::sin(t));
+    INFO("t = " << t);
+    CHECK(std::abs(wrap(angle_z(run, k, 4) - q3)) < 1e-7);
+    CHECK(body_state(run, k, 4, 12) == Approx(3.0 - 4.0 * std::cos(t)).margin(1e-6));
+    CHECK(body_state(run, k, 4, 2) == Approx(0.0).margin(1e-9));  // its free slide stays put
+  }
+}
+
+TEST_CASE("a gear pair turns the second gear by the ratio of the pitch radii") {
+  // Pitch radii 0.2 (gear 2 at the origin) and 0.5 (gear 3 at x = 0.7); the CV marker at the
+  // pitch point (0.2, 0, 0) on ground, its z axis along global y (the common velocity).
+  const auto run = test::run_inline(R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Reference_Marker id="11" body_id="1" pos_x="0.7"/>
+    <Reference_Marker id="12" body_id="1" pos_x="0.2" a00="1" a10="0" a20="0" a01="0" a11="0"
+                      a21="-1" a02="0" a12="1" a22="0"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.3" inertia_yy="0.3" inertia_zz="0.5"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Body_Rigid id="3" cg_id="30" mass="1" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.2"/>
+    <Reference_Marker id="30" body_id="3" pos_x="0.7"/>
+    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="20" j_marker_id="10"/>
+    <Constraint_Joint id="2" type="REVOLUTE" i_marker_id="30" j_marker_id="11"/>
+    <Constraint_Gear id="3" joint1_id="1" joint2_id="2" cv_marker_id="12"/>
+    <Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="EXPRESSION"
+                  expr="4*TIME"/>
+    <Param_Transient integr_tol="1e-10"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="4" print_interval="0.05"/>
+  </Command></MotionSolve>)XML");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double q1 = 4.0 * run.t[k];
+    INFO("t = " << run.t[k]);
+    CHECK(std::abs(wrap(angle_z(run, k, 3) + 0.4 * q1)) < 1e-7);
+    CHECK(body_state(run, k, 3, 12) == Approx(-1.6).margin(1e-6));
+  }
+}
+
+TEST_CASE("a torque on a coupled pair accelerates it with the effective inertia (IDA, CVODE)") {
+  // 2 q1 + q2 = 0, I1 = 0.5, I2 = 0.2: I_eff = I1 + 4 I2 = 1.3 and T = 0.65 give q1'' = 0.5,
+  // q2'' = -1; the coupler carries the torque I2 q2'' = -0.2 to wheel 2 (its multiplier: wheel 2
+  // enters the equation with coefficient 1) and 2 (-0.2) to wheel 1.
+  for (const char* integrator : {"DSTIFF", "VSTIFF"}) {
+    INFO(integrator);
+    const auto run = test::run_inline(
+        two_wheels(fmt::format(R"(<Constraint_Coupler id="7" joint1_id="1" joint2_id="2"
+                                              coefficients="2, 1"/>
+           <Force_Scalar_TwoBody id="4" type="Torque" i_marker_id="20" j_marker_id="10"
+                                 val="0.65"/>
+           <Param_Transient integr_tol="1e-9" integrator_type="{}"/>)",
+                               integrator),
+                   R"(<Simulate analysis_type="Transient" end_time="8" print_interval="0.1"/>)"));
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    const int lambda = 13 * run.sys->num_moving_bodies() + run.sys->coupler_equation(0);
+    for (size_t k = 0; k < run.t.size(); ++k) {
+      const double t = run.t[k];
+      INFO("t = " << t);
+      const double tol = 1e-6 + 1e-7 * t * t;  // 1e-6 absolute and ~2e-7 relative
+      CHECK(std::abs(wrap(angle_z(run, k, 2) - 0.25 * t * t)) < tol);
+      CHECK(std::abs(wrap(angle_z(run, k, 3) + 0.5 * t * t)) < tol);
+      CHECK(body_state(run, k, 2, 12) == Approx(0.5 * t).margin(1e-6));
+      CHECK(body_state(run, k, 3, 12) == Approx(-t).margin(1e-6));
+      CHECK(run.y[k][lambda] == Approx(-0.2).margin(1e-6));
+    }
+  }
+}
+
+TEST_CASE("Deactivate COUPLER uncouples the wheels") {
+  const auto run = test::run_inline(two_wheels(
+      R"(<Constraint_Coupler id="7" joint1_id="1" joint2_id="2" coefficients="2, 1"/>
+         <Force_Scalar_TwoBody id="4" type="Torque" i_marker_id="20" j_marker_id="10"
+                               val="0.65"/>
+         <Param_Transient integr_tol="1e-9"/>)",
+      R"(<Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>
+         <Deactivate element_type="COUPLER" element_id="7"/>
+         <Simulate analysis_type="Transient" end_time="2" print_interval="0.1"/>)"));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k];
+    INFO("t = " << t);
+    if (t > 1.0 + 1e-9) {  // wheel 2 coasts at -1 rad/s, wheel 1 takes T / I1 = 1.3 rad/s^2
+      CHECK(body_state(run, k, 3, 12) == Approx(-1.0).margin(1e-6));
+      CHECK(body_state(run, k, 2, 12) == Approx(0.5 + 1.3 * (t - 1.0)).margin(1e-6));
+    } else {
+      CHECK(body_state(run, k, 3, 12) == Approx(-t).margin(1e-6));
+    }
+  }
+}
+
+TEST_CASE("a FREE joint adds no equation") {
+  const auto run = test::run_inline(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_z="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.3" inertia_yy="0.3" inertia_zz="0.5"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Constraint_Joint id="1" type="FREE" i_marker_id="20" j_marker_id="10"/>
+    <Param_Transient integr_tol="1e-10"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>
+  </Command></MotionSolve>)XML");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  CHECK(run.sys->num_constraint_equations() == 0);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k];
+    CHECK(body_state(run, k, 2, 2) == Approx(-0.5 * 9.81 * t * t).margin(1e-6));
+  }
+}
