@@ -11,7 +11,8 @@ small implicit equation by fixed-point iteration (friction from reactions is sol
 Claims checked:
   1. mbsolve follows the oracle (angle within 2e-3 rad over the run);
   2. the frictionless twin keeps its amplitude (energy), the friction run loses amplitude;
-  3. with ten times the friction coefficients the pendulum comes to rest (oracle and mbsolve);
+  3. with ten times the friction coefficients the pendulum comes to rest within 9 s (oracle and
+     mbsolve);
   4. in zero gravity with an initial spin the only normal load is the centripetal reaction: the
      spin decays as the oracle says (it would not decay at all if the reaction were not read).
 
@@ -21,8 +22,6 @@ import math
 import os
 import subprocess
 import sys
-
-import numpy as np
 
 # The deck's values (examples/lugre_pendulum.xml): N, kg, mm, s.
 M = 1.0  # kg
@@ -62,23 +61,28 @@ def derivatives(s, p, grav):
         fr = m_eff * math.hypot(ax, az + grav)
         torque = -((fr + preload) * rp * mu_r + 0.0 * rf * mu_a)
         alpha = (m_eff * grav * L * cp + torque) / i_pin
-    return np.array([w, alpha, zr_dot, za_dot])
+    return [w, alpha, zr_dot, za_dot]
 
 
 def rk4(p, grav, omega0, times, h=2e-4):
-    s = np.array([0.0, omega0, 0.0, 0.0])
+    """The state (phi, omega, zr, za) at each of `times`."""
+    s = [0.0, omega0, 0.0, 0.0]
     t, out = 0.0, []
+
+    def add(a, b, c):
+        return [x + c * y for x, y in zip(a, b)]
+
     for target in times:
         while t < target - 1e-12:
             dt = min(h, target - t)
             k1 = derivatives(s, p, grav)
-            k2 = derivatives(s + 0.5 * dt * k1, p, grav)
-            k3 = derivatives(s + 0.5 * dt * k2, p, grav)
-            k4 = derivatives(s + dt * k3, p, grav)
-            s = s + dt / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+            k2 = derivatives(add(s, k1, 0.5 * dt), p, grav)
+            k3 = derivatives(add(s, k2, 0.5 * dt), p, grav)
+            k4 = derivatives(add(s, k3, dt), p, grav)
+            s = [x + dt / 6 * (a + 2 * b + 2 * c + d) for x, a, b, c, d in zip(s, k1, k2, k3, k4)]
             t += dt
-        out.append(s.copy())
-    return np.array(out)
+        out.append(list(s))
+    return out
 
 
 def run(mbsolve, deck, prefix, libdir, sets):
@@ -91,8 +95,8 @@ def run(mbsolve, deck, prefix, libdir, sets):
         sys.exit(f"FAIL {' '.join(cmd)}: exit {r.returncode}\n{r.stderr}")
     rows = [l for l in open(prefix + ".csv") if not l.startswith("#")]
     header = rows[0].strip().split(",")
-    data = np.array([[float(x) for x in l.split(",")] for l in rows[1:]])
-    return {name: data[:, k] for k, name in enumerate(header)}
+    data = [[float(x) for x in l.split(",")] for l in rows[1:]]
+    return {name: [row[k] for row in data] for k, name in enumerate(header)}
 
 
 fails = 0
@@ -116,32 +120,32 @@ def main():
     fric = run(mbsolve, deck, os.path.join(work, "fric"), libdir, [end])
     free = run(mbsolve, twin, os.path.join(work, "free"), libdir, [end])
     ref = rk4(SEED_PARAMS, 9810.0, 0.0, fric["time"])
-    err = np.max(np.abs(fric["req1.f1"] - ref[:, 0]))
+    err = max(abs(a - r[0]) for a, r in zip(fric["req1.f1"], ref))
     check(err < 2e-3, f"friction run follows the RK4 oracle (largest angle error {err:.2e} rad)")
     # Amplitude: the largest swing past the bottom (phi = pi/2) in the last second.
-    last = fric["time"] > 2.0
-    amp_fric = np.max(np.abs(fric["req1.f1"][last] - math.pi / 2))
-    amp_free = np.max(np.abs(free["req1.f1"][last] - math.pi / 2))
-    amp_ref = np.max(np.abs(ref[last, 0] - math.pi / 2))
+    last = [k for k, t in enumerate(fric["time"]) if t > 2.0]
+    amp_fric = max(abs(fric["req1.f1"][k] - math.pi / 2) for k in last)
+    amp_free = max(abs(free["req1.f1"][k] - math.pi / 2) for k in last)
+    amp_ref = max(abs(ref[k][0] - math.pi / 2) for k in last)
     check(abs(amp_free - math.pi / 2) < 1e-3,
           f"frictionless twin keeps its amplitude ({amp_free:.5f} rad, released at pi/2)")
     check(amp_fric < amp_free - 0.03 and abs(amp_fric - amp_ref) < 2e-3,
           f"friction loses amplitude: {amp_fric:.4f} rad after 2 s (oracle {amp_ref:.4f})")
 
-    # 3: ten times the friction coefficients: the pendulum stops within 6 s.
+    # 3: ten times the friction coefficients: the pendulum stops within 9 s.
     strong = list(SEED_PARAMS)
     strong[8], strong[9] = 5.0, 3.0
     sets = [f"Force_StateEqn[301001].usrsub_param_string={user_string(strong)}",
-            "Simulate.end_time=6"]
+            "Simulate.end_time=10"]
     stop = run(mbsolve, deck, os.path.join(work, "stop"), libdir, sets)
     ref_stop = rk4(strong, 9810.0, 0.0, stop["time"])
-    tail = stop["time"] > 5.0
-    w_tail = np.max(np.abs(stop["req1.f2"][tail]))
-    w_ref = np.max(np.abs(ref_stop[tail, 1]))
+    tail = [k for k, t in enumerate(stop["time"]) if t > 9.0]
+    w_tail = max(abs(stop["req1.f2"][k]) for k in tail)
+    w_ref = max(abs(ref_stop[k][1]) for k in tail)
     check(w_tail < 0.05 and w_ref < 0.05,
-          f"strong friction brings it to rest (|omega| <= {w_tail:.2e} rad/s over 5..6 s, "
+          f"strong friction brings it to rest (|omega| <= {w_tail:.2e} rad/s over 9..10 s, "
           f"oracle {w_ref:.2e})")
-    err = np.max(np.abs(stop["req1.f1"] - ref_stop[:, 0]))
+    err = max(abs(a - r[0]) for a, r in zip(stop["req1.f1"], ref_stop))
     check(err < 5e-3, f"strong friction follows the oracle (largest angle error {err:.2e} rad)")
 
     # 4: zero gravity, initial spin: the centripetal reaction alone loads the pin.
@@ -149,8 +153,8 @@ def main():
             "Body_Rigid[30102].w_ic_y=10", "Body_Rigid[30102].v_ic_z=-1000"]
     spin = run(mbsolve, deck, os.path.join(work, "spin"), libdir, sets)
     ref_spin = rk4(SEED_PARAMS, 0.0, 10.0, spin["time"])
-    w_end, w_ref_end = spin["req1.f2"][-1], ref_spin[-1, 1]
-    check(w_end < 9.0 and abs(w_end - w_ref_end) < 1e-3 * 10,
+    w_end, w_ref_end = spin["req1.f2"][-1], ref_spin[-1][1]
+    check(w_end < 9.5 and abs(w_end - w_ref_end) < 1e-2,
           f"zero-g spin decays through the centripetal reaction: omega(2) = {w_end:.4f} "
           f"(oracle {w_ref_end:.4f}, started at 10)")
     sys.exit(1 if fails else 0)
