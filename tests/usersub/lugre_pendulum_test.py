@@ -157,6 +157,13 @@ def main():
     check(w_end < 9.5 and abs(w_end - w_ref_end) < 1e-2,
           f"zero-g spin decays through the centripetal reaction: omega(2) = {w_end:.4f} "
           f"(oracle {w_ref_end:.4f}, started at 10)")
+    # The ODE form (CVODE) cannot solve reactions that depend on the friction: refused clearly.
+    env = dict(os.environ, MBSOLVE_USERSUB_PATH=libdir)
+    r = subprocess.run([mbsolve, deck, "-o", os.path.join(work, "ode"), "-q", "--set", end,
+                        "--set", "Param_Transient.integrator_type=VSTIFF"],
+                       env=env, capture_output=True, text=True)
+    check(r.returncode == 1 and "Force_StateEqn 301001" in r.stderr and "VSTIFF" in r.stderr,
+          f"VSTIFF is refused (exit {r.returncode}): {r.stderr.strip()[:160]}")
     sys.exit(1 if fails else 0)
 
 
