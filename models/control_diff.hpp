@@ -5,7 +5,8 @@
 // (default FALSE). DIF(id) reads y, DIF1(id) reads y' (exactly, also for implicit diffs: y' is a
 // DAE variable). The consistent initial y' and the ODE form (CVODE) take one linear solve for y',
 // exact when the implicit expression is affine in DIF1 (its coefficient may depend on the
-// state). USERSUB (DIFSUB) is reported as not supported yet.
+// state). type="USERSUB": DIFSUB returns y' (explicit) or the implicit residual, reading y and y'
+// through c_sysfnc("DIF"/"DIF1", {id}); its partials are forward differences.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

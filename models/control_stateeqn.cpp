@@ -7,8 +7,8 @@ namespace mb {
 void build_control_stateeqn(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   DraftStateElement d = start_state_draft(in, StateElement::Kind::kStateEqn);
   read_state_arrays(in, d, true);
-  read_linear_or_usersub(in, d);
-  if (d.form == StateElement::Form::kLinear) draft.state_elements.push_back(std::move(d));
+  read_linear_or_usersub(in, d, "GSE");
+  if (d.form == StateElement::Form::kLinear || d.user) draft.state_elements.push_back(std::move(d));
 }
 
 }  // namespace mb

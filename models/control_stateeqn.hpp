@@ -3,7 +3,10 @@
 // Reference_Matrix ids a_matrix_id (required), b/c/d_matrix_id), with x_array_id (X array, n
 // states), u_array_id (U array, m inputs), y_array_id (Y array, p outputs), ic_array_id (IC
 // array, "0" = zero initial states); the *_solver_array_id spellings are accepted too.
-// is_static_hold (default FALSE). USERSUB (GSESUB) is reported as not supported yet.
+// is_static_hold (default FALSE). type="USERSUB": num_state, num_output (or the Y array's size),
+// GSESUB (usrsub_fnc_name) computes x' = f(x, u, t) and y = g(x, u, t); the optional partials
+// GSEXX, GSEXU, GSEYX, GSEYU (usrsub_der1..4_name) give the Jacobian, else forward differences
+// (solver/user_state.cpp). The U array may be an ARYSUB array.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

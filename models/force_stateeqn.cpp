@@ -11,9 +11,9 @@ void build_force_stateeqn(ElementReader& in, ModelDraft& draft, bool /*in_comman
   read_marker(in, d.base, "j_floating_marker_id", true);
   read_marker(in, d.base, "ref_marker_id", false);
   read_state_arrays(in, d, true);
-  read_linear_or_usersub(in, d);
+  read_linear_or_usersub(in, d, "YFO");
   accept_hints(in, {"body1_id", "body2_id", "ref_body_id"});
-  if (d.form == StateElement::Form::kLinear) draft.state_elements.push_back(std::move(d));
+  if (d.form == StateElement::Form::kLinear || d.user) draft.state_elements.push_back(std::move(d));
 }
 
 }  // namespace mb

@@ -217,10 +217,11 @@ struct ReferenceArray {
   enum class Type { kX, kU, kY, kIC };
   int id = 0;
   Type type = Type::kIC;
-  int size = 0;                ///< num_element
-  std::vector<double> values;  ///< IC
-  std::vector<int> variables;  ///< U: indices into Model::variables
-  int owner = -1;              ///< X, Y: index into Model::state_elements, -1 when unused
+  int size = 0;                        ///< num_element
+  std::vector<double> values;          ///< IC
+  std::vector<int> variables;          ///< U: indices into Model::variables
+  std::optional<UserSubroutine> user;  ///< U: the ARYSUB routine that fills it (no variables)
+  int owner = -1;                      ///< X, Y: index into Model::state_elements, -1 when unused
   SourceLoc loc;
 };
 
@@ -264,6 +265,10 @@ struct StateElement {
   int x_array = -1, y_array = -1, u_array = -1;       ///< indices into Model::arrays
   int i_marker = -1, j_marker = -1, ref_marker = -1;  ///< Force_StateEqn
   int force_kernel = -1;  ///< kDissipation: E' = that force kernel's dissipated power
+  /// USERSUB: GSESUB (Control_StateEqn), YFOSUB (Force_StateEqn; extras: the partials
+  /// df/dx, df/du, dg/dx, dg/du, nullptr when absent) or DIFSUB (Control_Diff, form kExplicit or
+  /// kImplicit). C and D are then zero matrices that only carry the output and input counts.
+  std::optional<UserSubroutine> user;
   SourceLoc loc;
   int num_outputs() const { return static_cast<int>(C.rows()); }
 };

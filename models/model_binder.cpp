@@ -307,6 +307,12 @@ std::optional<expr::BindResult> ModelBinder::bind_state(std::string_view name,
       }
       break;
     case ReferenceArray::Type::kU:
+      if (a->user) {
+        return expr::BindResult::fail(fmt::format(
+            "Reference_Array {} is filled by a user subroutine (ARYSUB); ARYVAL cannot read it "
+            "yet",
+            args[0]));
+      }
       if (a->variables[k] < 0)
         return expr::BindResult::fail("a variable of the array does not exist");
       m.kind = MeasureKind::kVarval;

@@ -92,8 +92,9 @@ struct DraftArray {
   std::string subject;
   ReferenceArray::Type type = ReferenceArray::Type::kIC;
   int size = 0;
-  std::vector<double> values;     ///< IC
-  std::vector<int> variable_ids;  ///< U
+  std::vector<double> values;          ///< IC
+  std::vector<int> variable_ids;       ///< U
+  std::optional<UserSubroutine> user;  ///< U filled by ARYSUB
   SourceLoc loc, list_loc;
 };
 
@@ -109,6 +110,8 @@ struct DraftStateElement {
   bool static_hold = false;
   double ic_value = 0, ic_dot = 0;
   std::vector<double> numerator, denominator;  ///< Control_SISO, ascending powers of s
+  std::optional<UserSubroutine> user;          ///< USERSUB: GSESUB, YFOSUB or DIFSUB
+  int num_outputs = -1;                        ///< USERSUB: num_output (-1: not given)
 };
 
 struct ModelDraft {

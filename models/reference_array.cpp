@@ -5,8 +5,10 @@
 #include <array>
 #include <cmath>
 
+#include "common/text.hpp"
 #include "models/expression_element_reader.hpp"
 #include "models/state_reader.hpp"
+#include "models/user_subroutine.hpp"
 
 namespace mb {
 
@@ -34,10 +36,19 @@ void build_reference_array(ElementReader& in, ModelDraft& draft, bool /*in_comma
   if (!in.has("num_element")) in.error_here("missing required attribute 'num_element'");
   if (!n) return;
   a.size = static_cast<int>(*n);
-  if (in.has("usrsub_dll_name") || in.has("script_name")) {
-    in.error(in.has("script_name") ? "script_name" : "usrsub_dll_name",
-             "ARYSUB arrays (user subroutines and scripts) are not supported yet");
-    for (auto name : {"usrsub_param_string", "usrsub_fnc_name", "interpreter"}) in.attr(name);
+  if (has_user_subroutine(in)) {
+    if (a.type != ReferenceArray::Type::kU) {
+      in.error_here("only a type U array can be filled by a user subroutine (ARYSUB)");
+      return;
+    }
+    bool failed = false;
+    a.user = read_user_subroutine(in, "ARYSUB", failed);
+    if (!a.user) return;
+    if (in.has("variable_id") || !trim(in.node().text).empty()) {
+      in.error_here("give the variable ids or a user subroutine (ARYSUB), not both");
+      return;
+    }
+    draft.arrays.push_back(std::move(a));
     return;
   }
   const bool has_ids = in.has("variable_id");

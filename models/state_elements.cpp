@@ -124,6 +124,13 @@ class InputCheck {
     if (ms.kind == MeasureKind::kVarval) return variable(ms.element);
     if (ms.kind == MeasureKind::kOutput) {
       const StateElement& o = m_.state_elements[ms.element];
+      if (o.form == StateElement::Form::kUserSub) {
+        diag_.error(e_.loc, e_.subject,
+                    fmt::format("its inputs read the Y array of {} (a USERSUB element), which "
+                                "state-element inputs cannot use yet (requests can)",
+                                o.subject));
+        return false;
+      }
       return node(
           {1, ms.element * 1000000 + ms.comp},
           fmt::format("output {} of {}", ms.comp + 1, o.subject), [&] {
@@ -199,6 +206,7 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
       a.size = da.size;
       a.values = da.values;
       a.loc = da.loc;
+      a.user = da.user;
       for (int vid : da.variable_ids) {
         int index = -1;
         for (size_t v = 0; v < draft.variables.size(); ++v) {
@@ -233,6 +241,7 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
     e.subject = d.base.subject;
     e.loc = d.base.loc;
     e.static_hold = d.static_hold;
+    e.user = d.user;
     bool ok = true;
     if (d.kind == StateElement::Kind::kDiff) {
       e.num_states = 1;
@@ -245,8 +254,34 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
       const int ica = find_array(m, d, d.ic, ReferenceArray::Type::kIC, "ic_array_id", diag);
       if (xa == -1 || ua == -1 || ya == -1 || ica == -1) ok = false;
       if (ua >= 0) e.inputs = m.arrays[ua].variables;
-      const int nu = static_cast<int>(e.inputs.size());
-      if (d.kind == StateElement::Kind::kSiso) {
+      // An ARYSUB array has no variables: its routine gives num_element inputs.
+      const int nu =
+          ua >= 0 && m.arrays[ua].user ? m.arrays[ua].size : static_cast<int>(e.inputs.size());
+      if (d.form == StateElement::Form::kUserSub) {
+        const int n = d.num_states;
+        int p = d.kind == StateElement::Kind::kForce ? 6 : (ya >= 0 ? m.arrays[ya].size : -1);
+        if (d.num_outputs >= 0 && p >= 0 && d.num_outputs != p) {
+          diag.error(d.base.loc, d.base.subject,
+                     d.kind == StateElement::Kind::kForce
+                         ? fmt::format("num_output is {}; a Force_StateEqn has exactly 6 outputs "
+                                       "(FX FY FZ TX TY TZ)",
+                                       d.num_outputs)
+                         : fmt::format("num_output is {} but y_array_id {} has num_element {}",
+                                       d.num_outputs, d.y.id, p));
+          ok = false;
+        }
+        if (p < 0) p = std::max(d.num_outputs, 0);
+        if (xa >= 0 && m.arrays[xa].size != n) {
+          diag.error(d.x.loc, d.base.subject,
+                     fmt::format("x_array_id {} has num_element {} but num_state is {}", d.x.id,
+                                 m.arrays[xa].size, n));
+          ok = false;
+        }
+        e.A = Eigen::MatrixXd::Zero(n, n);
+        e.B = Eigen::MatrixXd::Zero(n, nu);
+        e.C = Eigen::MatrixXd::Zero(p, n);
+        e.D = Eigen::MatrixXd::Zero(p, nu);
+      } else if (d.kind == StateElement::Kind::kSiso) {
         if (nu != 1) {
           diag.error(d.u.loc, d.base.subject,
                      fmt::format("u_array_id must list exactly 1 variable ({} given)", nu));

@@ -4,6 +4,7 @@
 
 #include "common/text.hpp"
 #include "models/expression_element_reader.hpp"
+#include "models/user_subroutine.hpp"
 
 namespace mb {
 
@@ -61,10 +62,10 @@ void read_state_arrays(ElementReader& in, DraftStateElement& d, bool x_required)
   d.ic = one("ic_array_id", "ic_solver_array_id", false);
 }
 
-void read_linear_or_usersub(ElementReader& in, DraftStateElement& d) {
+void read_linear_or_usersub(ElementReader& in, DraftStateElement& d, std::string_view prefix) {
   static constexpr std::array<std::string_view, 2> kTypes = {"LINEAR", "USERSUB"};
-  in.integer("num_state", 1, 100000);
-  in.integer("num_output", 0, 100000);
+  const auto num_state = in.integer("num_state", 1, 100000);
+  const auto num_output = in.integer("num_output", 0, 100000);
   if (!in.has("type")) {
     in.error_here("missing required attribute 'type' (LINEAR or USERSUB)");
     return;
@@ -73,12 +74,19 @@ void read_linear_or_usersub(ElementReader& in, DraftStateElement& d) {
   if (!t) return;
   if (*t == "USERSUB") {
     d.form = StateElement::Form::kUserSub;
-    in.error("type", "type USERSUB (user subroutines and scripts) is not supported yet");
-    for (auto n :
-         {"usrsub_param_string", "usrsub_dll_name", "usrsub_fnc_name", "script_name", "interpreter",
-          "usrsub_der1_name", "usrsub_der2_name", "usrsub_der3_name", "usrsub_der4_name"}) {
-      in.attr(n);
+    if (!in.has("num_state")) in.error_here("type USERSUB needs num_state (the number of states)");
+    d.num_states = static_cast<int>(num_state.value_or(0));
+    d.num_outputs = num_output ? static_cast<int>(*num_output) : -1;
+    // The partials df/dx, df/du, dg/dx, dg/du (GSEXX.. or YFOXX..), renamed by der1..der4.
+    const std::string p(prefix);
+    bool failed = false;
+    d.user = read_user_subroutine(
+        in, p + "SUB", failed, {p + "XX", p + "XU", p + "YX", p + "YU"},
+        {"usrsub_der1_name", "usrsub_der2_name", "usrsub_der3_name", "usrsub_der4_name"});
+    if (!d.user && !failed) {
+      in.error_here("type USERSUB needs usrsub_dll_name and usrsub_param_string");
     }
+    if (!d.user) d.num_states = 0;  // reported; the element is dropped
     return;
   }
   d.form = StateElement::Form::kLinear;

@@ -25,8 +25,10 @@ DraftStateElement start_state_draft(ElementReader& in, StateElement::Kind kind);
 /// x/y/u/ic array references (`x_array_id` or `x_solver_array_id`, ...).
 void read_state_arrays(ElementReader& in, DraftStateElement& d, bool x_required);
 
-/// type = LINEAR (a_matrix_id required, b/c/d optional) or USERSUB (reported as not supported
-/// yet: the user-subroutine variants are evaluated elsewhere).
-void read_linear_or_usersub(ElementReader& in, DraftStateElement& d);
+/// type = LINEAR (a_matrix_id required, b/c/d optional) or USERSUB (num_state, num_output, the
+/// routine `prefix`SUB and its optional partials `prefix`XX, XU, YX, YU renamed by
+/// usrsub_der1_name..usrsub_der4_name; prefix "GSE" or "YFO"). After an error d.user is empty
+/// for USERSUB and the caller drops the element.
+void read_linear_or_usersub(ElementReader& in, DraftStateElement& d, std::string_view prefix);
 
 }  // namespace mb

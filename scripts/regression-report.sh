@@ -26,6 +26,9 @@ for tool in "$mbsolve" "$mbcompare"; do
   }
 done
 
+# The seed decks' user-subroutine libraries (lugre_pendulum) are the examples' ones.
+export MBSOLVE_USERSUB_PATH=$PWD/$build/examples/usersub${MBSOLVE_USERSUB_PATH:+:$MBSOLVE_USERSUB_PATH}
+
 out=out/regression
 rm -rf "$out"
 mkdir -p "$out/adams" "$out/seeds"

@@ -241,6 +241,15 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
                                     fk.subject, params.integrator));
           }
         }
+        for (const auto& sk : sys.state_kernels()) {
+          if (sk.n_multipliers > 0) {
+            throw Error(ExitCode::kAnalysisFailed,
+                        fmt::format("{}: a user subroutine (ARYSUB or DIFSUB) that reads joint "
+                                    "reactions is not supported with integrator {} (ODE form); "
+                                    "use DSTIFF, GSTIFF or HSTIFF",
+                                    sk.element->subject, params.integrator));
+          }
+        }
         CvodeIntegrator cvode(*dae, params, t0, ic.y, dt);
         integrate(cvode, sys, obs, report, t0, t1, dt, t, y);
       } else {

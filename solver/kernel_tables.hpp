@@ -54,7 +54,7 @@ class KernelTables {
     }
   }
 
- private:
+  /// The local index of a model body (added when new), -1 for ground.
   int body(int model_body) {
     if (m_.bodies[model_body].ground) return -1;
     for (size_t b = 0; b < k_.bodies.size(); ++b) {
@@ -64,6 +64,7 @@ class KernelTables {
     return static_cast<int>(k_.bodies.size() - 1);
   }
 
+ private:
   const Model& m_;
   Kernel& k_;
   std::map<int, int> markers_;

@@ -275,13 +275,8 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
     case MeasureKind::kOutput: {
       const StateKernel& k = sys_.state_kernels()[m.element];
       double x[kMaxLocalInputs];
-      for (size_t b = 0; b < k.bodies.size(); ++b) {
-        const int o = sys_.body_offset(k.bodies[b]);
-        for (int i = 0; i < 13; ++i) x[13 * b + i] = y[o + i];
-      }
-      for (size_t i = 0; i < k.states.size(); ++i) {
-        x[13 * k.bodies.size() + i] =
-            (k.state_deriv[i] ? yp : y)[sys_.state_offset() + k.states[i]];
+      for (size_t i = 0; i < k.input_vars.size(); ++i) {
+        x[i] = (k.input_is_deriv[i] ? yp : y)[k.input_vars[i]];
       }
       double out[StateKernel::kMaxStates];
       k.outputs(x, t, out);

@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "solver/kernel_tables.hpp"
+#include "solver/system.hpp"
 
 namespace mb {
 
@@ -17,6 +18,7 @@ class StateKernelBuilder {
   StateKernelBuilder(const Model& m, StateKernel& k) : m_(m), k_(k), tables_(m, k) {}
 
   int marker(int model_marker) { return tables_.marker(model_marker); }
+  void body(int model_body) { tables_.body(model_body); }
 
   /// Local input index of state-block entry `s` (deriv: its x'). Inputs are numbered after the
   /// bodies, which are all known once finish() runs; until then the index is into `states`.
@@ -104,6 +106,11 @@ class StateKernelBuilder {
   /// Output k of state element e as a linear node over e's states and inputs.
   int output_node(int e, int k) {
     const StateElement& el = m_.state_elements[e];
+    if (el.form == StateElement::Form::kUserSub) {  // reported by models/state_elements.cpp
+      throw Error(ExitCode::kDeckError,
+                  fmt::format("{}: its inputs read the Y array of {} (a USERSUB element)",
+                              k_.element->subject, el.subject));
+    }
     const auto key = std::make_pair(e, k);
     auto it = outputs_.find(key);
     if (it != outputs_.end()) {
@@ -228,13 +235,13 @@ void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y) con
   switch (e.form) {
     case StateElement::Form::kExplicit:
     case StateElement::Form::kImplicit:
-      f[0] = nv[own_node];
+      f[0] = user ? user_diff(x, t) : nv[own_node];
       break;
     case StateElement::Form::kLinear: {
-      const int n = e.num_states, m = static_cast<int>(e.inputs.size());
+      const int n = e.num_states, m = num_inputs;
       const int p = e.num_outputs();
       T u[kMaxStates];
-      for (int j = 0; j < m; ++j) u[j] = nv[input_nodes[j]];
+      input_values(x, nv, t, u);
       for (int i = 0; i < n; ++i) {
         T fi(0.0);
         for (int j = 0; j < n; ++j) {
@@ -257,10 +264,12 @@ void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y) con
       }
       break;
     }
-    case StateElement::Form::kUserSub:
-      throw Error(
-          ExitCode::kDeckError,
-          fmt::format("{}: user-subroutine state equations are not supported yet", e.subject));
+    case StateElement::Form::kUserSub: {
+      T u[kMaxStates];
+      input_values(x, nv, t, u);
+      user_state_equations(x, u, t, f, y);
+      break;
+    }
   }
 }
 
@@ -300,7 +309,8 @@ void StateKernel::outputs(const double* x, double t, double* y) const {
 template void StateKernel::eval<double>(const double*, double*, double) const;
 template void StateKernel::eval<AD>(const AD*, AD*, double) const;
 
-std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset) {
+std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset, const System& sys,
+                                            const std::vector<double>& y0) {
   std::vector<StateKernel> out;
   out.reserve(model.state_elements.size());
   std::vector<ForceKernel> force_kernels;  // for the dissipated-energy states
@@ -322,10 +332,26 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       if (force_kernels.empty()) force_kernels = make_force_kernels(model);
       k.dissipation = force_kernels[static_cast<size_t>(e.force_kernel)];
       k.bodies = k.dissipation->bodies;
-    } else if (e.form == StateElement::Form::kExplicit || e.form == StateElement::Form::kImplicit) {
+    } else if (!e.user && (e.form == StateElement::Form::kExplicit ||
+                           e.form == StateElement::Form::kImplicit)) {
       k.own_node = b.expression_node(e.expr, 0);
     }
     for (int v : e.inputs) k.input_nodes.push_back(b.variable_node(v));
+    k.num_inputs = static_cast<int>(e.inputs.size());
+    if (e.user) k.user = &*e.user;
+    if (e.u_array >= 0 && model.arrays[e.u_array].user) {
+      k.arysub = &*model.arrays[e.u_array].user;
+      k.arysub_id = model.arrays[e.u_array].id;
+      k.num_inputs = model.arrays[e.u_array].size;
+    }
+    if (k.black_box()) {
+      // What ARYSUB and DIFSUB read through the callbacks becomes local inputs.
+      const UserDependencies deps = user_state_dependencies(k, sys, y0);
+      for (int body : deps.bodies) b.body(body);
+      for (int key : deps.states) b.state(key / 2, key % 2 != 0);
+      k.blocks = deps.blocks;
+      for (int block : k.blocks) k.n_multipliers += sys.joint_equation_count(block);
+    }
     b.finish();
     out.push_back(std::move(k));
   }

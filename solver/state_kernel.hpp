@@ -34,6 +34,8 @@
 //      Jacobian exact and sparse. State elements with no natural place in evaluate_fg (e.g. a
 //      bushing's energy x' = -F.v) can instead read body states through `measures`/markers:
 //      add the needed Source entries in make_state_kernels().
+//   User subroutines (GSESUB, YFOSUB, DIFSUB, ARYSUB) follow that recipe in
+//   solver/user_state.cpp.
 //   Static analyses hold states with static_hold and solve f = 0 for the others
 //   (solver/static_solver.cpp); the ODE form (CVODE) integrates them like body states.
 
@@ -45,6 +47,7 @@
 #include "solver/expression_eval.hpp"
 #include "solver/force_kernel.hpp"
 #include "solver/measures.hpp"
+#include "solver/user_calls.hpp"
 
 namespace mb {
 
@@ -85,8 +88,31 @@ struct StateKernel {
   mutable expr::Workspace ws;
   mutable std::vector<double> scratch;
 
+  // User subroutines (solver/user_state.cpp): the element's GSESUB, YFOSUB or DIFSUB and the
+  // ARYSUB of its U array. Their local inputs are the bodies and states they read plus the
+  // multipliers of `blocks` (joint reactions read by ARYSUB or DIFSUB through c_sysfnc); the
+  // inputs are scattered into y_full/yp_full (the System layout) for the callbacks.
+  const UserSubroutine* user = nullptr;    ///< GSESUB / YFOSUB / DIFSUB
+  const UserSubroutine* arysub = nullptr;  ///< the U array's ARYSUB
+  int arysub_id = 0;                       ///< that array's id (ARYSUB's id argument)
+  int num_inputs = 0;                      ///< u: variables or the ARYSUB array's num_element
+  std::vector<int> blocks;                 ///< constraint blocks whose multipliers are inputs
+  int n_multipliers = 0;
+  const System* sys = nullptr;
+  std::vector<int> input_vars;       ///< System variable of each local input (set by the System)
+  std::vector<char> input_is_deriv;  ///< the input is a y' entry
+  mutable std::vector<double> y_full, yp_full;
+  mutable std::vector<double> par, arysub_par;  ///< the routines' PAR arrays
+  std::vector<char> known_bodies, known_blocks, known_states;
+
   int num_bodies() const { return static_cast<int>(bodies.size()); }
-  int inputs() const { return 13 * num_bodies() + static_cast<int>(states.size()); }
+  int inputs() const { return 13 * num_bodies() + static_cast<int>(states.size()) + n_multipliers; }
+  /// Local input of multiplier q of `blocks` (after the bodies and the states).
+  int multiplier_input(int q) const {
+    return 13 * num_bodies() + static_cast<int>(states.size()) + q;
+  }
+  /// A user routine is a black box: the Jacobian pattern takes every input.
+  bool black_box() const { return user != nullptr || arysub != nullptr; }
   int outputs() const { return 13 * num_bodies() + element->num_states; }
   /// Local input of own state i (value) and of its derivative.
   int own_x(int i) const { return 13 * num_bodies() + i; }
@@ -102,13 +128,39 @@ struct StateKernel {
   /// The outputs y (num_outputs values) at local inputs x (requests: ARYVAL of a Y array).
   void outputs(const double* x, double t, double* y) const;
 
+  /// The inputs u: the variables' nodes, or the ARYSUB values (derivatives by forward
+  /// differences over every local input).
+  template <class T>
+  void input_values(const T* x, const T* nv, double t, T* u) const;
+  /// DIFSUB: y' (explicit) or the implicit residual; derivatives by forward differences.
+  template <class T>
+  T user_diff(const T* x, double t) const;
+  /// GSESUB / YFOSUB: f and the outputs y from the own states and u; derivatives from the
+  /// partial routines (XX, XU, YX, YU) when the library has them, else forward differences.
+  template <class T>
+  void user_state_equations(const T* x, const T* u, double t, T* f, T* y) const;
+
  private:
   template <class T>
   void node_values(const T* x, double t, T* nv) const;
+  void scatter(const double* xv) const;
+  UserCallState call_state(double t) const;
+  void call_arysub(const double* xv, double t, int dflag, int iflag, double* u) const;
+  double call_difsub(const double* xv, double t, int dflag, int iflag) const;
+  void call_gse(const double* xs, const double* u, double t, int dflag, double* f, double* g) const;
+  friend UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
+                                                  const std::vector<double>& y0);
 };
+
+/// The dependency calls (iflag = 1) of a kernel's ARYSUB and DIFSUB at state y0: what they read.
+UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
+                                         const std::vector<double>& y0);
 
 /// Builds the kernels of every state element of the model. Throws Error(kDeckError) for
 /// inputs the solver cannot evaluate inside a residual (reaction forces, algebraic loops).
-std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset);
+/// `sys` (under construction: bodies and constraint blocks laid out) and its initial state y0
+/// serve the dependency calls of user subroutines.
+std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset, const System& sys,
+                                            const std::vector<double>& y0);
 
 }  // namespace mb

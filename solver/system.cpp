@@ -218,8 +218,8 @@ System::System(const Model& model) : model_(model), gravity_(model) {
     fk.input_vars = s.in_var;
     force_slots_.push_back(std::move(s));
   }
-  state_kernels_ = make_state_kernels(model, state_offset_);
-  for (const auto& sk : state_kernels_) {
+  state_kernels_ = make_state_kernels(model, state_offset_, *this, y0);
+  for (auto& sk : state_kernels_) {
     Slots s;
     for (int b : sk.bodies) {
       const int o = body_offset_[b];
@@ -233,6 +233,14 @@ System::System(const Model& model) : model_(model), gravity_(model) {
       s.in_var.push_back(state_offset_ + sk.states[i]);
       s.in_is_deriv.push_back(sk.state_deriv[i]);
     }
+    for (int block : sk.blocks) {  // multipliers a user subroutine reads (joint reactions)
+      for (int e = 0; e < joint_equation_count(block); ++e) {
+        s.in_var.push_back(lambda_offset(block) + e);
+        s.in_is_deriv.push_back(0);
+      }
+    }
+    sk.input_vars = s.in_var;
+    sk.input_is_deriv = s.in_is_deriv;
     s.in_const.assign(s.in_var.size(), 0.0);
     for (int i = 0; i < sk.element->num_states; ++i) {
       s.out_row.push_back(state_offset_ + sk.element->first_state + i);
@@ -385,11 +393,17 @@ void System::build_pattern() {
     std::vector<char> nz(n_out * n_in, 0);
     // A user subroutine is a black box: its force and torque rows depend on every input.
     bool black_box = false;
+    // So is a user-subroutine state element: its state rows (after the bodies' rows) depend on
+    // every input, and so do the force rows of a Force_StateEqn.
+    size_t first_state_row = n_out;
     if constexpr (std::is_same_v<std::decay_t<decltype(kernel)>, ForceKernel>) {
       black_box = kernel.user != nullptr;
+    } else if constexpr (std::is_same_v<std::decay_t<decltype(kernel)>, StateKernel>) {
+      black_box = kernel.black_box();
+      first_state_row = 13 * static_cast<size_t>(kernel.num_bodies());
     }
     for (size_t r = 0; black_box && r < n_out; ++r) {
-      for (size_t i = 0; i < n_in; ++i) nz[r * n_in + i] = (r % 13 >= 7);
+      for (size_t i = 0; i < n_in; ++i) nz[r * n_in + i] = r >= first_state_row || r % 13 >= 7;
     }
     // A kernel may refuse a random state (a bushing's euler_xyz singularity check on
     // non-normalised Euler parameters): such a probe is drawn again, up to 16 times, and the last

@@ -100,6 +100,42 @@ bool joint_block(UserCall& c, int id, int& block, int* errflg, std::string_view 
   return true;
 }
 
+/// DIF(id) (deriv false) or DIF1(id) of Control_Diff `id`; false after reporting.
+bool diff_state(UserCall& c, bool deriv, const int* ipar, int nsize, double& value, int* errflg) {
+  const char* what = deriv ? "DIF1" : "DIF";
+  if (nsize != 1) {
+    fail(c, errflg, fmt::format("{} takes one Control_Diff id (got {} values)", what, nsize));
+    return false;
+  }
+  const Model& m = c.state.sys->model();
+  int s = -1;
+  for (const auto& e : m.state_elements) {
+    if (e.kind == StateElement::Kind::kDiff && e.id == ipar[0]) s = e.first_state;
+  }
+  if (s < 0) {
+    fail(c, errflg, fmt::format("{}: Control_Diff {} does not exist", what, ipar[0]));
+    return false;
+  }
+  const int key = 2 * s + (deriv ? 1 : 0);
+  if (c.state.record) {
+    auto& v = c.state.record->states;
+    if (std::find(v.begin(), v.end(), key) == v.end()) v.push_back(key);
+  } else if (c.state.known_states && !c.state.known_states[key]) {
+    fail(c, errflg,
+         fmt::format("{}({}) was not read in the dependency call (iflag = 1); a routine must "
+                     "read the same quantities in every call",
+                     what, ipar[0]));
+    return false;
+  }
+  const double* src = deriv ? c.state.yp : c.state.y;
+  if (!src) {
+    fail(c, errflg, fmt::format("{} is not available in this routine", what));
+    return false;
+  }
+  value = src[c.state.sys->state_offset() + s];
+  return true;
+}
+
 /// A kinematic measure (DX, AZ, VR, ...) of markers given by id; false after reporting.
 bool kinematic(UserCall& c, MeasureKind kind, int n_markers, const int* ipar, int nsize,
                double& value, int* errflg, std::string_view what) {
@@ -221,6 +257,10 @@ void c_sysfnc(const char* fncnam, int* ipar, int nsize, double* value, int* errf
     mb::joint_reaction(*c, ipar, nsize, *value, errflg);
     return;
   }
+  if (n == "DIF" || n == "DIF1") {
+    mb::diff_state(*c, n == "DIF1", ipar, nsize, *value, errflg);
+    return;
+  }
   mb::MeasureKind kind;
   int markers = 0;
   if (mb::find_kinematic_measure(n, kind, markers)) {
@@ -228,9 +268,10 @@ void c_sysfnc(const char* fncnam, int* ipar, int nsize, double* value, int* errf
     return;
   }
   mb::fail(*c, errflg,
-           fmt::format("c_sysfnc: function '{}' is not supported (supported: TIME, JOINT, DX DY "
-                       "DZ DM AX AY AZ PSI THETA PHI YAW PITCH ROLL VX VY VZ VM VR WX WY WZ WM)",
-                       n));
+           fmt::format(
+               "c_sysfnc: function '{}' is not supported (supported: TIME, JOINT, DIF, DIF1, DX DY "
+               "DZ DM AX AY AZ PSI THETA PHI YAW PITCH ROLL VX VY VZ VM VR WX WY WZ WM)",
+               n));
 }
 
 void c_sysary(const char* fncnam, int* ipar, int nsize, double* states, int* nstates, int* errflg) {

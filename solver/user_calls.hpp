@@ -26,6 +26,7 @@ class System;
 struct UserDependencies {
   std::vector<int> bodies;
   std::vector<int> blocks;
+  std::vector<int> states;  ///< state-block entries read by DIF (2 s) and DIF1 (2 s + 1)
 };
 
 /// The evaluation a user call sees through the callbacks.
@@ -33,9 +34,12 @@ struct UserCallState {
   const System* sys = nullptr;
   double t = 0.0;
   const double* y = nullptr;           ///< state in the System's layout
+  const double* yp = nullptr;          ///< its time derivative (nullptr: DIF1 is unavailable)
   UserDependencies* record = nullptr;  ///< set for the dependency call
   const char* known_bodies = nullptr;  ///< per model body: readable (nullptr = all)
   const char* known_blocks = nullptr;  ///< per constraint block: readable (nullptr = all)
+  const char* known_states =
+      nullptr;  ///< per DIF/DIF1 entry (2 s + deriv): readable (nullptr = all)
 };
 
 /// Binds the callbacks to `state` for the lifetime of the object (nests: restores the previous

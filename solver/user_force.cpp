@@ -90,6 +90,12 @@ void bind_user_force(ForceKernel& k, const System& sys, const std::vector<double
   state.record = &deps;
   double r[6];
   invoke(k, state, 0, 1, r);
+  if (!deps.states.empty()) {
+    throw Error(ExitCode::kDeckError,
+                fmt::format("{}: user subroutine {} reads DIF/DIF1, which force subroutines "
+                            "cannot read yet",
+                            k.subject, k.user->describe()));
+  }
   for (int b : deps.bodies) {
     if (m.bodies[b].ground) continue;
     if (std::find(k.bodies.begin(), k.bodies.end(), b) == k.bodies.end()) k.bodies.push_back(b);

@@ -41,23 +41,39 @@ typedef void (*mbsolve_varsub)(int* id, double* time, double* par, int* npar, in
 /* Post_Request: result[0..7] = channels f1..f8. */
 typedef void (*mbsolve_reqsub)(int* id, double* time, double* par, int* npar, int* iflag,
                                double* result);
-/* The routines below are declared for completeness; mbsolve does not call them yet (decks that
- * use them get a "not supported" deck error).
- * Motion_Joint: value[0] = displacement (iord 0), velocity (1) or acceleration (2). */
+/* Motion_Joint: value[0] = displacement (iord 0), velocity (1) or acceleration (2). Declared for
+ * completeness (MOTSUB decks get a "not supported" deck error). */
 typedef void (*mbsolve_motsub)(int* id, double* time, double* par, int* npar, int* iord, int* iflag,
                                double* value);
-/* Control_Diff: value[0] = the state derivative (or the implicit residual). */
+/* Control_Diff: value[0] = the state derivative y' (is_implicit FALSE) or the implicit residual
+ * F(y, y', ...) (TRUE). The routine reads y and y' with c_sysfnc("DIF"/"DIF1", {id}). */
 typedef void (*mbsolve_difsub)(int* id, double* time, double* par, int* npar, int* dflag,
                                int* iflag, double* value);
 /* Reference_Array (type U): value[0..nvalue-1] = the inputs. */
 typedef void (*mbsolve_arysub)(int* id, double* time, double* par, int* npar, int* dflag,
                                int* iflag, int* nvalue, double* value);
-/* Control_StateEqn (GSESUB) and Force_StateEqn (YFOSUB): x' = f(x, u, t) into stated,
- * y = g(x, u, t) into output. */
+/* Control_StateEqn (GSESUB) and Force_StateEqn (YFOSUB): x' = f(x, u, t) into stated[0..nstate),
+ * y = g(x, u, t) into output[0..noutpt) (a Force_StateEqn: FX FY FZ TX TY TZ in its ref marker's
+ * axes). states = x, input = u (the U array: variables or its ARYSUB). */
 typedef void (*mbsolve_gsesub)(int* id, double* time, double* par, int* npar, int* dflag,
                                int* iflag, int* nstate, double* states, int* ninput, double* input,
                                int* noutpt, double* stated, double* output);
 typedef mbsolve_gsesub mbsolve_yfosub;
+/* Optional partial derivatives at (x, u), column-major (mat[i + j * rows]):
+ * GSEXX / YFOXX df/dx (nstate x nstate), GSEXU / YFOXU df/du (nstate x ninput),
+ * GSEYX / YFOYX dg/dx (noutpt x nstate), GSEYU / YFOYU dg/du (noutpt x ninput).
+ * Renamed by usrsub_der1_name..usrsub_der4_name; when absent, mbsolve differences the routine
+ * (calls with dflag = 1). */
+typedef void (*mbsolve_gsexx)(int* id, double* time, double* par, int* npar, int* iflag,
+                              int* nstate, double* states, int* ninput, double* input, int* noutpt,
+                              double* mat);
+typedef mbsolve_gsexx mbsolve_gsexu;
+typedef mbsolve_gsexx mbsolve_gseyx;
+typedef mbsolve_gsexx mbsolve_gseyu;
+typedef mbsolve_gsexx mbsolve_yfoxx;
+typedef mbsolve_gsexx mbsolve_yfoxu;
+typedef mbsolve_gsexx mbsolve_yfoyx;
+typedef mbsolve_gsexx mbsolve_yfoyu;
 
 /* ---- Solver callbacks (mbsolve defines these) ------------------------------------------- */
 
@@ -68,6 +84,7 @@ typedef mbsolve_gsesub mbsolve_yfosub;
  *   JOINT (id, jflag, comp[, RM]): the current reaction of Constraint_Joint id on its I
  *     (jflag 0) or J (jflag 1) marker resolved in RM's axes (0 = ground); comp 1 = |F|,
  *     2..4 = Fx Fy Fz, 5 = |T|, 6..8 = Tx Ty Tz (torque about the marker origin),
+ *   DIF DIF1 (id): the state y and its derivative y' of Control_Diff id,
  *   TIME ().
  * *errflg = 0 on success, nonzero on an unknown name or bad arguments. */
 void c_sysfnc(const char* fncnam, int* ipar, int nsize, double* value, int* errflg);

@@ -97,7 +97,7 @@ TEST_CASE("malformed state data is a deck error naming the element") {
       {R"X(<Reference_Array id="1" type="U" num_element="1" variable_id="99"/>)X",
        "variable id 99 is not a Reference_Variable"},
       {R"X(<Control_Diff id="1" type="USERSUB" usrsub_dll_name="x"/>)X",
-       "USERSUB (DIFSUB) Control_Diff is not supported yet"},
+       "missing required attribute 'usrsub_param_string'"},
       {R"X(<Reference_Array id="1" type="X" num_element="2"/>
           <Reference_Matrix id="2" nrow="2" ncol="3"> 1 2 3 4 5 6 </Reference_Matrix>
           <Control_StateEqn id="3" type="LINEAR" x_array_id="1" a_matrix_id="2"/>)X",
@@ -126,10 +126,17 @@ TEST_CASE("malformed state data is a deck error naming the element") {
           <Control_PlantOutput id="2" num_element="1" variable_id_list="1"/>
           <Post_Request id="3" type="EXPRESSION" expr1="POUVAL(2, 2)"/>)X",
        "Control_PlantOutput 2 has 1 entries; k = 2 is out of range"},
-      {R"X(<Force_StateEqn id="1" type="USERSUB" num_state="2" usrsub_dll_name="lib"
+      {R"X(<Force_StateEqn id="1" type="USERSUB" num_state="2" usrsub_dll_name="no_such_library"
            usrsub_param_string="USER(1)" x_array_id="1" i_marker_id="20"
            j_floating_marker_id="20" ref_marker_id="20"/>)X",
-       "type USERSUB (user subroutines and scripts) is not supported yet"},
+       "Force_StateEqn 1: user library 'no_such_library' not found"},
+      {R"X(<Force_StateEqn id="1" type="USERSUB" usrsub_dll_name="lib"
+           usrsub_param_string="USER(1)" x_array_id="1" i_marker_id="20"
+           j_floating_marker_id="20" ref_marker_id="20"/>)X",
+       "type USERSUB needs num_state"},
+      {R"X(<Reference_Array id="1" type="IC" num_element="1" usrsub_dll_name="lib"
+           usrsub_param_string="USER(1)"/>)X",
+       "only a type U array can be filled by a user subroutine (ARYSUB)"},
   };
   for (const Case& c : cases) {
     INFO(c.body);

@@ -129,3 +129,116 @@ void VARSUB(int* id, double* time, double* par, int* npar, int* dflag, int* ifla
   c_sysfnc("DM", ipar, 2, &dm, &err);
   *value = par[2] * dm;
 }
+
+/* ---- State elements (tests/usersub/user_states_test.cpp) ---- */
+
+/* GSESUB: the damped oscillator x1' = x2, x2' = -w^2 x1 - 2 z w x2 + u1, outputs
+ * y1 = x1, y2 = x2 + d u1. par = (w, z, d). */
+void GSESUB(int* id, double* time, double* par, int* npar, int* dflag, int* iflag, int* nstate,
+            double* states, int* ninput, double* input, int* noutpt, double* stated,
+            double* output) {
+  const double w = par[0], z = par[1], d = par[2];
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  (void)nstate;
+  (void)ninput;
+  (void)noutpt;
+  stated[0] = states[1];
+  stated[1] = -w * w * states[0] - 2 * z * w * states[1] + input[0];
+  output[0] = states[0];
+  output[1] = states[1] + d * input[0];
+}
+
+/* Its partial derivatives, column-major: df/dx (2 x 2), df/du (2 x 1), dg/dx (2 x 2),
+ * dg/du (2 x 1). */
+void GSEXX(int* id, double* time, double* par, int* npar, int* iflag, int* nstate, double* states,
+           int* ninput, double* input, int* noutpt, double* m) {
+  (void)id, (void)time, (void)npar, (void)iflag, (void)nstate, (void)states, (void)ninput;
+  (void)input, (void)noutpt;
+  m[0] = 0.0;
+  m[1] = -par[0] * par[0];
+  m[2] = 1.0;
+  m[3] = -2 * par[1] * par[0];
+}
+void GSEXU(int* id, double* time, double* par, int* npar, int* iflag, int* nstate, double* states,
+           int* ninput, double* input, int* noutpt, double* m) {
+  (void)id, (void)time, (void)par, (void)npar, (void)iflag, (void)nstate, (void)states;
+  (void)ninput, (void)input, (void)noutpt;
+  m[0] = 0.0;
+  m[1] = 1.0;
+}
+void GSEYX(int* id, double* time, double* par, int* npar, int* iflag, int* nstate, double* states,
+           int* ninput, double* input, int* noutpt, double* m) {
+  (void)id, (void)time, (void)par, (void)npar, (void)iflag, (void)nstate, (void)states;
+  (void)ninput, (void)input, (void)noutpt;
+  m[0] = 1.0;
+  m[1] = 0.0;
+  m[2] = 0.0;
+  m[3] = 1.0;
+}
+void GSEYU(int* id, double* time, double* par, int* npar, int* iflag, int* nstate, double* states,
+           int* ninput, double* input, int* noutpt, double* m) {
+  (void)id, (void)time, (void)npar, (void)iflag, (void)nstate, (void)states, (void)ninput;
+  (void)input, (void)noutpt;
+  m[0] = 0.0;
+  m[1] = par[2];
+}
+
+/* YFOSUB: a first-order lag x' = -a x + u1 whose state pushes along the ref marker's x axis,
+ * FX = c x (the other five outputs zero). par = (a, c). With par[2] = 1 it returns NaN after
+ * t = 0.5; with par[2] = 2 it reports a fatal error through c_errmes after t = 0.5. */
+void YFOSUB(int* id, double* time, double* par, int* npar, int* dflag, int* iflag, int* nstate,
+            double* states, int* ninput, double* input, int* noutpt, double* stated,
+            double* output) {
+  int k;
+  (void)dflag;
+  (void)iflag;
+  (void)nstate;
+  (void)ninput;
+  (void)noutpt;
+  stated[0] = -par[0] * states[0] + input[0];
+  for (k = 0; k < 6; ++k) output[k] = 0.0;
+  output[0] = par[1] * states[0];
+  if (*npar > 2 && *time > 0.5) {
+    if (par[2] == 1.0) output[0] = NAN;
+    if (par[2] == 2.0) {
+      int err = 1, end = 1;
+      c_errmes(&err, "the lag diverged", id, &end);
+    }
+  }
+}
+
+/* DIFSUB: y' = -k y + sin(TIME) (explicit) or, with par[1] = 1, the implicit residual
+ * DIF1 + k y - sin(TIME). par = (k, implicit). The state is read with c_sysfnc("DIF"). */
+void DIFSUB(int* id, double* time, double* par, int* npar, int* dflag, int* iflag, double* value) {
+  int ipar[1] = {*id};
+  int err = 0;
+  double y = 0, yd = 0;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  c_sysfnc("DIF", ipar, 1, &y, &err);
+  if (par[1] != 0.0) {
+    c_sysfnc("DIF1", ipar, 1, &yd, &err);
+    *value = yd + par[0] * y - sin(*time);
+  } else {
+    *value = -par[0] * y + sin(*time);
+  }
+}
+
+/* ARYSUB: U = (DX(I, J), VX(I, J)) of markers par = (I, J). */
+void ARYSUB(int* id, double* time, double* par, int* npar, int* dflag, int* iflag, int* nvalue,
+            double* value) {
+  int ipar[2] = {(int)par[0], (int)par[1]};
+  int err = 0;
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  c_sysfnc("DX", ipar, 2, &value[0], &err);
+  if (*nvalue > 1) c_sysfnc("VX", ipar, 2, &value[1], &err);
+}

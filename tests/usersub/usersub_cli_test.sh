@@ -75,4 +75,41 @@ check "the deck error points at the attribute" \
   grep -q "pymissing.xml:7:.*error: Force_Scalar_TwoBody 4: Python script .*subs.py defines no function 'NOPE'" \
   "$work/err"
 
+# State elements (YFOSUB in test_subs.c: USER(a, c, 1) returns NaN after t = 0.5, USER(a, c, 2)
+# calls c_errmes with endflg set).
+state_deck() {  # state_deck FILE FORCE_STATEEQN_ATTRIBUTES
+  cat >"$work/$1" <<XML
+<MotionSolve><Model>
+  <Body_Rigid id="1" isground="TRUE"/>
+  <Reference_Marker id="10" body_id="1"/>
+  <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+  <Reference_Marker id="20" body_id="2"/>
+  <Reference_Variable id="5" type="EXPRESSION" expr="1"/>
+  <Reference_Array id="101" type="U" num_element="1" variable_id="5"/>
+  <Reference_Array id="100" type="X" num_element="1"/>
+  <Force_StateEqn id="9" type="USERSUB" num_state="1" x_array_id="100" u_array_id="101"
+    i_marker_id="20" j_floating_marker_id="10" ref_marker_id="10" $2/>
+</Model><Command>
+  <Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>
+</Command></MotionSolve>
+XML
+}
+state_deck yfo_nan.xml 'usrsub_dll_name="mb_test_usersubs" usrsub_param_string="USER(3, 4, 1)"'
+check "a NaN from YFOSUB exits 1" run 1 yfo_nan.xml
+check "the failure names the Force_StateEqn, routine and library" \
+  grep -q "Force_StateEqn 9: user subroutine YFOSUB in .*libmb_test_usersubs.so returned nan" \
+  "$work/err"
+check "results up to the failure (t = 0.5) are kept" \
+  test "$(grep -vc '^#' "$work/yfo_nan.csv")" -ge 6
+state_deck yfo_err.xml 'usrsub_dll_name="mb_test_usersubs" usrsub_param_string="USER(3, 4, 2)"'
+check "c_errmes with endflg from YFOSUB exits 1" run 1 yfo_err.xml
+check "the failure carries the routine's message" \
+  grep -q "Force_StateEqn 9: user subroutine YFOSUB in .*libmb_test_usersubs.so: the lag diverged (id 9)" \
+  "$work/err"
+state_deck yfo_missing.xml 'usrsub_dll_name="mb_test_usersubs" usrsub_fnc_name="NO_YFOSUB" usrsub_param_string="USER(3, 4)"'
+check "a missing YFOSUB entry point exits 65" run 65 yfo_missing.xml
+check "the deck error names the entry point" \
+  grep -q "yfo_missing.xml:10:.*error: Force_StateEqn 9: user library .*libmb_test_usersubs.so has no entry point 'NO_YFOSUB'" \
+  "$work/err"
+
 [ "$fails" -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }

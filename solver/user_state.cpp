@@ -1,0 +1,285 @@
+// User-subroutine state elements: the StateKernel members that call GSESUB / YFOSUB (with their
+// optional partials), DIFSUB and ARYSUB (include/mbsolve/usersub.h) and turn them into AD
+// values, so the Jacobian stays the sparse exact-where-possible one of solver/state_kernel.hpp:
+//   u      ARYSUB at the local inputs; du/d(inputs) by forward differences (ARYSUB reads bodies,
+//          joint reactions and DIF states through the callbacks, all of them local inputs);
+//   f, y   GSESUB/YFOSUB at (x, u); df/dx, df/du, dg/dx, dg/du from GSEXX.. / YFOXX.. when the
+//          library has them, else forward differences in x and u; chained with du/d(inputs);
+//   DIFSUB the value at the local inputs; its derivatives by forward differences.
+// Nothing here allocates: the buffers are fixed-size or sized when the kernel is built.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/error.hpp"
+#include "include/mbsolve/usersub.h"
+#include "solver/state_kernel.hpp"
+#include "solver/system.hpp"
+
+namespace mb {
+
+namespace {
+
+constexpr double kSqrtEps = 1.4901161193847656e-08;
+
+double step(double v) { return kSqrtEps * std::max(1.0, std::abs(v)); }
+
+/// acc.derivatives() += c * v.derivatives() (v may be a constant with no derivatives).
+void add_derivative(AD& acc, double c, const AD& v) {
+  if (c == 0.0 || v.derivatives().size() == 0) return;
+  acc.derivatives() += c * v.derivatives();
+}
+
+}  // namespace
+
+void StateKernel::scatter(const double* xv) const {
+  const int n = inputs();
+  for (int i = 0; i < n; ++i) (input_is_deriv[i] ? yp_full : y_full)[input_vars[i]] = xv[i];
+}
+
+UserCallState StateKernel::call_state(double t) const {
+  UserCallState st;
+  st.sys = sys;
+  st.t = t;
+  st.y = y_full.data();
+  st.yp = yp_full.data();
+  st.known_bodies = known_bodies.data();
+  st.known_blocks = known_blocks.data();
+  st.known_states = known_states.data();
+  return st;
+}
+
+void StateKernel::call_arysub(const double* xv, double t, int dflag, int iflag, double* u) const {
+  if (xv) scatter(xv);
+  UserCallState st = call_state(t);
+  UserDependencies deps;
+  if (iflag) st.record = &deps;
+  int id = arysub_id, npar = static_cast<int>(arysub_par.size()), nvalue = num_inputs;
+  double time = t;
+  std::fill(u, u + num_inputs, 0.0);
+  {
+    UserCall call(*arysub, st);
+    arysub->function<mbsolve_arysub>()(&id, &time, arysub_par.empty() ? nullptr : arysub_par.data(),
+                                       &npar, &dflag, &iflag, &nvalue, u);
+    call.check(std::span<const double>(u, static_cast<size_t>(num_inputs)));
+  }
+}
+
+double StateKernel::call_difsub(const double* xv, double t, int dflag, int iflag) const {
+  if (xv) scatter(xv);
+  UserCallState st = call_state(t);
+  int id = element->id, npar = static_cast<int>(par.size());
+  double time = t, value = 0.0;
+  UserCall call(*user, st);
+  user->function<mbsolve_difsub>()(&id, &time, par.empty() ? nullptr : par.data(), &npar, &dflag,
+                                   &iflag, &value);
+  call.check(std::span<const double>(&value, 1));
+  return value;
+}
+
+void StateKernel::call_gse(const double* xs, const double* u, double t, int dflag, double* f,
+                           double* g) const {
+  const int n = element->num_states, p = element->num_outputs();
+  int id = element->id, npar = static_cast<int>(par.size()), iflag = 0;
+  int nstate = n, ninput = num_inputs, noutpt = p;
+  double time = t;
+  double xbuf[kMaxStates], ubuf[kMaxStates];  // the routine may write into its arguments
+  std::copy(xs, xs + n, xbuf);
+  std::copy(u, u + num_inputs, ubuf);
+  std::fill(f, f + n, 0.0);
+  std::fill(g, g + std::max(p, 1), 0.0);
+  const UserCallState st = call_state(t);
+  UserCall call(*user, st);
+  user->function<mbsolve_gsesub>()(&id, &time, par.empty() ? nullptr : par.data(), &npar, &dflag,
+                                   &iflag, &nstate, xbuf, &ninput, ubuf, &noutpt, f, g);
+  call.check(std::span<const double>(f, static_cast<size_t>(n)));
+  call.check(std::span<const double>(g, static_cast<size_t>(p)));
+}
+
+template <class T>
+void StateKernel::input_values(const T* x, const T* nv, double t, T* u) const {
+  if (!arysub) {
+    for (int j = 0; j < num_inputs; ++j) u[j] = nv[input_nodes[j]];
+    return;
+  }
+  const int n_in = std::clamp(inputs(), 0, kMaxLocalInputs);
+  double xv[kMaxLocalInputs] = {}, base[kMaxStates] = {};
+  for (int i = 0; i < n_in; ++i) xv[i] = value_of(x[i]);
+  call_arysub(xv, t, 0, 0, base);
+  if constexpr (std::is_same_v<T, double>) {
+    std::copy(base, base + num_inputs, u);
+  } else {
+    double pert[kMaxStates];
+    for (int j = 0; j < num_inputs; ++j) u[j] = AD(base[j], ADVector::Zero(n_in));
+    for (int i = 0; i < n_in; ++i) {
+      const double saved = xv[i], h = step(saved);
+      xv[i] = saved + h;
+      call_arysub(xv, t, 1, 0, pert);
+      xv[i] = saved;
+      for (int j = 0; j < num_inputs; ++j) u[j].derivatives()(i) = (pert[j] - base[j]) / h;
+    }
+    scatter(xv);
+  }
+}
+
+template <class T>
+T StateKernel::user_diff(const T* x, double t) const {
+  const int n_in = std::clamp(inputs(), 0, kMaxLocalInputs);
+  double xv[kMaxLocalInputs] = {};
+  for (int i = 0; i < n_in; ++i) xv[i] = value_of(x[i]);
+  const double base = call_difsub(xv, t, 0, 0);
+  if constexpr (std::is_same_v<T, double>) {
+    return base;
+  } else {
+    AD out(base, ADVector::Zero(n_in));
+    for (int i = 0; i < n_in; ++i) {
+      const double saved = xv[i], h = step(saved);
+      xv[i] = saved + h;
+      out.derivatives()(i) = (call_difsub(xv, t, 1, 0) - base) / h;
+      xv[i] = saved;
+    }
+    scatter(xv);
+    return out;
+  }
+}
+
+template <class T>
+void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T* y) const {
+  const int n = element->num_states, m = num_inputs, p = element->num_outputs();
+  double xs[kMaxStates] = {}, uv[kMaxStates] = {}, f0[kMaxStates] = {}, g0[kMaxStates] = {};
+  for (int i = 0; i < n; ++i) xs[i] = value_of(x[own_x(i)]);
+  for (int j = 0; j < m; ++j) uv[j] = value_of(u[j]);
+  call_gse(xs, uv, t, 0, f0, g0);
+  if constexpr (std::is_same_v<T, double>) {
+    std::copy(f0, f0 + n, f);
+    std::copy(g0, g0 + p, y);
+  } else {
+    // Column-major partials: dfdx (n x n), dfdu (n x m), dgdx (p x n), dgdu (p x m).
+    constexpr int kMat = kMaxStates * kMaxStates;
+    double dfdx[kMat], dfdu[kMat], dgdx[kMat], dgdu[kMat];
+    double* mats[4] = {dfdx, dfdu, dgdx, dgdu};
+    bool have[4] = {false, false, false, false};
+    for (int q = 0; q < 4; ++q) {
+      auto fn = reinterpret_cast<mbsolve_gsexx>(user->extras.size() > static_cast<size_t>(q)
+                                                    ? user->extras[static_cast<size_t>(q)]
+                                                    : nullptr);
+      const int rows = q < 2 ? n : p, cols = q % 2 == 0 ? n : m;
+      if (!fn || rows * cols == 0) {
+        have[q] = rows * cols == 0;
+        continue;
+      }
+      int id = element->id, npar = static_cast<int>(par.size()), iflag = 0;
+      int nstate = n, ninput = m, noutpt = p;
+      double time = t, xb[kMaxStates], ub[kMaxStates];
+      std::copy(xs, xs + n, xb);
+      std::copy(uv, uv + m, ub);
+      std::fill(mats[q], mats[q] + rows * cols, 0.0);
+      const UserCallState st = call_state(t);
+      UserCall call(*user, st);
+      fn(&id, &time, par.empty() ? nullptr : par.data(), &npar, &iflag, &nstate, xb, &ninput, ub,
+         &noutpt, mats[q]);
+      call.check(std::span<const double>(mats[q], static_cast<size_t>(rows * cols)));
+      have[q] = true;
+    }
+    // Forward differences for the missing ones: a column of f and g per perturbed x_j or u_j.
+    double fp[kMaxStates], gp[kMaxStates];
+    for (int side = 0; side < 2; ++side) {  // 0: x, 1: u
+      double* v = side == 0 ? xs : uv;
+      const int cols = side == 0 ? n : m;
+      double* mf = side == 0 ? dfdx : dfdu;
+      double* mg = side == 0 ? dgdx : dgdu;
+      const bool need_f = !have[side], need_g = !have[2 + side];
+      if (!need_f && !need_g) continue;
+      for (int j = 0; j < cols; ++j) {
+        const double saved = v[j], h = step(saved);
+        v[j] = saved + h;
+        call_gse(xs, uv, t, 1, fp, gp);
+        v[j] = saved;
+        if (need_f)
+          for (int i = 0; i < n; ++i) mf[i + j * n] = (fp[i] - f0[i]) / h;
+        if (need_g)
+          for (int k = 0; k < p; ++k) mg[k + j * p] = (gp[k] - g0[k]) / h;
+      }
+    }
+    const int n_in = std::clamp(inputs(), 0, kMaxLocalInputs);
+    for (int i = 0; i < n; ++i) {
+      f[i] = AD(f0[i], ADVector::Zero(n_in));
+      for (int j = 0; j < n; ++j) add_derivative(f[i], dfdx[i + j * n], x[own_x(j)]);
+      for (int j = 0; j < m; ++j) add_derivative(f[i], dfdu[i + j * n], u[j]);
+    }
+    for (int k = 0; k < p; ++k) {
+      y[k] = AD(g0[k], ADVector::Zero(n_in));
+      for (int j = 0; j < n; ++j) add_derivative(y[k], dgdx[k + j * p], x[own_x(j)]);
+      for (int j = 0; j < m; ++j) add_derivative(y[k], dgdu[k + j * p], u[j]);
+    }
+  }
+}
+
+template void StateKernel::input_values<double>(const double*, const double*, double,
+                                                double*) const;
+template void StateKernel::input_values<AD>(const AD*, const AD*, double, AD*) const;
+template double StateKernel::user_diff<double>(const double*, double) const;
+template AD StateKernel::user_diff<AD>(const AD*, double) const;
+template void StateKernel::user_state_equations<double>(const double*, const double*, double,
+                                                        double*, double*) const;
+template void StateKernel::user_state_equations<AD>(const AD*, const AD*, double, AD*, AD*) const;
+
+UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
+                                         const std::vector<double>& y0) {
+  k.sys = &sys;
+  if (k.user) k.par = k.user->par;
+  if (k.arysub) k.arysub_par = k.arysub->par;
+  k.y_full = y0;
+  k.yp_full.assign(y0.size(), 0.0);
+  UserDependencies deps;
+  auto record = [&](const UserSubroutine& sub, auto&& call) {
+    UserCallState st = k.call_state(0.0);
+    st.known_bodies = st.known_blocks = st.known_states = nullptr;
+    st.record = &deps;
+    UserCall c(sub, st);
+    call();
+    c.check({});
+  };
+  if (k.arysub) {
+    double u[StateKernel::kMaxStates];
+    if (k.num_inputs > static_cast<int>(StateKernel::kMaxStates)) {
+      throw Error(ExitCode::kDeckError,
+                  fmt::format("{}: its U array has {} entries (at most {})", k.element->subject,
+                              k.num_inputs, StateKernel::kMaxStates));
+    }
+    record(*k.arysub, [&] {
+      int id = k.arysub_id, npar = static_cast<int>(k.arysub_par.size()), dflag = 0, iflag = 1;
+      int nvalue = k.num_inputs;
+      double time = 0.0;
+      std::fill(u, u + nvalue, 0.0);
+      k.arysub->function<mbsolve_arysub>()(&id, &time,
+                                           k.arysub_par.empty() ? nullptr : k.arysub_par.data(),
+                                           &npar, &dflag, &iflag, &nvalue, u);
+    });
+  }
+  if (k.user && k.element->kind == StateElement::Kind::kDiff) {
+    record(*k.user, [&] {
+      int id = k.element->id, npar = static_cast<int>(k.par.size()), dflag = 0, iflag = 1;
+      double time = 0.0, value = 0.0;
+      k.user->function<mbsolve_difsub>()(&id, &time, k.par.empty() ? nullptr : k.par.data(), &npar,
+                                         &dflag, &iflag, &value);
+    });
+  }
+  const Model& m = sys.model();
+  k.known_bodies.assign(m.bodies.size(), 0);
+  for (int b : deps.bodies) k.known_bodies[b] = 1;
+  for (int b : k.bodies) k.known_bodies[b] = 1;
+  k.known_blocks.assign(static_cast<size_t>(sys.num_constraint_blocks()), 0);
+  for (int b : deps.blocks) k.known_blocks[b] = 1;
+  k.known_states.assign(2 * static_cast<size_t>(m.num_states), 0);
+  for (int s : deps.states) k.known_states[s] = 1;
+  for (int i = 0; i < k.element->num_states; ++i) {  // own states are always inputs
+    k.known_states[2 * (k.element->first_state + i)] = 1;
+    k.known_states[2 * (k.element->first_state + i) + 1] = 1;
+  }
+  return deps;
+}
+
+}  // namespace mb
