@@ -3,6 +3,8 @@
 #include <dlfcn.h>
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 
@@ -296,6 +298,17 @@ std::optional<UserSubroutine> read_user_subroutine(
   const std::string deck_dir =
       in.node().loc.file ? std::filesystem::path(*in.node().loc.file).parent_path().string() : "";
   if (is_script) {
+    static constexpr std::array<std::string_view, 6> kScriptable = {"SFOSUB", "VFOSUB", "VTOSUB",
+                                                                    "GFOSUB", "VARSUB", "REQSUB"};
+    if (std::find(kScriptable.begin(), kScriptable.end(), default_routine) == kScriptable.end()) {
+      in.error(in.has("script_name") ? "script_name" : "interpreter",
+               fmt::format("user scripts are not supported for {} routines yet (scripts: SFOSUB, "
+                           "VFOSUB, VTOSUB, GFOSUB, VARSUB, REQSUB); build the routine into a "
+                           "shared library and name it with usrsub_dll_name",
+                           default_routine));
+      for (auto n : {"script_name", "interpreter"}) in.attr(n);  // read: no unknown warning
+      return std::nullopt;
+    }
     if (!params || !read_script(in, s, deck_dir)) return std::nullopt;
     s.extras.assign(extra_routines.size(), nullptr);
     failed = false;

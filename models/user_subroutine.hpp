@@ -62,6 +62,13 @@ struct UserSubroutine {
   /// result.size() numbers; `error` then says what (with the Python traceback). Outputs are
   /// not checked for NaN here (UserCall::check does, for both kinds).
   bool call(const UserArgs& args, std::string& error) const;
+  /// The library entry point as a function of its own signature, for the routines that do not
+  /// go through call() (GSESUB, YFOSUB, DIFSUB, ARYSUB, MOTSUB and their partials). Those are
+  /// always library routines: read_user_subroutine refuses scripts for them.
+  template <class Fn>
+  Fn function() const {
+    return reinterpret_cast<Fn>(entry);
+  }
   /// "SFOSUB in /path/libx.so" for messages.
   std::string describe() const { return routine + " in " + library; }
 };

@@ -27,7 +27,8 @@ for tool in "$mbsolve" "$mbcompare"; do
 done
 
 # The seed decks' user-subroutine libraries (lugre_pendulum) are the examples' ones.
-export MBSOLVE_USERSUB_PATH=$PWD/$build/examples/usersub${MBSOLVE_USERSUB_PATH:+:$MBSOLVE_USERSUB_PATH}
+case "$build" in /*) build_abs=$build ;; *) build_abs=$PWD/$build ;; esac
+export MBSOLVE_USERSUB_PATH=$build_abs/examples/usersub${MBSOLVE_USERSUB_PATH:+:$MBSOLVE_USERSUB_PATH}
 
 out=out/regression
 rm -rf "$out"

@@ -212,6 +212,10 @@ UserCall* current_user_call() { return g_call; }
 void UserCall::run(const UserArgs& args) {
   std::string script_error;
   if (!sub.call(args, script_error) && error.empty()) error = std::move(script_error);
+  check(args.result);
+}
+
+void UserCall::check(std::span<const double> outputs) const {
   if (!error.empty()) {
     // A script's traceback follows the message on its own lines.
     const size_t nl = error.find('\n');
@@ -220,11 +224,11 @@ void UserCall::run(const UserArgs& args) {
                             sub.describe(), std::string_view(error).substr(0, nl), state.t,
                             nl == std::string::npos ? "" : std::string_view(error).substr(nl)));
   }
-  for (size_t k = 0; k < args.result.size(); ++k) {
-    if (!std::isfinite(args.result[k])) {
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    if (!std::isfinite(outputs[k])) {
       throw Error(ExitCode::kAnalysisFailed,
                   fmt::format("{}: user subroutine {} returned {} in output {} at t = {:.10g}",
-                              sub.subject, sub.describe(), args.result[k], k + 1, state.t));
+                              sub.subject, sub.describe(), outputs[k], k + 1, state.t));
     }
   }
 }

@@ -55,6 +55,10 @@ class UserCall {
   /// checks it: throws Error(kAnalysisFailed) if a callback failed, the routine reported a
   /// fatal error, a script raised or returned the wrong type, or an output is not finite.
   void run(const UserArgs& args);
+  /// The checks of run() for a routine called directly through its entry point
+  /// (UserSubroutine::function): throws if a callback or the routine failed or an output is not
+  /// finite.
+  void check(std::span<const double> outputs) const;
 
   // Used by the callbacks.
   const UserSubroutine& sub;
