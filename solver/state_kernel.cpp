@@ -321,6 +321,12 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       // The force kernel's local bodies become this kernel's: the same local inputs.
       if (force_kernels.empty()) force_kernels = make_force_kernels(model);
       k.dissipation = force_kernels[static_cast<size_t>(e.force_kernel)];
+      if (!k.dissipation->state_inputs.states.empty()) {
+        throw Error(ExitCode::kDeckError,
+                    fmt::format("{}: the dissipated energy of a force whose expression reads user "
+                                "states (DIF, ARYVAL, VARVAL, ...) is not supported yet",
+                                k.dissipation->subject));
+      }
       k.bodies = k.dissipation->bodies;
     } else if (e.form == StateElement::Form::kExplicit || e.form == StateElement::Form::kImplicit) {
       k.own_node = b.expression_node(e.expr, 0);

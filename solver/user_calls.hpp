@@ -35,6 +35,7 @@ struct UserCallState {
   UserDependencies* record = nullptr;  ///< set for the dependency call
   const char* known_bodies = nullptr;  ///< per model body: readable (nullptr = all)
   const char* known_blocks = nullptr;  ///< per constraint block: readable (nullptr = all)
+  bool time_only = false;  ///< a MOTSUB: reading any body or reaction is refused as such
 };
 
 /// Binds the callbacks to `state` for the lifetime of the object (nests: restores the previous

@@ -41,11 +41,14 @@ typedef void (*mbsolve_varsub)(int* id, double* time, double* par, int* npar, in
 /* Post_Request: result[0..7] = channels f1..f8. */
 typedef void (*mbsolve_reqsub)(int* id, double* time, double* par, int* npar, int* iflag,
                                double* result);
-/* The routines below are declared for completeness; mbsolve does not call them yet (decks that
- * use them get a "not supported" deck error).
- * Motion_Joint: value[0] = displacement (iord 0), velocity (1) or acceleration (2). */
+/* Motion_Joint / Motion_Marker (type="USERSUB"): value[0] = displacement (iord 0), velocity (1)
+ * or acceleration (2) of I relative to J at `time`. A val_type D motion is called with iord 0, 1
+ * and 2, V with 1 and 2, A with 2; iflag = 1 once before the analysis. A motion depends on time
+ * only: reading bodies or reactions through c_sysfnc is an error. */
 typedef void (*mbsolve_motsub)(int* id, double* time, double* par, int* npar, int* iord, int* iflag,
                                double* value);
+/* The routines below are declared for completeness; mbsolve does not call them yet (decks that
+ * use them get a "not supported" deck error). */
 /* Control_Diff: value[0] = the state derivative (or the implicit residual). */
 typedef void (*mbsolve_difsub)(int* id, double* time, double* par, int* npar, int* dflag,
                                int* iflag, double* value);
