@@ -120,6 +120,14 @@ bool same_body(const Model& m, int a, int b) {
 }  // namespace
 
 void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics& diag) {
+  // Variable ids first: forces and variables may read any variable (VARVAL) in any order.
+  for (const auto& d : draft.variables) {
+    Variable v;
+    v.id = d.id;
+    v.loc = d.loc;
+    v.user = d.user;
+    m.variables.push_back(std::move(v));
+  }
   for (const auto& d : draft.scalar_forces) {
     ScalarForce f;
     f.id = d.id;
@@ -264,15 +272,8 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
   };
   for (const auto& d : draft.motions) motion(d, false);
   for (const auto& d : draft.marker_motions) motion(d, true);
-  // Variables: ids first (they may refer to each other in any order), then their expressions,
-  // then a check that no variable depends on itself.
-  for (const auto& d : draft.variables) {
-    Variable v;
-    v.id = d.id;
-    v.loc = d.loc;
-    v.user = d.user;
-    m.variables.push_back(std::move(v));
-  }
+  // Variables: their expressions (the ids were listed first), then a check that no variable
+  // depends on itself.
   for (size_t k = 0; k < draft.variables.size(); ++k) {
     compile_group(m, draft.variables[k], true, m.variables[k].expr, diag);
   }

@@ -65,7 +65,7 @@ TEST_CASE("a MOTSUB Motion_Joint follows its closed form and agrees with the exp
   const auto expr_values = requests(expr_run);
   const double i_pivot = 0.25 + 3 * 0.4 * 0.4;
   // val_type D calls iord 0, 1, 2; V (integrated from ic_disp) calls 1 and 2.
-  for (const std::string motion : {user_motion("D"), user_motion("V", R"(ic_disp="0")")}) {
+  for (const std::string& motion : {user_motion("D"), user_motion("V", R"(ic_disp="0")")}) {
     INFO(motion);
     const auto run = test::run_inline(rotor_deck(motion));
     REQUIRE(run.report.code == ExitCode::kSuccess);
