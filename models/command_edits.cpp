@@ -555,16 +555,17 @@ class EditResolver {
     if (!in.has("expr")) {
       in.error_here("nothing to change (give expr)");
       ok = false;
+    } else if (scratch_.motions[*k].user) {
+      in.error("expr", "the motion is a MOTSUB user subroutine (type USERSUB): it has no expr");
+      ok = false;
     }
     if (!ok) return false;
     auto& src = sources_.of({in.node().tag}, id);
     DraftExpressionElement d = expression_draft(in, src, {"expr"});
     ExpressionGroup g;
-    if (!compile_group(scratch_, d, false, g, diag_)) return false;
+    if (!compile_group(scratch_, d, true, g, diag_)) return false;
     if (!g.measures.empty()) {
-      in.error("expr",
-               "motion expressions may depend on TIME only for now (state-dependent "
-               "motions are not supported yet)");
+      in.error("expr", motion_time_only_error(g));
       return false;
     }
     const size_t i = *k;

@@ -31,6 +31,9 @@ bool resolve_marker(const Model& m, const DraftExpressionElement& d, size_t k, i
 
 bool compile_group(const Model& m, const DraftExpressionElement& d, bool allow_multipliers,
                    ExpressionGroup& group, Diagnostics& diag) {
+  // User states and variables (DIF, ARYVAL, VARVAL, ...) bind everywhere: forces read them
+  // (solver/state_inputs.hpp); motions and general constraints refuse them after binding, with
+  // a message that says why.
   ModelBinder binder(m, allow_multipliers);
   ExpressionGroupBuilder builder(binder, diag);
   bool ok = true;
@@ -43,6 +46,25 @@ bool compile_group(const Model& m, const DraftExpressionElement& d, bool allow_m
   }
   group = builder.finish();
   return ok;
+}
+
+std::string motion_time_only_error(const ExpressionGroup& g) {
+  const char* what = "body motion (DX, VX, WZ, ...)";
+  for (const auto& ms : g.measures) {
+    if (ms.kind == MeasureKind::kState || ms.kind == MeasureKind::kOutput ||
+        ms.kind == MeasureKind::kArrayConst || ms.kind == MeasureKind::kVarval) {
+      what = "user states or variables (DIF, DIF1, ARYVAL, VARVAL, PINVAL, POUVAL)";
+      break;
+    }
+    if (ms.reads_multipliers()) {
+      what = "forces or reactions (JOINT, SFORCE, FX, ...)";
+      break;
+    }
+  }
+  return fmt::format(
+      "a motion must be a function of TIME only, but its expression reads {}; to make the "
+      "motion depend on the system, apply a force (forces may read states and measures)",
+      what);
 }
 
 bool variable_depends_on_itself(const Model& m, size_t k) {
@@ -98,6 +120,14 @@ bool same_body(const Model& m, int a, int b) {
 }  // namespace
 
 void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics& diag) {
+  // Variable ids first: forces and variables may read any variable (VARVAL) in any order.
+  for (const auto& d : draft.variables) {
+    Variable v;
+    v.id = d.id;
+    v.loc = d.loc;
+    v.user = d.user;
+    m.variables.push_back(std::move(v));
+  }
   for (const auto& d : draft.scalar_forces) {
     ScalarForce f;
     f.id = d.id;
@@ -231,26 +261,19 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
         }
       }
     }
-    ok &= compile_group(m, d, false, mo.expr, diag);
+    mo.user = d.user;
+    ok &= compile_group(m, d, true, mo.expr, diag);
     if (ok && !mo.expr.measures.empty()) {
-      diag.error(d.loc, d.subject,
-                 "motion expressions may depend on TIME only for now (state-dependent motions "
-                 "are not supported yet)");
+      diag.error(d.expressions.empty() || !d.expressions[0] ? d.loc : d.expressions[0]->loc,
+                 d.subject, motion_time_only_error(mo.expr));
       ok = false;
     }
     if (ok) m.motions.push_back(std::move(mo));
   };
   for (const auto& d : draft.motions) motion(d, false);
   for (const auto& d : draft.marker_motions) motion(d, true);
-  // Variables: ids first (they may refer to each other in any order), then their expressions,
-  // then a check that no variable depends on itself.
-  for (const auto& d : draft.variables) {
-    Variable v;
-    v.id = d.id;
-    v.loc = d.loc;
-    v.user = d.user;
-    m.variables.push_back(std::move(v));
-  }
+  // Variables: their expressions (the ids were listed first), then a check that no variable
+  // depends on itself.
   for (size_t k = 0; k < draft.variables.size(); ++k) {
     compile_group(m, draft.variables[k], true, m.variables[k].expr, diag);
   }

@@ -184,6 +184,9 @@ struct MotionJoint {
   Level level = Level::kDisplacement;
   double ic_disp = 0.0, ic_vel = 0.0;
   ExpressionGroup expr;
+  /// type="USERSUB": MOTSUB(id, time, par, npar, iord, iflag, value) gives the motion instead of
+  /// expr; iord = level (the val_type quantity), level + 1 and level + 2 its time derivatives.
+  std::optional<UserSubroutine> user;
   bool active = true;  ///< false after a Deactivate command (or of its joint): no equation
   SourceLoc loc;
 };

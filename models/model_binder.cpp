@@ -219,10 +219,6 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
   }
   if (auto r = bind_state(name, args)) return *r;
   if (name == "VARVAL") {
-    if (!allow_states_) {
-      return expr::BindResult::fail(
-          "VARVAL() may be used in requests, variables and state elements only for now");
-    }
     MeasureSpec m;
     m.kind = MeasureKind::kVarval;
     for (size_t v = 0; v < model_.variables.size(); ++v) {
@@ -240,11 +236,6 @@ std::optional<expr::BindResult> ModelBinder::bind_state(std::string_view name,
                                                         std::span<const long long> args) {
   if (name != "ARYVAL" && name != "DIF" && name != "DIF1" && name != "PINVAL" && name != "POUVAL") {
     return std::nullopt;
-  }
-  if (!allow_states_) {
-    return expr::BindResult::fail(
-        std::string(name) +
-        "() may be used in requests, variables and state elements only for now");
   }
   MeasureSpec m;
   if (name == "PINVAL" || name == "POUVAL") {

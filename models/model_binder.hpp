@@ -19,13 +19,11 @@ bool find_kinematic_measure(std::string_view name, MeasureKind& kind, int& marke
 class ModelBinder : public expr::Binder {
  public:
   /// `allow_multipliers`: JOINT() and other reaction queries are allowed (requests); force and
-  /// constraint expressions may not read them yet.
-  /// `allow_states`: VARVAL, ARYVAL, DIF and DIF1 are allowed (implied by allow_multipliers;
-  /// state elements read variables and states but no reactions).
-  ModelBinder(const Model& model, bool allow_multipliers, bool allow_states = false)
-      : model_(model),
-        allow_multipliers_(allow_multipliers),
-        allow_states_(allow_states || allow_multipliers) {}
+  /// constraint expressions may not read them yet. VARVAL, ARYVAL, DIF, DIF1, PINVAL and POUVAL
+  /// bind everywhere; the elements that cannot use them (motions, general constraints) refuse
+  /// them after binding.
+  ModelBinder(const Model& model, bool allow_multipliers)
+      : model_(model), allow_multipliers_(allow_multipliers) {}
 
   expr::BindResult bind(std::string_view name, std::span<const long long> args) override;
   std::variant<expr::SplineData, std::string> spline(long long id) override;
@@ -42,7 +40,6 @@ class ModelBinder : public expr::Binder {
 
   const Model& model_;
   bool allow_multipliers_;
-  bool allow_states_;
   std::vector<MeasureSpec> measures_;
 };
 

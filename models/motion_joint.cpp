@@ -3,6 +3,7 @@
 #include <array>
 
 #include "models/expression_element_reader.hpp"
+#include "models/user_subroutine.hpp"
 
 namespace mb {
 
@@ -22,8 +23,17 @@ void read_motion_value(ElementReader& in, DraftExpressionElement& d) {
   if (level < 2 && in.has("ic_vel")) in.warning("ic_vel", "ic_vel is ignored for val_type " + val);
   d.values = {level, in.real_or("ic_disp", 0.0), in.real_or("ic_vel", 0.0)};
   static constexpr std::array<std::string_view, 2> kKinds = {"EXPRESSION", "USERSUB"};
-  if (auto k = in.keyword("type", kKinds); k && *k == "USERSUB") {
-    in.error("type", "USERSUB motions are not supported yet");
+  const auto kind = in.keyword("type", kKinds);
+  if (kind && *kind == "USERSUB") {
+    // MOTSUB returns the val_type quantity (iord 0, 1, 2 for D, V, A) and its time derivatives
+    // (solver/joint_kernel.hpp); the expression slot stays empty (the constant 0).
+    bool failed = false;
+    d.user = read_user_subroutine(in, "MOTSUB", failed);
+    if (!d.user && !failed)
+      in.error_here("type USERSUB needs usrsub_dll_name and usrsub_param_string");
+    if (in.has("expr")) in.error("expr", "give expr or a user subroutine (type USERSUB), not both");
+    d.expressions.push_back(nullptr);
+    return;
   }
   if (!in.has("expr")) in.error_here("missing required attribute 'expr'");
   read_expression(in, d, "expr");

@@ -382,7 +382,7 @@ void resolve_state_expressions(const ModelDraft& draft, Model& m, Diagnostics& d
       }
     }
     if (e.kind == StateElement::Kind::kDiff) {
-      ModelBinder binder(m, false, true);
+      ModelBinder binder(m, false);
       ExpressionGroupBuilder builder(binder, diag);
       for (const DeckAttribute* a : d.base.expressions) {
         if (a) builder.add(*a, d.base.subject);

@@ -1,5 +1,6 @@
 #include "solver/force_kernel.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -72,11 +73,12 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state) cons
   w.P_i = I.R;
   w.P_j = J.R;
   // Expression values (force elements with expressions).
-  T mv[kMaxMeasures];
+  T lm[kMaxMeasures], mv[kMaxMeasures], nv[StateInputs::kMaxNodes];
   T e[6];
   if (group) {
-    for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
-    const std::span<const T> mspan(mv, measures.size());
+    for (size_t k = 0; k < measures.size(); ++k) lm[k] = measure_value(measures[k], ms);
+    state_inputs.evaluate(x + state_input_base(), lm, t, ws, std::span<double>(scratch), nv, mv);
+    const std::span<const T> mspan(mv, group->measures.size());
     for (size_t k = 0; k < group->exprs.size() && k < 6; ++k) {
       e[k] = evaluate_expression<T>(group->exprs[k], t, mspan, ws, std::span<double>(scratch));
     }
@@ -183,9 +185,36 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
     k.mi = tables.marker(i);
     k.mj = tables.marker(j);
     k.mref = tables.marker(ref);
-    if (g) tables.measures(*g);
+    if (g) {
+      // The group's slots: kinematic measures into the local table (shared by the variables the
+      // expressions read), user states and variables through StateInputs.
+      k.group = g;
+      k.state_inputs = make_state_inputs(
+          model, *g,
+          [&](const MeasureSpec& ms) {
+            LocalMeasure lm;
+            lm.kind = ms.kind;
+            lm.i = tables.marker(ms.i);
+            lm.j = tables.marker(ms.j);
+            lm.k = tables.marker(ms.k);
+            lm.l = tables.marker(ms.l);
+            for (size_t q = 0; q < k.measures.size(); ++q) {
+              const LocalMeasure& o = k.measures[q];
+              if (o.kind == lm.kind && o.i == lm.i && o.j == lm.j && o.k == lm.k && o.l == lm.l)
+                return static_cast<int>(q);
+            }
+            k.measures.push_back(lm);
+            return static_cast<int>(k.measures.size() - 1);
+          },
+          k.subject);
+      size_t stack = k.state_inputs.max_stack;
+      for (const auto& e : g->exprs) stack = std::max(stack, e.max_stack);
+      k.ws.reserve(stack + 1);
+      k.scratch.assign(std::max({size_t{1}, g->measures.size(), k.state_inputs.max_sources}), 0.0);
+    }
     if (k.bodies.size() > ForceKernel::kMaxBodies || k.markers.size() > ForceKernel::kMaxMarkers ||
-        k.measures.size() > ForceKernel::kMaxMeasures) {
+        k.measures.size() > ForceKernel::kMaxMeasures ||
+        (g && g->measures.size() > ForceKernel::kMaxMeasures) || k.inputs() > kMaxLocalInputs) {
       throw Error(ExitCode::kDeckError,
                   fmt::format("{}: its expressions read too many bodies, markers or measures (at "
                               "most {}, {} and {})",

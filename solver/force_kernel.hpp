@@ -22,6 +22,7 @@
 #include "solver/compliant_law.hpp"
 #include "solver/expression_eval.hpp"
 #include "solver/measures.hpp"
+#include "solver/state_inputs.hpp"
 
 namespace mb {
 
@@ -66,6 +67,9 @@ struct ForceKernel {
   int model_i = -1, model_j = -1;   ///< the same markers as model indices (for force queries)
   std::vector<LocalMeasure> measures;
   const ExpressionGroup* group = nullptr;
+  /// The group's measure slots resolved to measures, user states, variables and outputs; the
+  /// states read are local inputs after the bodies and multipliers (state_input_base()).
+  StateInputs state_inputs;
   mutable expr::Workspace ws;
   mutable std::vector<double> scratch;
 
@@ -77,14 +81,16 @@ struct ForceKernel {
   int user_id = 0;
   std::vector<int> blocks;  ///< constraint blocks whose multipliers the routine reads
   int n_multipliers = 0;
-  std::vector<int> input_vars;  ///< System variable of each local input (set by the System)
+  std::vector<int> input_vars;       ///< System variable of each local input (set by the System)
+  std::vector<char> input_is_deriv;  ///< the local input is a y' entry (DIF1; set by the System)
   const System* sys = nullptr;
   mutable std::vector<double> par;     ///< the routine's PAR array
   mutable std::vector<double> y_full;  ///< System state with this kernel's inputs scattered in
   std::vector<char> known_bodies;      ///< per model body: the routine reads it
   std::vector<char> known_blocks;      ///< per constraint block: the routine reads it
 
-  int inputs() const { return 13 * static_cast<int>(bodies.size()) + n_multipliers; }
+  int state_input_base() const { return 13 * static_cast<int>(bodies.size()) + n_multipliers; }
+  int inputs() const { return state_input_base() + static_cast<int>(state_inputs.states.size()); }
   int outputs() const { return 13 * static_cast<int>(bodies.size()); }
 
   /// The wrench; `state` (optional) receives the compliant element's state (zero otherwise).

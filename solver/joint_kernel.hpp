@@ -25,6 +25,7 @@
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 #include "models/model.hpp"
 #include "solver/autodiff.hpp"
@@ -32,6 +33,8 @@
 #include "solver/expression_eval.hpp"
 
 namespace mb {
+
+class System;
 
 struct JointEquation {
   /// kAngleZ: AZ(I, J) = atan2(x_I . y_J, x_I . x_J), the rotation of a motion on a joint.
@@ -115,9 +118,18 @@ struct JointKernel {
   ///   acceleration motion (states s, sd):   q_ref = s, v_ref = sd, own rows s' - sd, sd' - f(t).
   /// The states follow lambda and mu in the inputs, then their derivatives; their rows follow
   /// the constraint rows in the outputs.
+  /// The drive f is `drive` (an expression of TIME) or, for type="USERSUB", the MOTSUB of
+  /// `user_drive`, called with iord = drive_states + k for the k-th time derivative of f (the
+  /// val_type quantity: displacement, velocity or acceleration; solver/user_motion.cpp).
   const CompiledExpression* drive = nullptr;
   int drive_states = 0;
   mutable expr::Workspace ws;
+  const UserSubroutine* user_drive = nullptr;
+  int user_id = 0;                  ///< the motion's id (MOTSUB's ID)
+  const System* sys = nullptr;      ///< for the callbacks a MOTSUB may call
+  mutable std::vector<double> par;  ///< MOTSUB's PAR array
+  std::vector<char> no_bodies;      ///< per model body: 0 (a motion reads no body)
+  std::vector<char> no_blocks;      ///< per constraint block: 0 (nor any reaction)
   V3<double> s_i = V3<double>::Zero(), s_j = V3<double>::Zero();  ///< marker origins, body axes
   M3<double> u_i = M3<double>::Identity();  ///< marker I axes (columns) in body axes
   M3<double> u_j = M3<double>::Identity();  ///< marker J axes (columns) in body axes
@@ -129,10 +141,20 @@ struct JointKernel {
   /// motion, -f'(t) for a velocity motion, 0 otherwise): the acceleration solve's right side.
   double velocity_row_rate(double t) const {
     if (!drive || drive_states == 2) return 0.0;
-    const double r = -(drive_states == 0 ? drive->d_time2 : drive->d_time).eval(t, {}, ws);
-    check_expression(*drive, ws, t);
-    return r;
+    return -drive_derivative(drive_states == 0 ? 2 : 1, t);
   }
+
+  /// d^k f / dt^k (k = 0, 1, 2) of the drive at t.
+  double drive_derivative(int k, double t) const {
+    if (user_drive) return call_motsub(drive_states + k, t, 0);
+    const expr::Expression& e = k == 0 ? drive->value : (k == 1 ? drive->d_time : drive->d_time2);
+    const double v = e.eval(t, {}, ws);
+    check_expression(*drive, ws, t);
+    return v;
+  }
+
+  /// One MOTSUB call (solver/user_motion.cpp); iflag 1 is the initialisation call.
+  double call_motsub(int iord, double t, int iflag) const;
 
   /// AZ(I, J) = atan2(x_I . y_J, x_I . x_J) and its B row (12 columns, rotations only).
   template <class T>
@@ -287,9 +309,8 @@ struct JointKernel {
     if (drive) {
       const T* state = x + 26 + 2 * m;
       const T* state_rate = state + drive_states;
-      const double f = drive->value.eval(t, {}, ws);
-      const double f_dot = drive_states == 0 ? drive->d_time.eval(t, {}, ws) : 0.0;
-      check_expression(*drive, ws, t);
+      const double f = drive_derivative(0, t);
+      const double f_dot = drive_states == 0 ? drive_derivative(1, t) : 0.0;
       T* own = out + 26 + 2 * m;
       if (drive_states == 0) {
         phi[0] -= f;

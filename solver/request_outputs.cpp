@@ -151,17 +151,17 @@ MarkerWrench constraint_reaction(const System& sys_, int block, int side, const 
   return w;
 }
 
-void RequestOutputs::local_inputs(int kn, const double* y, double* x) const {
+void RequestOutputs::local_inputs(int kn, const double* y, const double* yp, double* x) const {
   const ForceKernel& k = sys_.force_kernels()[kn];
-  for (int i = 0; i < k.inputs(); ++i) x[i] = y[k.input_vars[i]];
+  for (int i = 0; i < k.inputs(); ++i) x[i] = (k.input_is_deriv[i] ? yp : y)[k.input_vars[i]];
 }
 
 double RequestOutputs::element_output(int kn, int channel, double t, const double* y,
-                                      const Mat3& rm) const {
+                                      const double* yp, const Mat3& rm) const {
   const ForceKernel& k = sys_.force_kernels()[kn];
   if (!k.active) return 0.0;  // a deactivated force reads zero
   double x[kMaxLocalInputs];
-  local_inputs(kn, y, x);
+  local_inputs(kn, y, yp, x);
   double out[kMaxOutputChannels];
   const size_t n = element_output_names(k).size();
   element_output_values(k, x, t, rm, dissipated_energy(kn, y), std::span<double>(out, n));
@@ -173,11 +173,12 @@ double RequestOutputs::dissipated_energy(int kn, const double* y) const {
   return e < 0 ? 0.0 : y[sys_.state_offset() + sys_.model().state_elements[e].first_state];
 }
 
-MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const double* y) const {
+MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const double* y,
+                                           const double* yp) const {
   const ForceKernel& k = sys_.force_kernels()[kn];
   if (!k.active) return {};  // a deactivated force reads zero
   double x[kMaxLocalInputs];
-  local_inputs(kn, y, x);
+  local_inputs(kn, y, yp, x);
   const Wrench<double> w = k.wrench(x, t);
   const int mk = side == 0 ? k.model_i : k.model_j;
   const Vec3 R = marker(mk, y, nullptr).R;
@@ -201,7 +202,8 @@ MarkerWrench RequestOutputs::general_constraint_reaction(int k, double t, const 
   return w;
 }
 
-MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y) const {
+MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y,
+                                       const double* yp) const {
   MarkerWrench sum;
   auto add = [&](const MarkerWrench& w) {
     sum.force += w.force;
@@ -227,10 +229,10 @@ MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y) 
   const auto& fks = sys_.force_kernels();
   for (size_t k = 0; k < fks.size(); ++k) {
     if (fks[k].model_i == i && (j < 0 || fks[k].model_j == j)) {
-      add(element_force(static_cast<int>(k), 0, t, y));
+      add(element_force(static_cast<int>(k), 0, t, y, yp));
     }
     if (fks[k].model_j == i && (j < 0 || fks[k].model_i == j)) {
-      add(element_force(static_cast<int>(k), 1, t, y));
+      add(element_force(static_cast<int>(k), 1, t, y, yp));
     }
   }
   return sum;
@@ -249,10 +251,10 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
     }
     case MeasureKind::kElementForce: {
       if (m.comp >= kFirstOutputComponent) {
-        return element_output(m.element, m.comp - kFirstOutputComponent, t, y,
+        return element_output(m.element, m.comp - kFirstOutputComponent, t, y, yp,
                               marker(m.k, y, yp).A);
       }
-      const MarkerWrench w = element_force(m.element, m.jflag, t, y);
+      const MarkerWrench w = element_force(m.element, m.jflag, t, y, yp);
       return wrench_component(w, m.comp, marker(m.k, y, yp));
     }
     case MeasureKind::kFX:
@@ -263,7 +265,7 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
     case MeasureKind::kTY:
     case MeasureKind::kTZ:
     case MeasureKind::kTM: {
-      const MarkerWrench w = forces_at(m.i, m.j, t, y);
+      const MarkerWrench w = forces_at(m.i, m.j, t, y, yp);
       static constexpr int kComp[8] = {2, 3, 4, 1, 6, 7, 8, 5};
       const int c = kComp[static_cast<int>(m.kind) - static_cast<int>(MeasureKind::kFX)];
       return wrench_component(w, c, marker(m.k, y, yp));
@@ -377,7 +379,7 @@ void RequestOutputs::values(double t, const double* y, const double* yp,
       if (r.element.kind == MeasureKind::kElementForce) {
         const ForceKernel& k = sys_.force_kernels()[r.element.element];
         double x[kMaxLocalInputs];
-        local_inputs(r.element.element, y, x);
+        local_inputs(r.element.element, y, yp, x);
         const size_t n = element_output_names(k).size();
         element_output_values(k, x, t, rm.A, dissipated_energy(r.element.element, y),
                               out.subspan(c, n));
@@ -407,7 +409,7 @@ void RequestOutputs::values(double t, const double* y, const double* yp,
         ang = rm.A.transpose() * (wdi - wdj);
         break;
       default: {
-        const MarkerWrench w = forces_at(r.i_marker, r.j_marker, t, y);
+        const MarkerWrench w = forces_at(r.i_marker, r.j_marker, t, y, yp);
         lin = rm.A.transpose() * w.force;
         ang = rm.A.transpose() * w.torque;
         break;

@@ -41,7 +41,7 @@ class RequestOutputs {
   /// Reaction of constraint block `block` on its I (side 0) or J (side 1) marker.
   MarkerWrench constraint_reaction(int block, int side, const double* y) const;
   /// Force of applied-force kernel `k` on its I (side 0) or J (side 1) marker.
-  MarkerWrench element_force(int k, int side, double t, const double* y) const;
+  MarkerWrench element_force(int k, int side, double t, const double* y, const double* yp) const;
   /// The force and torque Constraint_General k exerts on its I marker.
   MarkerWrench general_constraint_reaction(int k, double t, const double* y) const;
 
@@ -49,11 +49,13 @@ class RequestOutputs {
   MarkerState<double> marker(int model_marker, const double* y, const double* yp,
                              Vec3* accel = nullptr, Vec3* ang_accel = nullptr) const;
   double measure(const MeasureSpec& m, double t, const double* y, const double* yp) const;
-  MarkerWrench forces_at(int i, int j, double t, const double* y) const;
-  /// The local inputs (13 states per local body) of force kernel `kn`.
-  void local_inputs(int kn, const double* y, double* x) const;
+  MarkerWrench forces_at(int i, int j, double t, const double* y, const double* yp) const;
+  /// The local inputs of force kernel `kn` (13 states per local body, then multipliers and the
+  /// user states it reads, x or x').
+  void local_inputs(int kn, const double* y, const double* yp, double* x) const;
   /// Output channel `channel` (models/compliant_outputs.hpp) of force kernel `kn`.
-  double element_output(int kn, int channel, double t, const double* y, const Mat3& rm) const;
+  double element_output(int kn, int channel, double t, const double* y, const double* yp,
+                        const Mat3& rm) const;
   /// The dissipated-energy state of force kernel `kn` (0 for kernels without one).
   double dissipated_energy(int kn, const double* y) const;
   /// REQSUB channels f1..f8 and VARSUB values (output time only, never in a residual).

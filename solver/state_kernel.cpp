@@ -331,6 +331,21 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       // The force kernel's local bodies become this kernel's: the same local inputs.
       if (force_kernels.empty()) force_kernels = make_force_kernels(model);
       k.dissipation = force_kernels[static_cast<size_t>(e.force_kernel)];
+      // The user states the force reads (solver/state_inputs.hpp) become this kernel's inputs
+      // too; the copy's state sources are renumbered to them (the force reads its states right
+      // after its bodies, where this kernel's state inputs start).
+      StateInputs& in = k.dissipation->state_inputs;
+      std::vector<int> renumber;
+      for (size_t i = 0; i < in.states.size(); ++i) {
+        renumber.push_back(b.state(in.states[i], in.state_deriv[i] != 0));
+      }
+      auto remap = [&](StateInputs::Source& src) {
+        if (src.kind == StateInputs::Source::Kind::kState) src.index = renumber[src.index];
+      };
+      for (auto& src : in.slots) remap(src);
+      for (auto& node : in.nodes) {
+        for (auto& src : node.sources) remap(src);
+      }
       k.bodies = k.dissipation->bodies;
     } else if (!e.user && (e.form == StateElement::Form::kExplicit ||
                            e.form == StateElement::Form::kImplicit)) {

@@ -41,6 +41,11 @@ System::System(const Model& model) : model_(model), gravity_(model) {
     k.drive = &mo.expr.exprs[0];
     k.drive_states = static_cast<int>(mo.level);
     k.ws.reserve(mo.expr.exprs[0].max_stack + 1);
+    if (mo.user) {
+      k.user_drive = &*mo.user;
+      k.user_id = mo.id;
+      k.par = mo.user->par;
+    }
     add_constraint_block(std::move(k), mo.i_marker, mo.j_marker);
   }
   // Body_Point: its rotation is held at the global axes by three orientation equations.
@@ -54,6 +59,15 @@ System::System(const Model& model) : model_(model), gravity_(model) {
     k.eq[2] = {K::kDot1, 0, 1};
     point_hold_body_.push_back(static_cast<int>(b));
     add_block(std::move(k), static_cast<int>(b), 0);
+  }
+  // MOTSUB motions: the callbacks see this System, no body and no reaction; the initialisation
+  // call (iflag = 1) comes first, as in MotionSolve.
+  for (JointKernel& k : joint_kernels_) {
+    if (!k.user_drive) continue;
+    k.sys = this;
+    k.no_bodies.assign(model.bodies.size(), 0);
+    k.no_blocks.assign(joint_kernels_.size(), 0);
+    k.call_motsub(k.drive_states, 0.0, 1);
   }
   gcon_kernels_ = make_general_constraint_kernels(model);
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) gcon_eq_offset_.push_back(n_eq_++);
@@ -215,7 +229,13 @@ System::System(const Model& model) : model_(model), gravity_(model) {
         s.in_const.push_back(0.0);
       }
     }
+    for (size_t i = 0; i < fk.state_inputs.states.size(); ++i) {  // DIF, ARYVAL, VARVAL, ...
+      s.in_var.push_back(state_offset_ + fk.state_inputs.states[i]);
+      s.in_is_deriv.push_back(fk.state_inputs.state_deriv[i]);
+      s.in_const.push_back(0.0);
+    }
     fk.input_vars = s.in_var;
+    fk.input_is_deriv = s.in_is_deriv;
     force_slots_.push_back(std::move(s));
   }
   state_kernels_ = make_state_kernels(model, state_offset_, *this, y0);

@@ -188,6 +188,11 @@ AccelerationSolver::AccelerationSolver(const Dae& dae)
   for (const auto& e : dae.system().model().state_elements) {
     if (e.form == StateElement::Form::kImplicit) refresh_dfdyp_ = true;
   }
+  // A force reading DIF1 puts state derivatives into the body rows with state-dependent
+  // coefficients.
+  for (const auto& fk : dae.system().force_kernels()) {
+    for (char d : fk.state_inputs.state_deriv) refresh_dfdyp_ |= d != 0;
+  }
   lu_.analyzePattern(K_);
   rhs_.resize(nd + nl);
   sol_.resize(nd + nl);

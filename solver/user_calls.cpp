@@ -48,6 +48,13 @@ bool readable_body(UserCall& c, int b, int* errflg, std::string_view what) {
     if (std::find(v.begin(), v.end(), b) == v.end()) v.push_back(b);
     return true;
   }
+  if (c.state.time_only) {
+    fail(c, errflg,
+         fmt::format("{} reads Body_Rigid {}, but a motion is a function of time only (a MOTSUB "
+                     "may not read bodies or reactions)",
+                     what, m.bodies[b].id));
+    return false;
+  }
   if (c.state.known_bodies && !c.state.known_bodies[b]) {
     fail(c, errflg,
          fmt::format("{} reads Body_Rigid {}, which it did not read in its dependency call "

@@ -41,8 +41,10 @@ typedef void (*mbsolve_varsub)(int* id, double* time, double* par, int* npar, in
 /* Post_Request: result[0..7] = channels f1..f8. */
 typedef void (*mbsolve_reqsub)(int* id, double* time, double* par, int* npar, int* iflag,
                                double* result);
-/* Motion_Joint: value[0] = displacement (iord 0), velocity (1) or acceleration (2). Declared for
- * completeness (MOTSUB decks get a "not supported" deck error). */
+/* Motion_Joint / Motion_Marker (type="USERSUB"): value[0] = displacement (iord 0), velocity (1)
+ * or acceleration (2) of I relative to J at `time`. A val_type D motion is called with iord 0, 1
+ * and 2, V with 1 and 2, A with 2; iflag = 1 once before the analysis. A motion depends on time
+ * only: reading bodies or reactions through c_sysfnc is an error. */
 typedef void (*mbsolve_motsub)(int* id, double* time, double* par, int* npar, int* iord, int* iflag,
                                double* value);
 /* Control_Diff: value[0] = the state derivative y' (is_implicit FALSE) or the implicit residual

@@ -242,3 +242,32 @@ void ARYSUB(int* id, double* time, double* par, int* npar, int* dflag, int* ifla
   c_sysfnc("DX", ipar, 2, &value[0], &err);
   if (*nvalue > 1) c_sysfnc("VX", ipar, 2, &value[1], &err);
 }
+
+/* MOTSUB: f(t) = par[0] sin(par[1] t) and its time derivatives by iord (0, 1, 2). The
+ * initialisation call (iflag = 1) returns a value that must not be used. */
+void MOTSUB(int* id, double* time, double* par, int* npar, int* iord, int* iflag, double* value) {
+  const double a = par[0], w = par[1], t = *time;
+  (void)id;
+  (void)npar;
+  if (*iflag) {
+    *value = -1.0;
+    return;
+  }
+  if (*iord == 0) *value = a * sin(w * t);
+  if (*iord == 1) *value = a * w * cos(w * t);
+  if (*iord == 2) *value = -a * w * w * sin(w * t);
+}
+
+/* MOTSUB_READS_BODY: a motion that reads DX(par[0]) through c_sysfnc (refused: a motion is a
+ * function of time). */
+void MOTSUB_READS_BODY(int* id, double* time, double* par, int* npar, int* iord, int* iflag,
+                       double* value) {
+  int ipar[1] = {(int)par[0]};
+  int err = 0;
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)iord;
+  (void)iflag;
+  c_sysfnc("DX", ipar, 1, value, &err);
+}

@@ -1,0 +1,70 @@
+#pragma once
+// StateInputs: what an applied-force kernel's expressions read besides body motion: user states
+// (DIF, DIF1, ARYVAL of an X array), outputs of state elements (ARYVAL of a Y array, y = C x + D
+// u), variables (VARVAL, PINVAL, POUVAL, ARYVAL of a U array: their own expressions, which may read
+// measures, states and other variables) and IC-array constants.
+//
+// At build time each measure slot of the force's expression group becomes a Source, and every
+// variable or output it reaches becomes a Node, in dependency order, so evaluation is a straight
+// pass with no allocation. The states read are extra local inputs of the kernel (their values,
+// or their derivatives for DIF1), so the AD evaluation puts d force / d state into the state
+// columns of the sparse Jacobian: with solver/state_kernel.hpp (state equations that read body
+// measures) the body-state coupling is complete both ways.
+//
+// solver/state_kernel.cpp builds the same kind of node program for the state elements' own
+// inputs; this one serves force kernels (whose local inputs may also include a user routine's
+// multipliers), and is kept apart so the two can evolve independently.
+
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "models/model.hpp"
+#include "solver/expression_eval.hpp"
+
+namespace mb {
+
+struct StateInputs {
+  static constexpr size_t kMaxNodes = 32;
+  static constexpr size_t kMaxSources = 32;
+
+  /// Where a slot or a node reads one value.
+  struct Source {
+    enum class Kind { kMeasure, kState, kNode, kConst };
+    Kind kind = Kind::kConst;
+    int index = -1;  ///< local measure, state input or node index
+    double value = 0;
+  };
+  /// value = expr(sources) when expr is set, else sum_k coef[k] * sources[k].
+  struct Node {
+    const CompiledExpression* expr = nullptr;
+    std::vector<Source> sources;
+    std::vector<double> coef;
+  };
+
+  std::vector<Source> slots;      ///< one per measure slot of the kernel's expression group
+  std::vector<Node> nodes;        ///< dependency order
+  std::vector<int> states;        ///< state-block index of each state input
+  std::vector<char> state_deriv;  ///< the input is x' rather than x
+  size_t max_stack = 1;           ///< largest expression stack of the nodes
+  size_t max_sources = 1;         ///< largest source count of a node
+
+  /// True when the slots read nothing but kinematic measures (slot k = local measure k).
+  bool trivial() const { return nodes.empty() && states.empty(); }
+
+  /// Slot values `mv` from the local measure values `lm` and the state inputs `sx` (node
+  /// values go to `nv`, kMaxNodes entries); `ws` and `scratch` as for evaluate_expression.
+  template <class T>
+  void evaluate(const T* sx, const T* lm, double t, expr::Workspace& ws, std::span<double> scratch,
+                T* nv, T* mv) const;
+};
+
+/// Builds the StateInputs of one kernel. `measure` adds a kinematic measure to the kernel's
+/// local measure table and returns its local index. Throws Error(kDeckError) naming `subject`
+/// for inputs that cannot be evaluated inside a residual (reaction forces) and algebraic loops.
+StateInputs make_state_inputs(const Model& model, const ExpressionGroup& group,
+                              const std::function<int(const MeasureSpec&)>& measure,
+                              const std::string& subject);
+
+}  // namespace mb
