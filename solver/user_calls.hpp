@@ -39,7 +39,7 @@ struct UserCallState {
   const char* known_bodies = nullptr;  ///< per model body: readable (nullptr = all)
   const char* known_blocks = nullptr;  ///< per constraint block: readable (nullptr = all)
   const char* known_states =
-      nullptr;  ///< per DIF/DIF1 entry (2 s + deriv): readable (nullptr = all)
+      nullptr;             ///< per DIF/DIF1 entry (2 s + deriv): readable (nullptr = all)
   bool time_only = false;  ///< a MOTSUB: reading any body or reaction is refused as such
 };
 
