@@ -9,6 +9,7 @@
 #include <random>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/jacobian_check.hpp"
 
 using namespace mb;
 
@@ -96,41 +97,9 @@ TEST_CASE("exact Jacobian equals central finite differences for every joint type
     std::vector<double> y = sys.initial_state(), yp(n);
     for (auto& v : y) v += 0.3 * uni(rng);
     for (auto& v : yp) v = uni(rng);
-    const double cj = 37.5;
-    std::vector<double> values(sys.pattern().nnz());
-    sys.jacobian(0.0, y.data(), yp.data(), cj, values.data());
-    // Dense copy of the analytic Jacobian.
-    std::vector<double> analytic(static_cast<size_t>(n) * n, 0.0);
-    const auto& p = sys.pattern();
-    for (int c = 0; c < n; ++c) {
-      for (int k = p.col_ptr[c]; k < p.col_ptr[c + 1]; ++k)
-        analytic[p.row_idx[k] * n + c] = values[k];
-    }
-    std::vector<double> rp(n), rm(n);
-    double worst = 0;
-    std::string where;
-    for (int c = 0; c < n; ++c) {
-      const double h = 1e-6;
-      auto yy = y, yyp = yp;
-      yy[c] += h;
-      yyp[c] += cj * h;  // d/dy + cj d/dy' along one direction
-      sys.residual(0.0, yy.data(), yyp.data(), rp.data());
-      yy[c] -= 2 * h;
-      yyp[c] -= 2 * cj * h;
-      sys.residual(0.0, yy.data(), yyp.data(), rm.data());
-      for (int r = 0; r < n; ++r) {
-        const double fd = (rp[r] - rm[r]) / (2 * h);
-        const double err = std::abs(fd - analytic[r * n + c]) / (1.0 + std::abs(fd));
-        if (err > worst) {
-          worst = err;
-          where = fmt::format("row {} ({}), column {} ({}): finite difference {}, exact {}", r,
-                              sys.describe_variable(r), c, sys.describe_variable(c), fd,
-                              analytic[r * n + c]);
-        }
-      }
-    }
-    INFO(where);
-    CHECK(worst < 1e-6);
+    const auto check = test::check_jacobian(sys, 0.0, y, yp, 37.5);
+    INFO(check.where);
+    CHECK(check.worst < 1e-6);
   }
 }
 

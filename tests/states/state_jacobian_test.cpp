@@ -6,6 +6,7 @@
 #include <random>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/jacobian_check.hpp"
 
 using namespace mb;
 
@@ -65,36 +66,9 @@ TEST_CASE("exact Jacobian with state elements equals central finite differences"
     std::vector<double> y = sys.initial_state(), yp(n);
     for (auto& v : y) v += 0.3 * uni(rng);
     for (auto& v : yp) v = uni(rng);
-    const double cj = 21.0;
-    std::vector<double> values(sys.pattern().nnz());
-    sys.jacobian(0.3, y.data(), yp.data(), cj, values.data());
-    std::vector<double> analytic(static_cast<size_t>(n) * n, 0.0);
-    const auto& p = sys.pattern();
-    for (int c = 0; c < n; ++c) {
-      for (int k = p.col_ptr[c]; k < p.col_ptr[c + 1]; ++k)
-        analytic[p.row_idx[k] * n + c] = values[k];
-    }
-    std::vector<double> rp(n), rm(n);
-    double worst = 0;
-    int state_entries = 0;
-    for (int c = 0; c < n; ++c) {
-      const double h = 1e-6;
-      auto yy = y, yyp = yp;
-      yy[c] += h;
-      yyp[c] += cj * h;
-      sys.residual(0.3, yy.data(), yyp.data(), rp.data());
-      yy[c] -= 2 * h;
-      yyp[c] -= 2 * cj * h;
-      sys.residual(0.3, yy.data(), yyp.data(), rm.data());
-      for (int r = 0; r < n; ++r) {
-        const double fd = (rp[r] - rm[r]) / (2 * h);
-        worst = std::max(worst, std::abs(fd - analytic[r * n + c]) / (1.0 + std::abs(fd)));
-        if ((r >= sys.state_offset() || c >= sys.state_offset()) && std::abs(fd) > 1e-8) {
-          ++state_entries;
-        }
-      }
-    }
-    CHECK(state_entries > 20);  // the state rows and the state-driven force are really coupled
-    CHECK(worst < 1e-6);
+    const auto check = test::check_jacobian(sys, 0.3, y, yp, 21.0);
+    INFO(check.where);
+    CHECK(check.state_entries > 20);  // the state rows and the state-driven force are coupled
+    CHECK(check.worst < 1e-6);
   }
 }

@@ -10,6 +10,7 @@
 
 #include "parser/xml_reader.hpp"
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/jacobian_check.hpp"
 
 using namespace mb;
 
@@ -223,37 +224,8 @@ TEST_CASE("Jacobian of user state elements equals central differences of the res
     y[i] += 0.05 * std::sin(1.7 * i + 0.3);
     yp[i] = 0.5 * std::cos(0.9 * i);
   }
-  const double cj = 13.0, t = 0.7;
-  std::vector<double> values(sys.pattern().nnz());
-  sys.jacobian(t, y.data(), yp.data(), cj, values.data());
-  std::vector<double> analytic(static_cast<size_t>(n) * n, 0.0);
-  const auto& p = sys.pattern();
-  for (int c = 0; c < n; ++c) {
-    for (int k = p.col_ptr[c]; k < p.col_ptr[c + 1]; ++k)
-      analytic[p.row_idx[k] * n + c] = values[k];
-  }
-  std::vector<double> rp(n), rm(n);
-  double worst = 0.0;
-  int state_entries = 0;
-  for (int c = 0; c < n; ++c) {
-    const double h = 1e-5;
-    auto yy = y, yyp = yp;
-    yy[c] += h;
-    yyp[c] += cj * h;
-    sys.residual(t, yy.data(), yyp.data(), rp.data());
-    yy[c] -= 2 * h;
-    yyp[c] -= 2 * cj * h;
-    sys.residual(t, yy.data(), yyp.data(), rm.data());
-    for (int r = 0; r < n; ++r) {
-      const double fd = (rp[r] - rm[r]) / (2 * h);
-      worst = std::max(worst, std::abs(fd - analytic[r * n + c]) / (1.0 + std::abs(fd)));
-      if ((r >= sys.state_offset() || c >= sys.state_offset()) && std::abs(fd) > 1e-8) {
-        ++state_entries;
-      }
-    }
-  }
-  INFO("largest relative difference " << worst << " over " << state_entries
-                                      << " state-coupled entries");
-  CHECK(state_entries >= 4);  // lag row: own state, body x; force row: state; DIFSUB row
-  CHECK(worst < 1e-5);        // forward differences of the routines: ~sqrt(eps) accurate
+  const auto check = test::check_jacobian(sys, 0.7, y, yp, 13.0, 1e-5);
+  INFO(check.where << "; " << check.state_entries << " state-coupled entries");
+  CHECK(check.state_entries >= 4);  // lag row: own state, body x; force row: state; DIFSUB row
+  CHECK(check.worst < 1e-5);        // forward differences of the routines: ~sqrt(eps) accurate
 }

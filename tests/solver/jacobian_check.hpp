@@ -1,0 +1,64 @@
+#pragma once
+// Test oracle: the System's exact sparse Jacobian dF/dy + cj dF/dy' against central finite
+// differences of its residual, column by column (y and y' moved together along one direction).
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "solver/system.hpp"
+
+namespace mb::test {
+
+struct JacobianCheck {
+  int n = 0;
+  std::vector<double> exact;  ///< dense, row-major n x n
+  double worst = 0.0;         ///< largest |fd - exact| / (1 + |fd|)
+  std::string where;          ///< the entry of `worst`, described
+  int state_entries = 0;      ///< entries |fd| > 1e-8 in a user-state row or column
+
+  double at(int r, int c) const { return exact[static_cast<size_t>(r) * n + c]; }
+};
+
+inline JacobianCheck check_jacobian(const System& sys, double t, const std::vector<double>& y,
+                                    const std::vector<double>& yp, double cj, double h = 1e-6) {
+  JacobianCheck out;
+  const int n = out.n = sys.size();
+  std::vector<double> values(sys.pattern().nnz());
+  sys.jacobian(t, y.data(), yp.data(), cj, values.data());
+  out.exact.assign(static_cast<size_t>(n) * n, 0.0);
+  const auto& p = sys.pattern();
+  for (int c = 0; c < n; ++c) {
+    for (int k = p.col_ptr[c]; k < p.col_ptr[c + 1]; ++k)
+      out.exact[static_cast<size_t>(p.row_idx[k]) * n + c] = values[k];
+  }
+  std::vector<double> rp(n), rm(n);
+  for (int c = 0; c < n; ++c) {
+    auto yy = y, yyp = yp;
+    yy[c] += h;
+    yyp[c] += cj * h;
+    sys.residual(t, yy.data(), yyp.data(), rp.data());
+    yy[c] -= 2 * h;
+    yyp[c] -= 2 * cj * h;
+    sys.residual(t, yy.data(), yyp.data(), rm.data());
+    for (int r = 0; r < n; ++r) {
+      const double fd = (rp[r] - rm[r]) / (2 * h);
+      const double err = std::abs(fd - out.at(r, c)) / (1.0 + std::abs(fd));
+      if (err > out.worst) {
+        out.worst = err;
+        out.where =
+            fmt::format("row {} ({}), column {} ({}): finite difference {}, exact {}", r,
+                        sys.describe_variable(r), c, sys.describe_variable(c), fd, out.at(r, c));
+      }
+      if ((r >= sys.state_offset() || c >= sys.state_offset()) && std::abs(fd) > 1e-8) {
+        ++out.state_entries;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace mb::test
