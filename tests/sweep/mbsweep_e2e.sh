@@ -175,7 +175,7 @@ echo "== mbsweep: resume after a killed sweep"
 long=(-p 'Body_Rigid[30102].mass=1,1.5,2,2.5' -p Simulate.end_time=100,110,120 -m body30102.y:final)
 "$mbsweep" "$deck" "${long[@]}" -o "$work/resume" -j 1 -q --no-worker &
 pid=$!
-for _ in $(seq 1 300); do
+for _ in $(seq 1 2400); do  # up to 2 min: sanitizer builds are slow
   [ -f "$work/resume/summary.csv" ] && [ "$(wc -l <"$work/resume/summary.csv")" -ge 4 ] && break
   sleep 0.05
 done
@@ -201,7 +201,7 @@ contains "$work/err" "holds a different sweep" other_sweep_message
 
 "$mbsweep" "$deck" "${long[@]}" -o "$work/term" -j 1 -q 2>"$work/err" &
 pid=$!
-for _ in $(seq 1 300); do
+for _ in $(seq 1 2400); do  # up to 2 min: sanitizer builds are slow
   [ -f "$work/term/summary.csv" ] && [ "$(wc -l <"$work/term/summary.csv")" -ge 2 ] && break
   sleep 0.05
 done
