@@ -420,7 +420,11 @@ bool call_python_function(const PythonFunction& f, const UserArgs& a, UserSignat
   }
   if (a.extra >= 0) {
     const size_t rows = static_cast<size_t>(a.extra < 2 ? a.states.size() : a.noutpt);
-    return read_matrix(r.p, rows, a.result, error);
+    if (read_matrix(r.p, rows, a.result, error)) return true;
+    Ref name(PyObject_GetAttrString(f.function(), "__name__"));
+    PyErr_Clear();
+    error = fmt::format("its partial {} {}", name.p ? str_of(name.p) : "?", error);
+    return false;
   }
   if (state_equation) return read_state_outputs(r.p, a.result, a.output, error);
   return read_outputs(r.p, a.result, error);

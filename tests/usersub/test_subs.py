@@ -201,3 +201,8 @@ def MOTSUB_READS_BODY(id, time, par, npar, iord, iflag):
     """Reads DX(par[0]) (refused: a motion is a function of time)."""
     [dx, err] = py_sysfnc("DX", [int(par[0])])
     return dx
+
+
+def GSEXX_BAD(id, time, par, npar, iflag, nstate, states, ninput, input, noutpt):
+    """One row where GSEXX must return two."""
+    return [[0.0, 1.0]]

@@ -229,6 +229,11 @@ TEST_CASE("GSESUB Control_StateEqn agrees with the LINEAR one, with and without 
     }
     INFO("against the C twin " << worst_twin);
     CHECK(worst_twin < 1e-12);
+    // A partial of the wrong shape stops the analysis naming it.
+    CHECK_THAT(
+        analysis_failure(deck(user + R"U( usrsub_der1_name="GSEXX_BAD")U")),
+        Catch::Contains("Control_StateEqn 4: user subroutine GSESUB in " + kScript) &&
+            Catch::Contains("its partial GSEXX_BAD returned 1 values; expected a 2 x 2 matrix"));
   }
 }
 
