@@ -8,6 +8,7 @@
 #include <fstream>
 #include <mutex>
 #include <sstream>
+#include <vector>
 
 #include "models/python_callbacks.hpp"
 
@@ -21,6 +22,7 @@ class PythonFunction {
   PythonFunction(const PythonFunction&) = delete;
   PythonFunction& operator=(const PythonFunction&) = delete;
   PyObject* function() const { return function_; }
+  PyObject* globals() const { return globals_; }
 
  private:
   PyObject* globals_;
@@ -199,6 +201,94 @@ bool read_outputs(PyObject* r, std::span<double> result, std::string& error) {
   return false;
 }
 
+/// A new list of floats.
+PyObject* list_of(std::span<const double> v) {
+  PyObject* list = PyList_New(static_cast<Py_ssize_t>(v.size()));
+  if (!list) return nullptr;
+  for (size_t k = 0; k < v.size(); ++k) {
+    PyObject* x = PyFloat_FromDouble(v[k]);
+    if (!x) {
+      Py_DECREF(list);
+      return nullptr;
+    }
+    PyList_SET_ITEM(list, static_cast<Py_ssize_t>(k), x);
+  }
+  return list;
+}
+
+/// A sequence's items (a new reference to it as a list or tuple), or null when `r` is not a
+/// sequence (text is not).
+PyObject* items_of(PyObject* r) {
+  if (r == Py_None || PyUnicode_Check(r) || PyBytes_Check(r) || !PySequence_Check(r)) {
+    return nullptr;
+  }
+  PyObject* fast = PySequence_Fast(r, "not a sequence");
+  if (!fast) PyErr_Clear();
+  return fast;
+}
+
+/// GSESUB / YFOSUB: [stated, output] into `stated` and `output`.
+bool read_state_outputs(PyObject* r, std::span<double> stated, std::span<double> output,
+                        std::string& error) {
+  const std::string expected = fmt::format(
+      "[stated, output] (a list of {} and a list of {} numbers)", stated.size(), output.size());
+  Ref pair(items_of(r));
+  if (!pair.p || PySequence_Fast_GET_SIZE(pair.p) != 2) {
+    error = r == Py_None ? fmt::format(
+                               "returned None; expected {} (is the return statement "
+                               "missing?)",
+                               expected)
+            : pair.p ? fmt::format("returned {} values; expected {}",
+                                   PySequence_Fast_GET_SIZE(pair.p), expected)
+                     : fmt::format("returned a {}; expected {}", type_name(r), expected);
+    return false;
+  }
+  PyObject** items = PySequence_Fast_ITEMS(pair.p);
+  // An empty output list may be any empty sequence; a single state may be a bare number.
+  for (int k = 0; k < 2; ++k) {
+    std::string what;
+    if (!read_outputs(items[k], k == 0 ? stated : output, what)) {
+      error = fmt::format("{} ({}); expected {}", what.substr(0, what.find(';')),
+                          k == 0 ? "stated" : "output", expected);
+      return false;
+    }
+  }
+  return true;
+}
+
+/// A partial's rows x (result.size() / rows) matrix into `result`, column-major: a list of rows
+/// or one flat column-major list.
+bool read_matrix(PyObject* r, size_t rows, std::span<double> result, std::string& error) {
+  const size_t cols = rows == 0 ? 0 : result.size() / rows;
+  const std::string expected = fmt::format(
+      "a {} x {} matrix (a list of {} rows of {} numbers, or {} numbers "
+      "column-major)",
+      rows, cols, rows, cols, result.size());
+  Ref outer(items_of(r));
+  if (outer.p && rows > 0 && PySequence_Fast_GET_SIZE(outer.p) == static_cast<Py_ssize_t>(rows)) {
+    PyObject** row_items = PySequence_Fast_ITEMS(outer.p);
+    Ref first(items_of(row_items[0]));
+    PyErr_Clear();
+    if (first.p) {  // a list of rows
+      std::vector<double> row(cols);
+      for (size_t i = 0; i < rows; ++i) {
+        std::string what;
+        if (!read_outputs(row_items[i], std::span<double>(row), what)) {
+          error = fmt::format("{} (row {}); expected {}", what.substr(0, what.find(';')), i + 1,
+                              expected);
+          return false;
+        }
+        for (size_t j = 0; j < cols; ++j) result[i + j * rows] = row[j];
+      }
+      return true;
+    }
+  }
+  std::string what;
+  if (read_outputs(r, result, what)) return true;
+  error = fmt::format("{}; expected {}", what.substr(0, what.find(';')), expected);
+  return false;
+}
+
 }  // namespace
 
 PythonFunction::~PythonFunction() {
@@ -261,26 +351,82 @@ LoadedScript load_python_script(const std::string& path, const std::string& func
   return out;
 }
 
-bool call_python_function(const PythonFunction& f, const UserArgs& a, bool with_dflag,
+std::shared_ptr<const PythonFunction> find_python_function(const PythonFunction& loaded,
+                                                           const std::string& name) {
+  Gil gil;
+  PyObject* f = PyDict_GetItemString(loaded.globals(), name.c_str());  // borrowed
+  if (!f || !PyCallable_Check(f)) return nullptr;
+  Py_INCREF(f);
+  Py_INCREF(loaded.globals());
+  return std::make_shared<PythonFunction>(loaded.globals(), f);
+}
+
+bool call_python_function(const PythonFunction& f, const UserArgs& a, UserSignature signature,
                           std::string& error) {
   Gil gil;
-  Ref par(PyList_New(a.npar));
+  Ref par(list_of(std::span<const double>(a.par, static_cast<size_t>(a.npar))));
   if (!par.p) {
     error = "Python exception " + take_error("").summary;
     return false;
   }
-  for (int k = 0; k < a.npar; ++k) PyList_SET_ITEM(par.p, k, PyFloat_FromDouble(a.par[k]));
-  Ref id(PyLong_FromLong(a.id)), time(PyFloat_FromDouble(a.time)), npar(PyLong_FromLong(a.npar)),
-      dflag(PyLong_FromLong(a.dflag)), iflag(PyLong_FromLong(a.iflag));
-  PyObject* with_d[] = {id.p, time.p, par.p, npar.p, dflag.p, iflag.p};
-  PyObject* without_d[] = {id.p, time.p, par.p, npar.p, iflag.p};
-  Ref r(with_dflag ? PyObject_Vectorcall(f.function(), with_d, 6, nullptr)
-                   : PyObject_Vectorcall(f.function(), without_d, 5, nullptr));
+  auto integer = [](long v) { return PyLong_FromLong(v); };
+  Ref id(integer(a.id)), time(PyFloat_FromDouble(a.time)), npar(integer(a.npar)),
+      dflag(integer(a.dflag)), iflag(integer(a.iflag)), iord(integer(a.iord));
+  const bool state_equation = signature == UserSignature::kStateEquation;
+  Ref nvalue(integer(static_cast<long>(a.result.size())));
+  Ref nstate(state_equation ? integer(static_cast<long>(a.states.size())) : nullptr),
+      states(state_equation ? list_of(a.states) : nullptr),
+      ninput(state_equation ? integer(static_cast<long>(a.inputs.size())) : nullptr),
+      input(state_equation ? list_of(a.inputs) : nullptr),
+      noutpt(state_equation ? integer(a.noutpt) : nullptr);
+  // The arguments after (id, time, par, npar).
+  PyObject* args[11] = {id.p, time.p, par.p, npar.p};
+  size_t n = 4;
+  auto push = [&](std::initializer_list<PyObject*> more) {
+    for (PyObject* o : more) args[n++] = o;
+  };
+  if (a.extra >= 0) {
+    push({iflag.p, nstate.p, states.p, ninput.p, input.p, noutpt.p});
+  } else {
+    switch (signature) {
+      case UserSignature::kForce:
+        push({dflag.p, iflag.p});
+        break;
+      case UserSignature::kRequest:
+        push({iflag.p});
+        break;
+      case UserSignature::kArray:
+        push({dflag.p, iflag.p, nvalue.p});
+        break;
+      case UserSignature::kMotion:
+        push({iord.p, iflag.p});
+        break;
+      case UserSignature::kStateEquation:
+        push({dflag.p, iflag.p, nstate.p, states.p, ninput.p, input.p, noutpt.p});
+        break;
+    }
+  }
+  for (size_t k = 0; k < n; ++k) {
+    if (!args[k]) {
+      error = "Python exception " + take_error("").summary;
+      return false;
+    }
+  }
+  Ref r(PyObject_Vectorcall(f.function(), args, n, nullptr));
   if (!r.p) {
     const PythonError e = take_error("");
     error = fmt::format("raised {}\n{}", e.summary, e.traceback);
     return false;
   }
+  if (a.extra >= 0) {
+    const size_t rows = static_cast<size_t>(a.extra < 2 ? a.states.size() : a.noutpt);
+    if (read_matrix(r.p, rows, a.result, error)) return true;
+    Ref name(PyObject_GetAttrString(f.function(), "__name__"));
+    PyErr_Clear();
+    error = fmt::format("its partial {} {}", name.p ? str_of(name.p) : "?", error);
+    return false;
+  }
+  if (state_equation) return read_state_outputs(r.p, a.result, a.output, error);
   return read_outputs(r.p, a.result, error);
 }
 

@@ -38,12 +38,31 @@ struct LoadedScript {
 /// Loads the script at `path` (already resolved) as a fresh module and looks up `function`.
 LoadedScript load_python_script(const std::string& path, const std::string& function);
 
-/// Calls the function with (id, time, par, npar, dflag, iflag), or without dflag (REQSUB) when
-/// `with_dflag` is false, and reads its outputs into args.result: a scalar routine (SFOSUB,
-/// VARSUB) returns a number (or a one-element sequence), the others a sequence of exactly
-/// result.size() numbers. False when it raised or returned anything else, with `error` set to
-/// the reason (a raise: a first line, then the Python traceback).
-bool call_python_function(const PythonFunction& f, const UserArgs& args, bool with_dflag,
+/// Another function of the module `loaded` was found in (a routine's partials: GSEXX, ...),
+/// or null when the script defines no callable of that name.
+std::shared_ptr<const PythonFunction> find_python_function(const PythonFunction& loaded,
+                                                           const std::string& name);
+
+/// Calls the function with the arguments of its signature, as plain Python values (int, float,
+/// lists of floats), and reads what it returns into `args`:
+///
+///   SFOSUB, VARSUB, DIFSUB  f(id, time, par, npar, dflag, iflag) -> a number
+///   VFOSUB, VTOSUB, GFOSUB  f(id, time, par, npar, dflag, iflag) -> 3 or 6 numbers
+///   REQSUB                  f(id, time, par, npar, iflag) -> 8 numbers
+///   ARYSUB                  f(id, time, par, npar, dflag, iflag, nvalue) -> nvalue numbers
+///   MOTSUB                  f(id, time, par, npar, iord, iflag) -> a number
+///   GSESUB, YFOSUB          f(id, time, par, npar, dflag, iflag, nstate, states, ninput,
+///                             input, noutpt) -> [stated, output], nstate and noutpt numbers
+///   GSEXX.., YFOXX..        f(id, time, par, npar, iflag, nstate, states, ninput, input,
+///                             noutpt) -> the rows x cols matrix as a list of rows (M[i][j] =
+///                             d row i / d column j), or one flat list of rows * cols numbers
+///                             in column-major order (the C routine's layout)
+///
+/// "A number" may also be a one-element sequence; "n numbers" is any sequence of exactly n
+/// numbers (list, tuple, ...). args.extra >= 0 calls a partial (this function is it). False
+/// when it raised or returned anything else, with `error` set to the reason (a raise: a first
+/// line, then the Python traceback).
+bool call_python_function(const PythonFunction& f, const UserArgs& args, UserSignature signature,
                           std::string& error);
 
 }  // namespace mb

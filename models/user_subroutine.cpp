@@ -3,8 +3,6 @@
 #include <dlfcn.h>
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <array>
 #include <cstdlib>
 #include <filesystem>
 
@@ -170,8 +168,30 @@ namespace {
 
 /// The Python signature of a routine, for messages.
 std::string python_signature(const UserSubroutine& s) {
-  return fmt::format("def {}(id, time, par, npar, {}iflag)", s.routine,
-                     s.with_dflag ? "dflag, " : "");
+  switch (s.signature) {
+    case UserSignature::kRequest:
+      return fmt::format("def {}(id, time, par, npar, iflag)", s.routine);
+    case UserSignature::kArray:
+      return fmt::format("def {}(id, time, par, npar, dflag, iflag, nvalue)", s.routine);
+    case UserSignature::kMotion:
+      return fmt::format("def {}(id, time, par, npar, iord, iflag)", s.routine);
+    case UserSignature::kStateEquation:
+      return fmt::format(
+          "def {}(id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt)",
+          s.routine);
+    case UserSignature::kForce:
+      break;
+  }
+  return fmt::format("def {}(id, time, par, npar, dflag, iflag)", s.routine);
+}
+
+/// The calling convention of routine `name` (its default name, before usrsub_fnc_name).
+UserSignature signature_of(std::string_view name) {
+  if (name == "REQSUB") return UserSignature::kRequest;
+  if (name == "ARYSUB") return UserSignature::kArray;
+  if (name == "MOTSUB") return UserSignature::kMotion;
+  if (name == "GSESUB" || name == "YFOSUB") return UserSignature::kStateEquation;
+  return UserSignature::kForce;
 }
 
 /// script_name + interpreter="PYTHON": finds the script (the name as given, next to the deck,
@@ -278,7 +298,7 @@ std::optional<UserSubroutine> read_user_subroutine(
   failed = true;
   UserSubroutine s;
   s.subject = in.subject();
-  s.with_dflag = default_routine != "REQSUB";
+  s.signature = signature_of(default_routine);
   const DeckAttribute* params = in.attr("usrsub_param_string");
   if (!params) params = in.attr("usrsub_param_name");  // spelling of the command docs
   if (!params) {
@@ -294,27 +314,8 @@ std::optional<UserSubroutine> read_user_subroutine(
   }
   const DeckAttribute* fnc = in.attr("usrsub_fnc_name");
   s.routine = fnc ? std::string(trim(fnc->value)) : std::string(default_routine);
-  const bool is_script = in.has("script_name") || in.has("interpreter");
-  const std::string deck_dir =
-      in.node().loc.file ? std::filesystem::path(*in.node().loc.file).parent_path().string() : "";
-  if (is_script) {
-    static constexpr std::array<std::string_view, 6> kScriptable = {"SFOSUB", "VFOSUB", "VTOSUB",
-                                                                    "GFOSUB", "VARSUB", "REQSUB"};
-    if (std::find(kScriptable.begin(), kScriptable.end(), default_routine) == kScriptable.end()) {
-      in.error(in.has("script_name") ? "script_name" : "interpreter",
-               fmt::format("user scripts are not supported for {} routines yet (scripts: SFOSUB, "
-                           "VFOSUB, VTOSUB, GFOSUB, VARSUB, REQSUB); build the routine into a "
-                           "shared library and name it with usrsub_dll_name",
-                           default_routine));
-      for (auto n : {"script_name", "interpreter"}) in.attr(n);  // read: no unknown warning
-      return std::nullopt;
-    }
-    if (!params || !read_script(in, s, deck_dir)) return std::nullopt;
-    s.extras.assign(extra_routines.size(), nullptr);
-    failed = false;
-    return s;
-  }
-  if (!read_library(in, s, deck_dir) || !params) return std::nullopt;
+  // The extra routines' names, each renamed by its attribute when given.
+  std::vector<std::string> extra_names;
   const auto* attr_it = extra_attrs.begin();
   for (std::string_view extra : extra_routines) {
     std::string name(extra);
@@ -322,21 +323,69 @@ std::optional<UserSubroutine> read_user_subroutine(
       if (const DeckAttribute* a = in.attr(*attr_it)) name = std::string(trim(a->value));
       ++attr_it;
     }
-    s.extras.push_back(dlsym(s.handle.get(), name.c_str()));
+    extra_names.push_back(std::move(name));
   }
+  const bool is_script = in.has("script_name") || in.has("interpreter");
+  const std::string deck_dir =
+      in.node().loc.file ? std::filesystem::path(*in.node().loc.file).parent_path().string() : "";
+  if (is_script) {
+    if (!params || !read_script(in, s, deck_dir)) return std::nullopt;
+    s.extras.assign(extra_names.size(), nullptr);
+    for (const auto& name : extra_names) {
+      s.extra_scripts.push_back(find_python_function(*s.script, name));
+    }
+    failed = false;
+    return s;
+  }
+  if (!read_library(in, s, deck_dir) || !params) return std::nullopt;
+  for (const auto& name : extra_names) s.extras.push_back(dlsym(s.handle.get(), name.c_str()));
   failed = false;
   return s;
 }
 
 bool UserSubroutine::call(const UserArgs& a, std::string& error) const {
-  if (script) return call_python_function(*script, a, with_dflag, error);
+  if (a.extra >= 0) {
+    const auto k = static_cast<size_t>(a.extra);
+    if (script) return call_python_function(*extra_scripts[k], a, signature, error);
+    int id = a.id, npar = a.npar, iflag = a.iflag, noutpt = a.noutpt;
+    int nstate = static_cast<int>(a.states.size()), ninput = static_cast<int>(a.inputs.size());
+    double time = a.time;
+    reinterpret_cast<mbsolve_gsexx>(extras[k])(&id, &time, a.par, &npar, &iflag, &nstate,
+                                               a.states.data(), &ninput, a.inputs.data(), &noutpt,
+                                               a.result.data());
+    return true;
+  }
+  if (script) return call_python_function(*script, a, signature, error);
   int id = a.id, npar = a.npar, dflag = a.dflag, iflag = a.iflag;
   double time = a.time;
-  if (with_dflag) {
-    reinterpret_cast<mbsolve_sfosub>(entry)(&id, &time, a.par, &npar, &dflag, &iflag,
-                                            a.result.data());
-  } else {
-    reinterpret_cast<mbsolve_reqsub>(entry)(&id, &time, a.par, &npar, &iflag, a.result.data());
+  switch (signature) {
+    case UserSignature::kForce:
+      reinterpret_cast<mbsolve_sfosub>(entry)(&id, &time, a.par, &npar, &dflag, &iflag,
+                                              a.result.data());
+      break;
+    case UserSignature::kRequest:
+      reinterpret_cast<mbsolve_reqsub>(entry)(&id, &time, a.par, &npar, &iflag, a.result.data());
+      break;
+    case UserSignature::kArray: {
+      int nvalue = static_cast<int>(a.result.size());
+      reinterpret_cast<mbsolve_arysub>(entry)(&id, &time, a.par, &npar, &dflag, &iflag, &nvalue,
+                                              a.result.data());
+      break;
+    }
+    case UserSignature::kMotion: {
+      int iord = a.iord;
+      reinterpret_cast<mbsolve_motsub>(entry)(&id, &time, a.par, &npar, &iord, &iflag,
+                                              a.result.data());
+      break;
+    }
+    case UserSignature::kStateEquation: {
+      int nstate = static_cast<int>(a.states.size()), ninput = static_cast<int>(a.inputs.size());
+      int noutpt = a.noutpt;
+      reinterpret_cast<mbsolve_gsesub>(entry)(&id, &time, a.par, &npar, &dflag, &iflag, &nstate,
+                                              a.states.data(), &ninput, a.inputs.data(), &noutpt,
+                                              a.result.data(), a.output.data());
+      break;
+    }
   }
   return true;
 }

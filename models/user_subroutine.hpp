@@ -29,11 +29,24 @@ namespace mb {
 class ElementReader;
 class PythonFunction;
 
+/// The calling convention of a routine: the arguments after (id, time, par, npar).
+enum class UserSignature {
+  kForce,          ///< (dflag, iflag, result): SFOSUB, VFOSUB, VTOSUB, GFOSUB, VARSUB, DIFSUB
+  kRequest,        ///< (iflag, result): REQSUB
+  kArray,          ///< (dflag, iflag, nvalue, value): ARYSUB
+  kMotion,         ///< (iord, iflag, value): MOTSUB
+  kStateEquation,  ///< (dflag, iflag, nstate, states, ninput, input, noutpt, stated, output):
+                   ///< GSESUB, YFOSUB; their partials (GSEXX.., YFOXX..) are its extras
+};
+
 /// The arguments of one routine call (include/mbsolve/usersub.h): SFOSUB, VFOSUB, VTOSUB,
-/// GFOSUB and VARSUB take (id, time, par, npar, dflag, iflag, result), REQSUB the same without
-/// dflag. `result` holds the routine's outputs: 1 (SFOSUB, VARSUB), 3 (VFOSUB, VTOSUB), 6
-/// (GFOSUB), 8 (REQSUB). A compiled routine writes through result.data(): the buffer behind it
-/// must hold what the routine writes (6 for force routines, 8 for REQSUB).
+/// GFOSUB, VARSUB and DIFSUB take (id, time, par, npar, dflag, iflag, result), REQSUB the same
+/// without dflag, ARYSUB adds nvalue = result.size(), MOTSUB takes iord instead of dflag.
+/// `result` holds the routine's outputs: 1 (SFOSUB, VARSUB, DIFSUB, MOTSUB), 3 (VFOSUB,
+/// VTOSUB), 6 (GFOSUB), 8 (REQSUB), nvalue (ARYSUB), nstate state derivatives (GSESUB,
+/// YFOSUB, whose outputs go to `output`), or a partial's matrix, column-major (`extra`). A
+/// compiled routine writes through result.data(): the buffer behind it must hold what the
+/// routine writes (6 for force routines, 8 for REQSUB).
 struct UserArgs {
   int id = 0;
   double time = 0.0;
@@ -42,14 +55,24 @@ struct UserArgs {
   int dflag = 0;
   int iflag = 0;
   std::span<double> result;
+  int iord = 0;  ///< MOTSUB: the order of the time derivative (0, 1, 2)
+  // GSESUB / YFOSUB and their partials:
+  std::span<double> states;  ///< x (nstate), a per-call copy the routine may overwrite
+  std::span<double> inputs;  ///< u (ninput), a per-call copy the routine may overwrite
+  std::span<double> output;  ///< GSESUB / YFOSUB: the outputs y (noutpt)
+  int noutpt = 0;
+  /// -1: the routine itself; k >= 0: its extra routine k, a partial (GSEXX, GSEXU, GSEYX,
+  /// GSEYU or the YFO.. ones) writing its (nstate or noutpt) x (nstate or ninput) matrix into
+  /// `result`, column-major.
+  int extra = -1;
 };
 
 /// One loaded routine (a library entry point or a script function) with its parameters.
 struct UserSubroutine {
-  std::string subject;                           ///< "<Element> <id>" for messages
-  std::string routine;                           ///< the entry point's name, e.g. "SFOSUB"
-  std::string library;                           ///< the file that was loaded (library or script)
-  bool with_dflag = true;                        ///< false for REQSUB, whose signature has no dflag
+  std::string subject;  ///< "<Element> <id>" for messages
+  std::string routine;  ///< the entry point's name, e.g. "SFOSUB"
+  std::string library;  ///< the file that was loaded (library or script)
+  UserSignature signature = UserSignature::kForce;
   void* entry = nullptr;                         ///< the library entry point (null for a script)
   std::shared_ptr<void> handle;                  ///< keeps the library loaded while the model lives
   std::shared_ptr<const PythonFunction> script;  ///< the script function (null for a library)
@@ -57,18 +80,19 @@ struct UserSubroutine {
   /// Optional extra entries (partial derivatives, ...); nullptr when the library lacks them
   /// (always for scripts).
   std::vector<void*> extras;
+  /// The same for a script: its functions of those names (null when it does not define one).
+  std::vector<std::shared_ptr<const PythonFunction>> extra_scripts;
 
-  /// Calls the routine once. False when a script raised or returned something other than
-  /// result.size() numbers; `error` then says what (with the Python traceback). Outputs are
+  /// True when extra routine `k` exists (in the library or the script).
+  bool has_extra(size_t k) const {
+    return (k < extras.size() && extras[k]) || (k < extra_scripts.size() && extra_scripts[k]);
+  }
+
+  /// Calls the routine (or its extra routine args.extra, which must exist) once, with the
+  /// arguments of its signature. False when a script raised or returned something other than
+  /// the outputs it must; `error` then says what (with the Python traceback). Outputs are
   /// not checked for NaN here (UserCall::check does, for both kinds).
   bool call(const UserArgs& args, std::string& error) const;
-  /// The library entry point as a function of its own signature, for the routines that do not
-  /// go through call() (GSESUB, YFOSUB, DIFSUB, ARYSUB, MOTSUB and their partials). Those are
-  /// always library routines: read_user_subroutine refuses scripts for them.
-  template <class Fn>
-  Fn function() const {
-    return reinterpret_cast<Fn>(entry);
-  }
   /// "SFOSUB in /path/libx.so" for messages.
   std::string describe() const { return routine + " in " + library; }
 };

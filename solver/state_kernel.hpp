@@ -136,7 +136,8 @@ struct StateKernel {
   template <class T>
   T user_diff(const T* x, double t) const;
   /// GSESUB / YFOSUB: f and the outputs y from the own states and u; derivatives from the
-  /// partial routines (XX, XU, YX, YU) when the library has them, else forward differences.
+  /// partial routines (XX, XU, YX, YU) when the library or script has them, else forward
+  /// differences.
   template <class T>
   void user_state_equations(const T* x, const T* u, double t, T* f, T* y) const;
 

@@ -216,10 +216,20 @@ UserCall::~UserCall() { g_call = previous_; }
 
 UserCall* current_user_call() { return g_call; }
 
-void UserCall::run(const UserArgs& args) {
+UserArgs user_args(int id, double time, std::vector<double>& par) {
+  UserArgs args;
+  args.id = id;
+  args.time = time;
+  args.par = par.empty() ? nullptr : par.data();
+  args.npar = static_cast<int>(par.size());
+  return args;
+}
+
+void UserCall::run(const UserArgs& args, bool check_outputs) {
   std::string script_error;
   if (!sub.call(args, script_error) && error.empty()) error = std::move(script_error);
-  check(args.result);
+  check(check_outputs ? std::span<const double>(args.result) : std::span<const double>());
+  if (check_outputs) check(args.output);
 }
 
 void UserCall::check(std::span<const double> outputs) const {

@@ -54,10 +54,11 @@ class UserCall {
 
   /// Calls the routine (a library entry point or a script function: UserSubroutine::call) and
   /// checks it: throws Error(kAnalysisFailed) if a callback failed, the routine reported a
-  /// fatal error, a script raised or returned the wrong type, or an output is not finite.
-  void run(const UserArgs& args);
-  /// The checks of run() for a routine called directly through its entry point
-  /// (UserSubroutine::function): throws if a callback or the routine failed or an output is not
+  /// fatal error, a script raised or returned the wrong type, or an output (args.result and
+  /// args.output) is not finite. `check_outputs` false skips the last check (a dependency
+  /// call, whose outputs are not used).
+  void run(const UserArgs& args, bool check_outputs = true);
+  /// The checks of run(): throws if a callback or the routine failed or an output is not
   /// finite.
   void check(std::span<const double> outputs) const;
 
@@ -72,5 +73,8 @@ class UserCall {
 
 /// The bound call of the current thread, or nullptr outside user calls.
 UserCall* current_user_call();
+
+/// UserArgs with id, time and the PAR array `par` (the routine's copy, possibly empty) set.
+UserArgs user_args(int id, double time, std::vector<double>& par);
 
 }  // namespace mb

@@ -1,11 +1,10 @@
 // MOTSUB motions: the JointKernel member that calls a Motion_Joint's or Motion_Marker's user
-// subroutine (include/mbsolve/usersub.h). A motion is a function of time: the routine may call
-// c_timget, c_errmes and the like, but reading a body or a reaction through c_sysfnc is an error
-// (the kernel declares no body and no block readable).
+// subroutine (include/mbsolve/usersub.h, or a Python script's MOTSUB). A motion is a function of
+// time: the routine may call c_timget, c_errmes and the like, but reading a body or a reaction
+// through c_sysfnc is an error (the kernel declares no body and no block readable).
 
 #include <span>
 
-#include "include/mbsolve/usersub.h"
 #include "solver/joint_kernel.hpp"
 #include "solver/system.hpp"
 #include "solver/user_calls.hpp"
@@ -13,9 +12,11 @@
 namespace mb {
 
 double JointKernel::call_motsub(int iord, double t, int iflag) const {
-  int id = user_id, npar = static_cast<int>(par.size());
-  double time = t, value = 0.0;
-  double* p = par.empty() ? nullptr : par.data();
+  double value = 0.0;
+  UserArgs args = user_args(user_id, t, par);
+  args.iord = iord;
+  args.iflag = iflag;
+  args.result = std::span<double>(&value, 1);
   UserCallState state;
   state.sys = sys;
   state.t = t;
@@ -23,8 +24,7 @@ double JointKernel::call_motsub(int iord, double t, int iflag) const {
   state.known_blocks = no_blocks.data();
   state.time_only = true;
   UserCall call(*user_drive, state);
-  user_drive->function<mbsolve_motsub>()(&id, &time, p, &npar, &iord, &iflag, &value);
-  call.check(std::span<const double>(&value, 1));
+  call.run(args);
   return value;
 }
 

@@ -1,12 +1,15 @@
 // User-subroutine state elements: the StateKernel members that call GSESUB / YFOSUB (with their
-// optional partials), DIFSUB and ARYSUB (include/mbsolve/usersub.h) and turn them into AD
+// optional partials), DIFSUB and ARYSUB (include/mbsolve/usersub.h, or the same routines of a
+// Python script, both through UserSubroutine::call) and turn them into AD
 // values, so the Jacobian stays the sparse exact-where-possible one of solver/state_kernel.hpp:
 //   u      ARYSUB at the local inputs; du/d(inputs) by forward differences (ARYSUB reads bodies,
 //          joint reactions and DIF states through the callbacks, all of them local inputs);
 //   f, y   GSESUB/YFOSUB at (x, u); df/dx, df/du, dg/dx, dg/du from GSEXX.. / YFOXX.. when the
-//          library has them, else forward differences in x and u; chained with du/d(inputs);
+//          library or script has them, else forward differences in x and u; chained with
+//          du/d(inputs);
 //   DIFSUB the value at the local inputs; its derivatives by forward differences.
-// Nothing here allocates: the buffers are fixed-size or sized when the kernel is built.
+// Nothing here allocates (a Python script allocates its own objects): the buffers are
+// fixed-size or sized when the kernel is built.
 
 #include <fmt/format.h>
 
@@ -14,7 +17,6 @@
 #include <cmath>
 
 #include "common/error.hpp"
-#include "include/mbsolve/usersub.h"
 #include "solver/state_kernel.hpp"
 #include "solver/system.hpp"
 
@@ -30,6 +32,28 @@ double step(double v) { return kSqrtEps * std::max(1.0, std::abs(v)); }
 void add_derivative(AD& acc, double c, const AD& v) {
   if (c == 0.0 || v.derivatives().size() == 0) return;
   acc.derivatives() += c * v.derivatives();
+}
+
+/// The arguments common to the element's routine calls (DIFSUB, GSESUB, YFOSUB, partials).
+UserArgs element_args(const StateKernel& k, double t, int dflag, int iflag) {
+  UserArgs args = user_args(k.element->id, t, k.par);
+  args.dflag = dflag;
+  args.iflag = iflag;
+  return args;
+}
+
+/// GSESUB / YFOSUB (and partial) arguments at states xs and inputs u, copied into xbuf and ubuf
+/// (the routine may write into its arguments).
+UserArgs state_equation_args(const StateKernel& k, const double* xs, const double* u, double t,
+                             double* xbuf, double* ubuf) {
+  const int n = k.element->num_states;
+  std::copy(xs, xs + n, xbuf);
+  std::copy(u, u + k.num_inputs, ubuf);
+  UserArgs args = element_args(k, t, 0, 0);
+  args.states = std::span<double>(xbuf, static_cast<size_t>(n));
+  args.inputs = std::span<double>(ubuf, static_cast<size_t>(k.num_inputs));
+  args.noutpt = k.element->num_outputs();
+  return args;
 }
 
 }  // namespace
@@ -56,46 +80,39 @@ void StateKernel::call_arysub(const double* xv, double t, int dflag, int iflag, 
   UserCallState st = call_state(t);
   UserDependencies deps;
   if (iflag) st.record = &deps;
-  int id = arysub_id, npar = static_cast<int>(arysub_par.size()), nvalue = num_inputs;
-  double time = t;
   std::fill(u, u + num_inputs, 0.0);
-  {
-    UserCall call(*arysub, st);
-    arysub->function<mbsolve_arysub>()(&id, &time, arysub_par.empty() ? nullptr : arysub_par.data(),
-                                       &npar, &dflag, &iflag, &nvalue, u);
-    call.check(std::span<const double>(u, static_cast<size_t>(num_inputs)));
-  }
+  UserArgs args = user_args(arysub_id, t, arysub_par);
+  args.dflag = dflag;
+  args.iflag = iflag;
+  args.result = std::span<double>(u, static_cast<size_t>(num_inputs));
+  UserCall call(*arysub, st);
+  call.run(args);
 }
 
 double StateKernel::call_difsub(const double* xv, double t, int dflag, int iflag) const {
   if (xv) scatter(xv);
   UserCallState st = call_state(t);
-  int id = element->id, npar = static_cast<int>(par.size());
-  double time = t, value = 0.0;
+  double value = 0.0;
+  UserArgs args = element_args(*this, t, dflag, iflag);
+  args.result = std::span<double>(&value, 1);
   UserCall call(*user, st);
-  user->function<mbsolve_difsub>()(&id, &time, par.empty() ? nullptr : par.data(), &npar, &dflag,
-                                   &iflag, &value);
-  call.check(std::span<const double>(&value, 1));
+  call.run(args);
   return value;
 }
 
 void StateKernel::call_gse(const double* xs, const double* u, double t, int dflag, double* f,
                            double* g) const {
   const int n = element->num_states, p = element->num_outputs();
-  int id = element->id, npar = static_cast<int>(par.size()), iflag = 0;
-  int nstate = n, ninput = num_inputs, noutpt = p;
-  double time = t;
   double xbuf[kMaxStates], ubuf[kMaxStates];  // the routine may write into its arguments
-  std::copy(xs, xs + n, xbuf);
-  std::copy(u, u + num_inputs, ubuf);
   std::fill(f, f + n, 0.0);
   std::fill(g, g + std::max(p, 1), 0.0);
+  UserArgs args = state_equation_args(*this, xs, u, t, xbuf, ubuf);
+  args.dflag = dflag;
+  args.result = std::span<double>(f, static_cast<size_t>(n));
+  args.output = std::span<double>(g, static_cast<size_t>(p));
   const UserCallState st = call_state(t);
   UserCall call(*user, st);
-  user->function<mbsolve_gsesub>()(&id, &time, par.empty() ? nullptr : par.data(), &npar, &dflag,
-                                   &iflag, &nstate, xbuf, &ninput, ubuf, &noutpt, f, g);
-  call.check(std::span<const double>(f, static_cast<size_t>(n)));
-  call.check(std::span<const double>(g, static_cast<size_t>(p)));
+  call.run(args);
 }
 
 template <class T>
@@ -162,25 +179,19 @@ void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T
     double* mats[4] = {dfdx, dfdu, dgdx, dgdu};
     bool have[4] = {false, false, false, false};
     for (int q = 0; q < 4; ++q) {
-      auto fn = reinterpret_cast<mbsolve_gsexx>(user->extras.size() > static_cast<size_t>(q)
-                                                    ? user->extras[static_cast<size_t>(q)]
-                                                    : nullptr);
       const int rows = q < 2 ? n : p, cols = q % 2 == 0 ? n : m;
-      if (!fn || rows * cols == 0) {
+      if (!user->has_extra(static_cast<size_t>(q)) || rows * cols == 0) {
         have[q] = rows * cols == 0;
         continue;
       }
-      int id = element->id, npar = static_cast<int>(par.size()), iflag = 0;
-      int nstate = n, ninput = m, noutpt = p;
-      double time = t, xb[kMaxStates], ub[kMaxStates];
-      std::copy(xs, xs + n, xb);
-      std::copy(uv, uv + m, ub);
+      double xb[kMaxStates], ub[kMaxStates];
       std::fill(mats[q], mats[q] + rows * cols, 0.0);
+      UserArgs args = state_equation_args(*this, xs, uv, t, xb, ub);
+      args.extra = q;
+      args.result = std::span<double>(mats[q], static_cast<size_t>(rows * cols));
       const UserCallState st = call_state(t);
       UserCall call(*user, st);
-      fn(&id, &time, par.empty() ? nullptr : par.data(), &npar, &iflag, &nstate, xb, &ninput, ub,
-         &noutpt, mats[q]);
-      call.check(std::span<const double>(mats[q], static_cast<size_t>(rows * cols)));
+      call.run(args);
       have[q] = true;
     }
     // Forward differences for the missing ones: a column of f and g per perturbed x_j or u_j.
@@ -234,13 +245,12 @@ UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
   k.y_full = y0;
   k.yp_full.assign(y0.size(), 0.0);
   UserDependencies deps;
-  auto record = [&](const UserSubroutine& sub, auto&& call) {
+  auto record = [&](const UserSubroutine& sub, const UserArgs& args) {
     UserCallState st = k.call_state(0.0);
     st.known_bodies = st.known_blocks = st.known_states = nullptr;
     st.record = &deps;
     UserCall c(sub, st);
-    call();
-    c.check({});
+    c.run(args, false);
   };
   if (k.arysub) {
     double u[StateKernel::kMaxStates];
@@ -249,23 +259,17 @@ UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
                   fmt::format("{}: its U array has {} entries (at most {})", k.element->subject,
                               k.num_inputs, StateKernel::kMaxStates));
     }
-    record(*k.arysub, [&] {
-      int id = k.arysub_id, npar = static_cast<int>(k.arysub_par.size()), dflag = 0, iflag = 1;
-      int nvalue = k.num_inputs;
-      double time = 0.0;
-      std::fill(u, u + nvalue, 0.0);
-      k.arysub->function<mbsolve_arysub>()(&id, &time,
-                                           k.arysub_par.empty() ? nullptr : k.arysub_par.data(),
-                                           &npar, &dflag, &iflag, &nvalue, u);
-    });
+    std::fill(u, u + k.num_inputs, 0.0);
+    UserArgs args = user_args(k.arysub_id, 0.0, k.arysub_par);
+    args.iflag = 1;
+    args.result = std::span<double>(u, static_cast<size_t>(k.num_inputs));
+    record(*k.arysub, args);
   }
   if (k.user && k.element->kind == StateElement::Kind::kDiff) {
-    record(*k.user, [&] {
-      int id = k.element->id, npar = static_cast<int>(k.par.size()), dflag = 0, iflag = 1;
-      double time = 0.0, value = 0.0;
-      k.user->function<mbsolve_difsub>()(&id, &time, k.par.empty() ? nullptr : k.par.data(), &npar,
-                                         &dflag, &iflag, &value);
-    });
+    double value = 0.0;
+    UserArgs args = element_args(k, 0.0, 0, 1);
+    args.result = std::span<double>(&value, 1);
+    record(*k.user, args);
   }
   const Model& m = sys.model();
   k.known_bodies.assign(m.bodies.size(), 0);

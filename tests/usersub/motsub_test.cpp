@@ -1,7 +1,8 @@
 // MOTSUB motions (Motion_Joint and Motion_Marker type="USERSUB") with the MOTSUB of
-// test_subs.c, f(t) = A sin(w t). Oracles: the closed form (the joint angle or the slider's
-// displacement is f(t), the rate f'(t), and a rotor's reaction torque about the axis is
-// I_pivot f''(t)) and the same motion written as an expression (the runs agree to round-off).
+// test_subs.c and its Python twin in test_subs.py, f(t) = A sin(w t). Oracles: the closed form
+// (the joint angle or the slider's displacement is f(t), the rate f'(t), and a rotor's reaction
+// torque about the axis is I_pivot f''(t)) and the same motion written as an expression (the
+// runs agree to round-off); the script also against its C twin.
 
 #include <fmt/format.h>
 
@@ -16,6 +17,7 @@ using namespace mb;
 namespace {
 
 const std::string kLib = MB_TEST_USERSUB_LIB;
+const std::string kScript = MBSOLVE_SOURCE_DIR "/tests/usersub/test_subs.py";
 constexpr double kA = 0.5, kW = 2.0;
 
 /// A rotor on a revolute joint driven by `motion` (a Motion_Joint on joint 1, id 5), no gravity.
@@ -37,10 +39,16 @@ std::string rotor_deck(const std::string& motion) {
                      fmt::arg("motion", motion));
 }
 
-std::string user_motion(const char* val_type, const std::string& extra = "") {
+/// The attribute naming the routine's source: the C library or the Python script.
+std::string source(bool python) {
+  return python ? fmt::format(R"U(script_name="{}" interpreter="PYTHON")U", kScript)
+                : fmt::format(R"U(usrsub_dll_name="{}")U", kLib);
+}
+
+std::string user_motion(const char* val_type, const std::string& extra = "", bool python = false) {
   return fmt::format(R"U(<Motion_Joint id="5" joint_id="1" joint_type="R" val_type="{}" {}
-      type="USERSUB" usrsub_dll_name="{}" usrsub_param_string="USER({}, {})"/>)U",
-                     val_type, extra, kLib, kA, kW);
+      type="USERSUB" {} usrsub_param_string="USER({}, {})"/>)U",
+                     val_type, extra, source(python), kA, kW);
 }
 
 /// Request values (angle, reaction torque, rate) at every output of a run.
@@ -64,13 +72,23 @@ TEST_CASE("a MOTSUB Motion_Joint follows its closed form and agrees with the exp
   REQUIRE(expr_run.report.code == ExitCode::kSuccess);
   const auto expr_values = requests(expr_run);
   const double i_pivot = 0.25 + 3 * 0.4 * 0.4;
+  const bool python = GENERATE(false, true);
   // val_type D calls iord 0, 1, 2; V (integrated from ic_disp) calls 1 and 2.
-  for (const std::string& motion : {user_motion("D"), user_motion("V", R"(ic_disp="0")")}) {
+  for (const char* val_type : {"D", "V"}) {
+    const std::string extra = val_type[0] == 'V' ? R"(ic_disp="0")" : "";
+    const std::string motion = user_motion(val_type, extra, python);
     INFO(motion);
     const auto run = test::run_inline(rotor_deck(motion));
     REQUIRE(run.report.code == ExitCode::kSuccess);
     REQUIRE(run.t.size() == expr_run.t.size());
     const auto values = requests(run);
+    if (python) {  // the C twin: the same values to round-off
+      const auto c_values = requests(test::run_inline(rotor_deck(user_motion(val_type, extra))));
+      REQUIRE(c_values.size() == values.size());
+      for (size_t k = 0; k < values.size(); ++k) {
+        for (size_t c = 0; c < 3; ++c) CHECK(values[k][c] == Approx(c_values[k][c]).margin(1e-12));
+      }
+    }
     const bool displacement = motion.find("val_type=\"D\"") != std::string::npos;
     for (size_t k = 0; k < run.t.size(); ++k) {
       const double t = run.t[k];
@@ -86,21 +104,22 @@ TEST_CASE("a MOTSUB Motion_Joint follows its closed form and agrees with the exp
 }
 
 TEST_CASE("a MOTSUB Motion_Marker drives a slider along Z") {
-  const auto run =
-      test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
+  const bool python = GENERATE(false, true);
+  const auto run = test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
     <Body_Rigid id="1" isground="TRUE"/>
     <Reference_Marker id="10" body_id="1"/>
     <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"/>
     <Reference_Marker id="20" body_id="2"/>
     <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"/>
     <Motion_Marker id="7" i_marker_id="20" j_marker_id="10" direction="Z" type="USERSUB"
-        usrsub_dll_name="{lib}" usrsub_param_string="USER({a}, {w})"/>
+        {src} usrsub_param_string="USER({a}, {w})"/>
     <Post_Request id="1" type="EXPRESSION" expr1="DZ(20,10)" expr2="VZ(20,10)"/>
     <Param_Transient integr_tol="1e-9"/>
   </Model><Command>
     <Simulate analysis_type="Transient" end_time="2" print_interval="0.05"/>
   </Command></MotionSolve>)XML",
-                                   fmt::arg("lib", kLib), fmt::arg("a", kA), fmt::arg("w", kW)));
+                                                fmt::arg("src", source(python)), fmt::arg("a", kA),
+                                                fmt::arg("w", kW)));
   REQUIRE(run.report.code == ExitCode::kSuccess);
   const auto values = requests(run);
   REQUIRE(run.t.size() == 41);
@@ -113,14 +132,34 @@ TEST_CASE("a MOTSUB Motion_Marker drives a slider along Z") {
 
 TEST_CASE("a MOTSUB that reads a body stops the analysis naming the motion") {
   // The initialisation call (iflag = 1, when the System is built) already reads the body.
+  const bool python = GENERATE(false, true);
   try {
     test::run_inline(rotor_deck(fmt::format(
         R"U(<Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="USERSUB"
-          usrsub_dll_name="{}" usrsub_fnc_name="MOTSUB_READS_BODY" usrsub_param_string="USER(20)"/>)U",
-        kLib)));
+          {} usrsub_fnc_name="MOTSUB_READS_BODY" usrsub_param_string="USER(20)"/>)U",
+        source(python))));
     FAIL("the run should have stopped");
   } catch (const Error& e) {
     CHECK(e.code() == ExitCode::kAnalysisFailed);
     CHECK_THAT(e.what(), Catch::Contains("Motion_Joint 5") && Catch::Contains("Body_Rigid 2"));
   }
+}
+
+TEST_CASE("a Python MOTSUB that raises stops the analysis naming the motion and the script") {
+  std::string message;
+  try {
+    const auto run = test::run_inline(rotor_deck(fmt::format(
+        R"U(<Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="USERSUB"
+          {} usrsub_fnc_name="MOTSUB_RAISE" usrsub_param_string="USER(0.5)"/>)U",
+        source(true))));
+    CHECK(run.report.code == ExitCode::kAnalysisFailed);
+    message = run.report.message;
+  } catch (const Error& e) {
+    CHECK(e.code() == ExitCode::kAnalysisFailed);
+    message = e.what();
+  }
+  CHECK_THAT(message,
+             Catch::Contains("Motion_Joint 5: user subroutine MOTSUB_RAISE in " + kScript) &&
+                 Catch::Contains("raised ValueError: motion table ends at t = 0.500") &&
+                 Catch::Contains("Traceback (most recent call last):"));
 }

@@ -110,3 +110,99 @@ def VARSUB_COUNT(id, time, par, npar, dflag, iflag):
     global count
     count += 1
     return float(count)
+
+
+# ---- State elements and motions (tests/usersub/python_states_test.cpp): twins of the C ones ----
+
+
+def GSESUB(id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt):
+    """The damped oscillator x1' = x2, x2' = -w^2 x1 - 2 z w x2 + u1, outputs y1 = x1,
+    y2 = x2 + d u1; par = (w, z, d)."""
+    w, z, d = par[0], par[1], par[2]
+    stated = [states[1], -w * w * states[0] - 2 * z * w * states[1] + input[0]]
+    output = [states[0], states[1] + d * input[0]]
+    return [stated, output]
+
+
+# Its partials, each matrix in one of the accepted layouts: a list of rows, or a flat
+# column-major list (GSEXU).
+def GSEXX(id, time, par, npar, iflag, nstate, states, ninput, input, noutpt):
+    return [[0.0, 1.0], [-par[0] * par[0], -2 * par[1] * par[0]]]
+
+
+def GSEXU(id, time, par, npar, iflag, nstate, states, ninput, input, noutpt):
+    return [0.0, 1.0]
+
+
+def GSEYX(id, time, par, npar, iflag, nstate, states, ninput, input, noutpt):
+    return [[1.0, 0.0], [0.0, 1.0]]
+
+
+def GSEYU(id, time, par, npar, iflag, nstate, states, ninput, input, noutpt):
+    return [[0.0], [par[2]]]
+
+
+def YFOSUB(id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt):
+    """The lag x' = -a x + u1 pushing along x with FX = c x; par = (a, c). With par[2] = 1 it
+    returns NaN after t = 0.5, with par[2] = 2 a fatal py_errmes, with par[2] = 3 it raises,
+    with par[2] = 4 it returns one list only."""
+    output = [par[1] * states[0], 0.0, 0.0, 0.0, 0.0, 0.0]
+    if npar > 2 and time > 0.5:
+        if par[2] == 1:
+            output[0] = float("nan")
+        elif par[2] == 2:
+            py_errmes(1, "the lag diverged", id, "STOP")
+        elif par[2] == 3:
+            raise RuntimeError("lag state %.3f out of range" % states[0])
+        elif par[2] == 4:
+            return [-par[0] * states[0] + input[0]]
+    return [[-par[0] * states[0] + input[0]], output]
+
+
+def DIFSUB(id, time, par, npar, dflag, iflag):
+    """y' = -k y + sin(time) (explicit) or, with par[1] = 1, the implicit residual
+    DIF1 + k y - sin(time); par = (k, implicit)."""
+    [y, err] = py_sysfnc("DIF", [id])
+    if par[1] != 0:
+        [yd, err] = py_sysfnc("DIF1", [id])
+        return yd + par[0] * y - math.sin(time)
+    return -par[0] * y + math.sin(time)
+
+
+def ARYSUB(id, time, par, npar, dflag, iflag, nvalue):
+    """U = (DX(I, J), VX(I, J)) of markers par = (I, J)."""
+    ipar = [int(par[0]), int(par[1])]
+    [dx, err] = py_sysfnc("DX", ipar)
+    [vx, err] = py_sysfnc("VX", ipar)
+    return [dx, vx][:nvalue]
+
+
+def MOTSUB(id, time, par, npar, iord, iflag):
+    """f(t) = par[0] sin(par[1] t) and its time derivatives by iord; the initialisation call
+    returns a value that must not be used."""
+    a, w = par[0], par[1]
+    if iflag:
+        return -1.0
+    if iord == 0:
+        return a * math.sin(w * time)
+    if iord == 1:
+        return a * w * math.cos(w * time)
+    return -a * w * w * math.sin(w * time)
+
+
+def MOTSUB_RAISE(id, time, par, npar, iord, iflag):
+    """Raises once time passes par[0]."""
+    if time > par[0]:
+        raise ValueError("motion table ends at t = %.3f" % par[0])
+    return 0.0
+
+
+def MOTSUB_READS_BODY(id, time, par, npar, iord, iflag):
+    """Reads DX(par[0]) (refused: a motion is a function of time)."""
+    [dx, err] = py_sysfnc("DX", [int(par[0])])
+    return dx
+
+
+def GSEXX_BAD(id, time, par, npar, iflag, nstate, states, ninput, input, noutpt):
+    """One row where GSEXX must return two."""
+    return [[0.0, 1.0]]
