@@ -37,6 +37,7 @@ class Dae {
   int size() const { return sys_.size(); }
   const SparsePattern& pattern() const { return sys_.pattern(); }
   const std::vector<double>& differential_mask() const { return sys_.differential_mask(); }
+  const std::vector<int>& error_test_index() const { return sys_.error_test_index(); }
   /// Removed constraint equations (0-based equation indices into the lambda block), sorted.
   const std::vector<int>& removed() const { return removed_; }
   std::string describe_variable(int index) const { return sys_.describe_variable(index); }
@@ -52,7 +53,8 @@ class Dae {
   std::vector<int> diag_pos_;  ///< Jacobian value positions of the pinned diagonals
 };
 
-/// Index sets of the layout in system.hpp. Removed equations are left out of vel_rows, lambda
+/// Index sets of the layout in system.hpp (stabilised index-2 form: the index-3 form has no
+/// velocity rows, and blocks_of refuses it). Removed equations are left out of vel_rows, lambda
 /// and pos_rows.
 struct Blocks {
   std::vector<int> q;         ///< body positions and Euler parameters (7 per moving body)
