@@ -98,6 +98,8 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
     for (int k = 0; k < nb_; ++k) {
       std::fill(error_test_index_.begin() + 13 * k + 7, error_test_index_.begin() + 13 * k + 13, 2);
     }
+    std::fill(error_test_index_.begin() + 13 * nb_, error_test_index_.begin() + 13 * nb_ + n_eq_,
+              3);
   }
   static_held_.assign(n_, 0);
   for (const auto& e : model.state_elements) {

@@ -122,14 +122,21 @@ class System {
   bool is_static_held(int index) const { return static_held_[index] != 0; }
   /// 1 for differential variables, 0 for algebraic ones.
   const std::vector<double>& differential_mask() const { return diff_mask_; }
-  /// How each variable enters the integrator's local error test: 0 left out (the algebraic
-  /// variables: multipliers), 1 with the weight 1 / (rtol |y| + atol), 2 with that weight times
-  /// the step size h. 2 marks the body velocities v, w of the index-3 form, its index-2
-  /// components: their BDF error estimate does not shrink like the displacements' on index-3
-  /// equations, but h times it (the displacement error it makes in one step) does (Hairer and
-  /// Wanner, Solving ODEs II, VII.8, the index scaling of RADAU5). Leaving them out instead (as
-  /// Adams' I3, which controls the displacement error only) lets velocity errors of order
-  /// integr_tol / h build up in the displacements.
+  /// How the integrator weighs each variable (IDA's error weights serve both its local error
+  /// test and its Newton convergence test):
+  ///   0  out of the error test, weight 1 / (rtol |y| + atol) (the index-2 form's multipliers)
+  ///   1  in the error test, that weight (differential variables)
+  ///   2  in the error test, that weight times the step size h: the body velocities v, w of the
+  ///      index-3 form, its index-2 components
+  ///   3  out of the error test, that weight times h^2: the multipliers lambda of the index-3
+  ///      form, its index-3 components
+  /// On index-3 equations a component of index i is only determined to O(h^(1-i)) times the
+  /// displacement accuracy, so its BDF error estimate and Newton corrections are weighted by
+  /// h^(i-1) (Hairer and Wanner, Solving ODEs II, VII.8: the index scaling of RADAU5); without
+  /// it the Newton iteration of a small step does not converge (lambda's corrections carry
+  /// round-off of order eps / h^2). Leaving the velocities out of the error test instead (as
+  /// Adams' I3, which controls the displacement error only) lets velocity errors build up in
+  /// the displacements.
   const std::vector<int>& error_test_index() const { return error_test_index_; }
 
   /// Initial y from the model (deck positions and velocities; multipliers 0).
