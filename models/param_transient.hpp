@@ -8,10 +8,13 @@
 //     2 (default): stabilised index-2 (GGL, Adams SI2): Phi = 0 and B nu = 0, multipliers lambda
 //       and mu; positions and velocities are in the local error test.
 //     3: index-3 (Adams GSTIFF/DSTIFF I3): Phi = 0 with lambda, no velocity constraints and no
-//       mu (solver/system.hpp, DaeForm::kIndex3); only the displacements (and user and motion
-//       states) are in the local error test, the velocities and multipliers are left out, as
-//       Adams' I3 controls the displacement error only. Cheaper per step; velocities and
-//       reactions are less accurate than with 2.
+//       mu (solver/system.hpp, DaeForm::kIndex3). The reactions are left out of IDA's local
+//       error test (as Adams' I3, which controls the displacement error); the velocities are
+//       in it with their error weighted by the step size h, i.e. by the displacement error they
+//       cause in one step (System::error_test_index(): leaving them out too, as I3 does, let
+//       the displacements drift by far more than integr_tol). The same number of unknowns as 2
+//       (mu is pinned, not removed); velocities, accelerations and reactions are less accurate
+//       at the same integr_tol.
 //     1 (Adams SI1): runs the index-2 form, with a warning. SI1 differentiates the constraints
 //       to the acceleration level and stabilises them at both lower levels (three multiplier
 //       sets); that is a new residual block per constraint kernel (an acceleration row, with its
