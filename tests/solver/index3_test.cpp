@@ -50,18 +50,6 @@ std::string mechanism(const std::string& transient, double end_time) {
                      fmt::arg("transient", transient), fmt::arg("end", end_time));
 }
 
-std::unique_ptr<Model> build(const std::string& xml) {
-  Diagnostics diag;
-  Deck deck = read_xml_deck_text(xml, "index3.xml", diag);
-  auto model = build_model(deck, diag);
-  std::string messages;
-  for (const auto& d : diag.all()) messages += d.str() + "\n";
-  INFO(messages);
-  REQUIRE(model);
-  REQUIRE(!diag.has_errors());
-  return std::make_unique<Model>(std::move(*model));
-}
-
 class LogObserver : public AnalysisObserver {
  public:
   void output(double, const System&, const std::vector<double>&,
@@ -76,7 +64,7 @@ class LogObserver : public AnalysisObserver {
 }  // namespace
 
 TEST_CASE("index-3 form: exact Jacobian equals finite differences at random states") {
-  const auto model = build(mechanism("", 1));
+  const auto model = test::model_inline(mechanism("", 1));
   const System sys(*model, DaeForm::kIndex3);
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
@@ -91,7 +79,7 @@ TEST_CASE("index-3 form: exact Jacobian equals finite differences at random stat
 }
 
 TEST_CASE("index-3 form: Phi in the lambda rows, no mu in the body rows, mu rows pinned") {
-  const auto model = build(mechanism("", 1));
+  const auto model = test::model_inline(mechanism("", 1));
   const System i2(*model), i3(*model, DaeForm::kIndex3);
   REQUIRE(i2.size() == i3.size());
   const int nb = i3.num_moving_bodies(), m = i3.num_constraint_equations();
@@ -142,7 +130,7 @@ TEST_CASE("index-3 form: the log names the formulation, and both forms agree") {
   UNSCOPED_INFO("largest position difference " << worst);
   for (const auto& [transient, expected] :
        {std::pair{kIndex3, "index-3 (I3)"}, std::pair{kIndex2, "stabilised index-2 (SI2)"}}) {
-    const auto model = build(mechanism(transient, 0.1));
+    const auto model = test::model_inline(mechanism(transient, 0.1));
     const System sys(*model);
     LogObserver obs;
     const RunReport report = run_analyses(sys, obs);
