@@ -19,7 +19,7 @@ using namespace mb;
 namespace {
 
 /// A double pendulum (REVOLUTE, SPHERICAL + an INPLANE primitive) with a slider on a
-/// TRANSLATIONAL joint driven by a velocity Motion_Joint (a motion state), and a coupler.
+/// TRANSLATIONAL joint driven by a velocity Motion_Joint (a motion state).
 std::string mechanism(const std::string& transient, double end_time) {
   return fmt::format(R"XML(<MotionSolve><Model>
     <Force_Gravity grav_y="-9.81"/>
