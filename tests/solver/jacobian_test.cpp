@@ -1,8 +1,8 @@
 // Oracles: the exact (AD) Jacobian dF/dy + cj dF/dy' equals central finite differences of the
 // residual, for the body kernel and every joint type and primitive, at random states and
 // multipliers (in the index-2 and the index-3 form); and every constraint's velocity row B nu
-// equals the finite-difference time derivative of its position row Phi along the motion (r' = v, p'
-// = G(p)^T w / 2, t' = 1).
+// equals the finite-difference time derivative of its position row Phi along the motion
+// (r' = v, p' = G(p)^T w / 2, t' = 1).
 
 #include <fmt/format.h>
 
