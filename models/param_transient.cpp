@@ -39,11 +39,7 @@ void build_param_transient(ElementReader& in, ModelDraft& draft, bool in_command
   if (auto v = in.integer("max_order", 1, 5)) p.max_order = static_cast<int>(*v);
   if (auto v = in.integer("dae_index", 1, 3)) {
     p.dae_index = static_cast<int>(*v);
-    if (p.dae_index == 3) {
-      in.warning("dae_index",
-                 "dae_index 3 (plain index-3) is solved in the stabilised index-2 form: IDA's "
-                 "local error test and Newton iteration are not sound on index-3 equations");
-    } else if (p.dae_index == 1) {
+    if (p.dae_index == 1) {
       in.warning("dae_index",
                  "dae_index 1 (Adams SI1) is solved in the stabilised index-2 form, which "
                  "satisfies the same position and velocity constraints");

@@ -4,13 +4,22 @@
 //   BDF, ODE form) | ABAM (CVODE Adams, ODE form).
 //   integr_tol (> 0, default 1e-3): absolute local error tolerance in model units.
 //   h_max, h_min, h0_max (> 0, time), max_order (1..5), rel_abs_tol_ratio (> 0).
-//   dae_index: 2 (stabilised index-2, the form we integrate), 1 (Adams SI1) or 3. Index 1 and 3
-//   requests run the index-2 form too, with a warning. For index 3: IDA's BDF error test is only
-//   sound for index-1 and (with the algebraic variables suppressed, as we do) Hessenberg index-2
-//   systems; on plain index-3 equations the velocity and multiplier errors do not shrink with the
-//   step and the Newton matrix's condition grows like 1/h^2, which Adams' I3 handles with its own
-//   error control that IDA does not offer. The index-2 form satisfies the same position
-//   constraints.
+//   dae_index (DAE form, IDA; the ODE form ignores it):
+//     2 (default): stabilised index-2 (GGL, Adams SI2): Phi = 0 and B nu = 0, multipliers lambda
+//       and mu; positions and velocities are in the local error test.
+//     3: index-3 (Adams GSTIFF/DSTIFF I3): Phi = 0 with lambda, no velocity constraints and no
+//       mu (solver/system.hpp, DaeForm::kIndex3). The reactions are left out of IDA's local
+//       error test (as Adams' I3, which controls the displacement error); the velocities are
+//       in it with their error weighted by the step size h, i.e. by the displacement error they
+//       cause in one step (System::error_test_index(): leaving them out too, as I3 does, let
+//       the displacements drift by far more than integr_tol). The same number of unknowns as 2
+//       (mu is pinned, not removed); velocities, accelerations and reactions are less accurate
+//       at the same integr_tol.
+//     1 (Adams SI1): runs the index-2 form, with a warning. SI1 differentiates the constraints
+//       to the acceleration level and stabilises them at both lower levels (three multiplier
+//       sets); that is a new residual block per constraint kernel (an acceleration row, with its
+//       gamma terms), not a change of layout like index 3, and it is left for later. The index-2
+//       form satisfies the same position and velocity constraints.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

@@ -109,6 +109,10 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
   TransientParams params = model.transient;
   StaticParams static_params = model.statics;
   std::optional<Dae> dae;
+  // The index-3 form (dae_index 3) of the current System, built when a transient asks for it:
+  // the same layout, so the index-2 initial conditions start it (system.hpp).
+  std::deque<System> index3_systems;
+  std::optional<Dae> dae3;
   std::vector<double> y = first_sys.initial_state();
   double t = 0;
   bool first = true;
@@ -139,6 +143,7 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         y = carry_state(*sys_ptr, edited_systems.back(), y, resets);
         sys_ptr = &edited_systems.back();
         dae.reset();  // redundant equations are found again for the new constraint set
+        dae3.reset();
       }
       const System& sys = *sys_ptr;
       any_simulate = true;
@@ -222,13 +227,15 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
       const double t1 = s.end_time ? *s.end_time : t0 + *s.duration;
       const double dt = output_step(s, t0, t1);
       const bool ode = is_ode_form(params);
-      obs.log(
-          fmt::format("transient analysis ({}, {} form{}) from t = {:g} to {:g}, output every {:g}",
-                      params.integrator, ode ? "ODE" : "DAE",
-                      params.dae_index == 2 || ode
-                          ? ""
-                          : fmt::format(", stabilised index-2 for dae_index {}", params.dae_index),
-                      t0, t1, dt));
+      const bool index3 = !ode && params.dae_index == 3;
+      obs.log(fmt::format(
+          "transient analysis ({}, {} form{}) from t = {:g} to {:g}, output every {:g}",
+          params.integrator, ode ? "ODE" : "DAE",
+          ode ? ""
+              : (index3 ? ", index-3 (I3)"
+                        : (params.dae_index == 2 ? ", stabilised index-2 (SI2)"
+                                                 : ", stabilised index-2 for dae_index 1")),
+          t0, t1, dt));
       if (ode) {
         // The ODE form solves for the reactions with one linear solve, which is exact only when
         // the forces do not depend on them.
@@ -253,7 +260,11 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         CvodeIntegrator cvode(*dae, params, t0, ic.y, dt);
         integrate(cvode, sys, obs, report, t0, t1, dt, t, y);
       } else {
-        IdaIntegrator ida(*dae, params, t0, ic.y, ic.yp, dt);
+        if (index3 && !dae3) {
+          index3_systems.emplace_back(sys.model(), DaeForm::kIndex3);
+          dae3.emplace(index3_systems.back(), dae->removed());
+        }
+        IdaIntegrator ida(index3 ? *dae3 : *dae, params, t0, ic.y, ic.yp, dt);
         integrate(ida, sys, obs, report, t0, t1, dt, t, y);
       }
       obs.log(fmt::format("transient analysis done at t = {:g}", t));

@@ -14,7 +14,7 @@ namespace {
 constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 }  // namespace
 
-System::System(const Model& model) : model_(model), gravity_(model) {
+System::System(const Model& model, DaeForm form) : model_(model), form_(form), gravity_(model) {
   // Moving bodies get 13 states each, in model order.
   body_offset_.assign(model.bodies.size(), -1);
   for (size_t b = 0; b < model.bodies.size(); ++b) {
@@ -92,6 +92,15 @@ System::System(const Model& model) : model_(model), gravity_(model) {
   diff_mask_.assign(n_, 0.0);
   std::fill(diff_mask_.begin(), diff_mask_.begin() + 13 * nb_, 1.0);
   std::fill(diff_mask_.begin() + state_offset_, diff_mask_.end(), 1.0);
+  error_test_index_.assign(n_, 0);
+  for (int i = 0; i < n_; ++i) error_test_index_[i] = diff_mask_[i] > 0 ? 1 : 0;
+  if (form_ == DaeForm::kIndex3) {
+    for (int k = 0; k < nb_; ++k) {
+      std::fill(error_test_index_.begin() + 13 * k + 7, error_test_index_.begin() + 13 * k + 13, 2);
+    }
+    std::fill(error_test_index_.begin() + 13 * nb_, error_test_index_.begin() + 13 * nb_ + n_eq_,
+              3);
+  }
   static_held_.assign(n_, 0);
   for (const auto& e : model.state_elements) {
     for (int i = 0; i < e.num_states; ++i) {
@@ -140,14 +149,7 @@ System::System(const Model& model) : model_(model), gravity_(model) {
       }
     }
     for (int mult = 0; mult < 2; ++mult) {
-      const int base =
-          (mult == 0 ? lambda_offset(static_cast<int>(jn)) : mu_offset(static_cast<int>(jn)));
-      for (int e = 0; e < k.m; ++e) {
-        s.in_var.push_back(base + e);
-        s.in_is_deriv.push_back(0);
-        s.in_const.push_back(0.0);
-        s.out_row.push_back(base + e);  // velocity rows pair with lambda, position with mu
-      }
+      for (int e = 0; e < k.m; ++e) add_multiplier_slot(s, joint_eq_offset_[jn] + e, mult == 1);
     }
     for (int d = 0; d < 2; ++d) {  // motion states, then their derivatives
       for (int i = 0; i < k.drive_states; ++i) {
@@ -170,13 +172,7 @@ System::System(const Model& model) : model_(model), gravity_(model) {
         s.out_row.push_back(o + i);
       }
     }
-    for (int mult = 0; mult < 2; ++mult) {  // lambda with the velocity row, mu with Phi
-      const int row = 13 * nb_ + mult * n_eq_ + gcon_eq_offset_[k];
-      s.in_var.push_back(row);
-      s.in_is_deriv.push_back(0);
-      s.in_const.push_back(0.0);
-      s.out_row.push_back(row);
-    }
+    for (int mult = 0; mult < 2; ++mult) add_multiplier_slot(s, gcon_eq_offset_[k], mult == 1);
     gcon_slots_.push_back(std::move(s));
   }
   for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
@@ -191,12 +187,8 @@ System::System(const Model& model) : model_(model), gravity_(model) {
         s.out_row.push_back(o < 0 ? -1 : o + i);
       }
     }
-    for (int mult = 0; mult < 2 * ck.m; ++mult) {  // lambda with the velocity row, mu with Phi
-      const int row = 13 * nb_ + mult * n_eq_ + coupler_eq_offset_[k];
-      s.in_var.push_back(row);
-      s.in_is_deriv.push_back(0);
-      s.in_const.push_back(0.0);
-      s.out_row.push_back(row);
+    for (int mult = 0; mult < 2 * ck.m; ++mult) {
+      add_multiplier_slot(s, coupler_eq_offset_[k], mult == 1);
     }
     for (int d = 0; d < 2; ++d) {  // turn counts, then their derivatives
       for (int i = 0; i < ck.num_states; ++i) {
@@ -278,6 +270,21 @@ void System::add_constraint_block(JointKernel k, int i_marker, int j_marker) {
   k.s_j = mj.pos_body;
   k.u_j = mj.axes_body;
   add_block(std::move(k), mi.body, mj.body);
+}
+
+void System::add_multiplier_slot(Slots& s, int eq, bool position_level) const {
+  const int lambda = 13 * nb_ + eq;
+  int in = position_level ? lambda + n_eq_ : lambda;  // velocity rows pair with lambda,
+  int out = in;                                       // position rows with mu
+  if (form_ == DaeForm::kIndex3) {
+    // Phi takes lambda's row; the velocity row is dropped; mu is read as the constant 0.
+    in = position_level ? -1 : lambda;
+    out = position_level ? lambda : -1;
+  }
+  s.in_var.push_back(in);
+  s.in_is_deriv.push_back(0);
+  s.in_const.push_back(0.0);
+  s.out_row.push_back(out);
 }
 
 void System::add_block(JointKernel k, int body_i, int body_j) {
@@ -377,6 +384,9 @@ void System::residual(double t, const double* y, const double* yp, double* res) 
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_residual(state_kernels_[k], state_slots_[k], t, y, yp, res);
   }
+  if (form_ == DaeForm::kIndex3) {
+    for (int r = 13 * nb_ + n_eq_; r < 13 * nb_ + 2 * n_eq_; ++r) res[r] = y[r];  // mu = 0
+  }
 }
 
 void System::jacobian(double t, const double* y, const double* yp, double cj,
@@ -400,6 +410,7 @@ void System::jacobian(double t, const double* y, const double* yp, double cj,
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_jacobian(state_kernels_[k], state_slots_[k], t, y, yp, cj, values);
   }
+  for (int pos : pinned_mu_diag_) values[pos] = 1.0;
 }
 
 void System::build_pattern() {
@@ -512,6 +523,11 @@ void System::build_pattern() {
   for (size_t k = 0; k < gcon_slots_.size(); ++k) fill(gcon_slots_[k], gcon_nz[k]);
   for (size_t k = 0; k < coupler_slots_.size(); ++k) fill(coupler_slots_[k], coupler_nz[k]);
   for (size_t k = 0; k < state_slots_.size(); ++k) fill(state_slots_[k], state_nz[k]);
+  if (form_ == DaeForm::kIndex3) {
+    for (int r = 13 * nb_ + n_eq_; r < 13 * nb_ + 2 * n_eq_; ++r) {
+      pinned_mu_diag_.push_back(position(r, r));
+    }
+  }
 }
 
 std::string System::describe_variable(int index) const {

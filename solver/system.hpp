@@ -15,6 +15,17 @@
 // Residual rows use the same layout: body rows, velocity constraints, position constraints,
 // normalisation constraints, state equations, motion state equations.
 //
+// Formulation (DaeForm): the stabilised index-2 (GGL) form above is the default. The index-3
+// form (Param_Transient dae_index 3, Adams I3) keeps the same variable layout and pattern size
+// but pins the GGL block: the lambda rows hold the position constraints Phi(q, t) = 0 (lambda
+// still acts in the equations of motion as -B^T lambda), the velocity constraints are dropped,
+// mu is fed to no kernel (the body rows read mu = 0: r' - v, p' - 1/2 G^T w - p mu_n) and the mu
+// rows are the identity rows mu = 0; error_test_index() says how the integrator weighs the
+// velocities. Pinning rather than dropping the block keeps every index
+// (lambda_offset, state_offset, ...) and the initial conditions shared by both forms: a
+// consistent index-2 state (mu = 0) is a consistent index-3 state. The Euler-parameter
+// normalisation keeps its own multiplier mu_n in both forms.
+//
 // User states (Control_Diff, Control_StateEqn, Control_SISO, Force_StateEqn; see
 // solver/state_kernel.hpp for how an element adds states): StateElement k of the model owns
 // entries [state_offset() + first_state, ... + num_states) of y; their rows are its state
@@ -50,13 +61,20 @@ struct SparsePattern {
   int nnz() const { return static_cast<int>(row_idx.size()); }
 };
 
+/// Which DAE the System assembles (see above).
+enum class DaeForm {
+  kStabilisedIndex2,  ///< GGL: B nu = 0 with lambda, Phi = 0 with mu (Adams SI2)
+  kIndex3,            ///< Phi = 0 with lambda, mu pinned to 0 (Adams I3)
+};
+
 class System {
  public:
-  explicit System(const Model& model);
+  explicit System(const Model& model, DaeForm form = DaeForm::kStabilisedIndex2);
   System(const System&) = delete;  ///< kernels keep pointers to their System
   System& operator=(const System&) = delete;
 
   const Model& model() const { return model_; }
+  DaeForm form() const { return form_; }
   int size() const { return n_; }
   int num_moving_bodies() const { return static_cast<int>(body_kernels_.size()); }
   int num_constraint_equations() const { return n_eq_; }
@@ -104,6 +122,22 @@ class System {
   bool is_static_held(int index) const { return static_held_[index] != 0; }
   /// 1 for differential variables, 0 for algebraic ones.
   const std::vector<double>& differential_mask() const { return diff_mask_; }
+  /// How the integrator weighs each variable (IDA's error weights serve both its local error
+  /// test and its Newton convergence test):
+  ///   0  out of the error test, weight 1 / (rtol |y| + atol) (the index-2 form's multipliers)
+  ///   1  in the error test, that weight (differential variables)
+  ///   2  in the error test, that weight times the step size h: the body velocities v, w of the
+  ///      index-3 form, its index-2 components
+  ///   3  out of the error test, that weight times h^2: the multipliers lambda of the index-3
+  ///      form, its index-3 components
+  /// On index-3 equations a component of index i is only determined to O(h^(1-i)) times the
+  /// displacement accuracy, so its BDF error estimate and Newton corrections are weighted by
+  /// h^(i-1) (Hairer and Wanner, Solving ODEs II, VII.8: the index scaling of RADAU5); without
+  /// it the Newton iteration of a small step does not converge (lambda's corrections carry
+  /// round-off of order eps / h^2). Leaving the velocities out of the error test instead (as
+  /// Adams' I3, which controls the displacement error only) lets velocity errors build up in
+  /// the displacements.
+  const std::vector<int>& error_test_index() const { return error_test_index_; }
 
   /// Initial y from the model (deck positions and velocities; multipliers 0).
   std::vector<double> initial_state() const;
@@ -134,9 +168,13 @@ class System {
                     double cj, double* values) const;
   void add_constraint_block(JointKernel k, int i_marker, int j_marker);
   void add_block(JointKernel k, int body_i, int body_j);
+  /// The multiplier input and constraint output of constraint equation `eq` (index into the
+  /// lambda block) at velocity (lambda) or position (mu) level, per the DaeForm.
+  void add_multiplier_slot(Slots& s, int eq, bool position_level) const;
   void build_pattern();
 
   const Model& model_;
+  DaeForm form_;
   GravityField gravity_;  ///< the body kernels point here
   int nb_ = 0, n_eq_ = 0, n_ = 0;
   std::vector<int> body_offset_;
@@ -145,6 +183,8 @@ class System {
   std::vector<int> point_hold_body_;      ///< model body of each Body_Point rotation hold
   int motion_state_begin_ = 0;
   std::vector<double> diff_mask_;
+  std::vector<int> error_test_index_;
+  std::vector<int> pinned_mu_diag_;  ///< index-3 form: Jacobian positions of the mu diagonals
   std::vector<BodyKernel> body_kernels_;
   std::vector<Slots> body_slots_;
   std::vector<JointKernel> joint_kernels_;

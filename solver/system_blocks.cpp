@@ -47,6 +47,9 @@ void Dae::jacobian(double t, const double* y, const double* yp, double cj, doubl
 
 Blocks blocks_of(const Dae& dae) {
   const System& sys = dae.system();
+  if (sys.form() != DaeForm::kStabilisedIndex2) {
+    throw Error(ExitCode::kInternal, "blocks_of: the layout sets need the stabilised index-2 form");
+  }
   Blocks b;
   const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
   for (int k = 0; k < nb; ++k) {

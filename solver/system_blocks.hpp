@@ -26,8 +26,9 @@ namespace mb {
 using SpMat = Eigen::SparseMatrix<double>;
 
 /// The System's DAE with some constraint equations removed (they were found redundant). For a
-/// removed equation e the velocity row becomes lambda_e = 0 and the position row mu_e = 0: the
-/// rows and multipliers still exist, the multipliers are pinned to zero. With nothing removed
+/// removed equation e the velocity row becomes lambda_e = 0 and the position row mu_e = 0 (in
+/// the index-3 form: its Phi row, lambda's, and its pinned mu row): the rows and multipliers
+/// still exist, the multipliers are pinned to zero. With nothing removed
 /// residual() and jacobian() are the System's.
 class Dae {
  public:
@@ -37,6 +38,7 @@ class Dae {
   int size() const { return sys_.size(); }
   const SparsePattern& pattern() const { return sys_.pattern(); }
   const std::vector<double>& differential_mask() const { return sys_.differential_mask(); }
+  const std::vector<int>& error_test_index() const { return sys_.error_test_index(); }
   /// Removed constraint equations (0-based equation indices into the lambda block), sorted.
   const std::vector<int>& removed() const { return removed_; }
   std::string describe_variable(int index) const { return sys_.describe_variable(index); }
@@ -52,7 +54,8 @@ class Dae {
   std::vector<int> diag_pos_;  ///< Jacobian value positions of the pinned diagonals
 };
 
-/// Index sets of the layout in system.hpp. Removed equations are left out of vel_rows, lambda
+/// Index sets of the layout in system.hpp (stabilised index-2 form: the index-3 form has no
+/// velocity rows, and blocks_of refuses it). Removed equations are left out of vel_rows, lambda
 /// and pos_rows.
 struct Blocks {
   std::vector<int> q;         ///< body positions and Euler parameters (7 per moving body)

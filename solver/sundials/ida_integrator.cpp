@@ -26,6 +26,25 @@ struct IdaIntegrator::Impl {
   SUNMatrix A = nullptr;
   SUNLinearSolver LS = nullptr;
   std::exception_ptr pending;
+  // Error weights when some are scaled by powers of the step size (System::error_test_index()
+  // 2 and 3: the index-3 form's velocities and multipliers), through IDAWFtolerances:
+  // 1 / (rtol |y_i| + atol_i) times |h|^h_power_i. IDA calls this before each step, when h is
+  // the step it will try (0 before the first: those weights are 0 for the first step).
+  std::vector<double> atol_v;
+  std::vector<char> h_power;
+  double rtol = 0;
+  static int weights(N_Vector y, N_Vector ewt, void* data) noexcept {
+    auto* self = static_cast<Impl*>(data);
+    realtype h = 0;
+    if (self->mem) IDAGetCurrentStep(self->mem, &h);
+    const double* yy = N_VGetArrayPointer(y);
+    double* w = N_VGetArrayPointer(ewt);
+    for (size_t i = 0; i < self->atol_v.size(); ++i) {
+      w[i] = 1.0 / (self->rtol * std::abs(yy[i]) + self->atol_v[i]);
+      for (int k = 0; k < self->h_power[i]; ++k) w[i] *= std::abs(h);
+    }
+    return 0;
+  }
 
   explicit Impl(const Dae& s) : sys(s) {}
   ~Impl() {
@@ -92,7 +111,11 @@ IdaIntegrator::IdaIntegrator(const Dae& sys, const TransientParams& params, doub
   std::copy(y0.begin(), y0.end(), N_VGetArrayPointer(s.yy));
   std::copy(yp0.begin(), yp0.end(), N_VGetArrayPointer(s.yp));
   const auto& mask = sys.differential_mask();
-  std::copy(mask.begin(), mask.end(), N_VGetArrayPointer(s.id));
+  // id marks the variables of the local error test (suppressalg; we do not call IDACalcIC, the
+  // other use of id): System::error_test_index() 1 and 2.
+  const auto& tested = sys.error_test_index();
+  double* idv = N_VGetArrayPointer(s.id);
+  for (int i = 0; i < n; ++i) idv[i] = tested[i] == 1 || tested[i] == 2 ? 1.0 : 0.0;
   // Absolute tolerance integr_tol on every differential state (model units); the algebraic
   // multipliers are excluded from the error test (suppressalg) but need a finite weight.
   double* at = N_VGetArrayPointer(s.atol);
@@ -103,6 +126,13 @@ IdaIntegrator::IdaIntegrator(const Dae& sys, const TransientParams& params, doub
   if (!s.mem) throw Error(ExitCode::kInternal, "IDACreate failed");
   s.check(IDAInit(s.mem, &Impl::residual, t0, s.yy, s.yp), "IDAInit");
   s.check(IDASVtolerances(s.mem, rtol, s.atol), "IDASVtolerances");
+  if (std::any_of(tested.begin(), tested.end(), [](int k) { return k >= 2; })) {
+    s.rtol = rtol;
+    s.atol_v.assign(at, at + n);
+    s.h_power.assign(n, 0);
+    for (int i = 0; i < n; ++i) s.h_power[i] = static_cast<char>(std::max(0, tested[i] - 1));
+    s.check(IDAWFtolerances(s.mem, &Impl::weights), "IDAWFtolerances");
+  }
   s.check(IDASetUserData(s.mem, &s), "IDASetUserData");
   s.check(IDASetId(s.mem, s.id), "IDASetId");
   s.check(IDASetSuppressAlg(s.mem, SUNTRUE), "IDASetSuppressAlg");

@@ -1,5 +1,6 @@
 #pragma once
-// IDA (SUNDIALS) on the stabilised index-2 DAE (System, redundant equations removed: Dae) with the
+// IDA (SUNDIALS) on the stabilised index-2 or index-3 DAE (System, redundant equations removed:
+// Dae; its error_test_mask() is IDA's id vector for the local error test) with the
 // exact sparse Jacobian and KLU. This folder is the only place that includes SUNDIALS headers.
 // Callbacks are noexcept trampolines: an exception inside the residual or Jacobian is stored, IDA
 // is told the failure is unrecoverable, and the exception is rethrown with its context once IDA

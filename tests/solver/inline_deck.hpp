@@ -37,6 +37,19 @@ class CaptureObserver : public AnalysisObserver {
   InlineRun& run_;
 };
 
+/// Builds the model of a deck given as a string, without running it; throws on deck errors.
+inline std::unique_ptr<Model> model_inline(const std::string& xml) {
+  Diagnostics diag;
+  Deck deck = read_xml_deck_text(xml, "inline.xml", diag);
+  auto model = build_model(deck, diag);
+  if (!model || diag.has_errors()) {
+    std::string all;
+    for (const auto& d : diag.all()) all += d.str() + "\n";
+    throw std::runtime_error("deck errors:\n" + all);
+  }
+  return std::make_unique<Model>(std::move(*model));
+}
+
 /// Builds and runs a deck already read (its reading diagnostics in `diag`).
 inline InlineRun run_deck_object(const Deck& deck, Diagnostics& diag) {
   auto model = build_model(deck, diag);

@@ -1,7 +1,8 @@
 // Oracles: the exact (AD) Jacobian dF/dy + cj dF/dy' equals central finite differences of the
 // residual, for the body kernel and every joint type and primitive, at random states and
-// multipliers; and every constraint's velocity row B nu equals the finite-difference time
-// derivative of its position row Phi along the motion (r' = v, p' = G(p)^T w / 2, t' = 1).
+// multipliers (in the index-2 and the index-3 form); and every constraint's velocity row B nu
+// equals the finite-difference time derivative of its position row Phi along the motion
+// (r' = v, p' = G(p)^T w / 2, t' = 1).
 
 #include <fmt/format.h>
 
@@ -84,13 +85,23 @@ std::vector<std::string> constraint_elements() {
   return out;
 }
 
+/// Every element in the stabilised index-2 and in the index-3 form (Phi in lambda's rows).
+std::vector<std::pair<std::string, DaeForm>> with_both_forms(const std::vector<std::string>& in) {
+  std::vector<std::pair<std::string, DaeForm>> out;
+  for (const auto& e : in) {
+    out.emplace_back(e, DaeForm::kStabilisedIndex2);
+    out.emplace_back(e, DaeForm::kIndex3);
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("exact Jacobian equals central finite differences for every joint type") {
-  for (const auto& element : constraint_elements()) {
-    INFO(element);
+  for (const auto& [element, form] : with_both_forms(constraint_elements())) {
+    INFO(element << (form == DaeForm::kIndex3 ? " (index-3 form)" : ""));
     auto model = two_body_model(element);
-    const System sys(*model);
+    const System sys(*model, form);
     const int n = sys.size();
     std::mt19937 rng(7);
     std::uniform_real_distribution<double> uni(-1, 1);
