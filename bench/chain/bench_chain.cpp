@@ -11,7 +11,7 @@
 // program, linked to Simbody), Runge-Kutta-Merson at accuracy SB_ACC, timed from system
 // construction. The defaults give comparable accuracy with Simbody at least as accurate as
 // mbsolve: for N = 10 and 100 both tips are compared with a tight reference (Simbody at 1e-11) and
-// printed (README.md: mbsolve 3.4e-7 m, Simbody 1e-7 m at N = 10).
+// printed (README.md: mbsolve 1.6e-7 m, Simbody 1e-7 m at N = 10).
 // Usage: bench_chain [TOL] [SB_ACC] [NMAX]   (defaults 1e-6, 1e-5 and 1000)
 //        bench_chain --write-deck N FILE   (writes the N-link deck at integr_tol 1e-6, e.g. for
 //        profiling mbsolve on it)
