@@ -2,14 +2,16 @@
 // N = 10, 100, 1000, in the same run. For each N: wall time, integrator steps and residual
 // evaluations per simulated second of both, the tip position of both and their difference, and
 // the time ratio mbsolve / Simbody. Then the log-log slope of wall time against N between 100 and
-// 1000 (goal: at most 1.2) for both.
+// 1000 (goal: at most 1.2) for both. Times are wall and process CPU time: on a shared, loaded
+// machine the wall times measure the load more than the solvers, so the CPU-time ratio and
+// slope are printed too.
 //
 // mbsolve: the deck is generated in memory; timed are read + build_model + System ("setup") and
 // run_analyses ("solve"). GSTIFF (IDA + KLU), integr_tol TOL. Simbody: simbody_chain (its own
 // program, linked to Simbody), Runge-Kutta-Merson at accuracy SB_ACC, timed from system
 // construction. The defaults give comparable accuracy with Simbody at least as accurate as
 // mbsolve: for N = 10 and 100 both tips are compared with a tight reference (Simbody at 1e-11) and
-// printed (README.md: mbsolve 3.4e-7 m, Simbody 1e-7 m at N = 10).
+// printed (README.md: mbsolve 1.6e-7 m, Simbody 1e-7 m at N = 10).
 // Usage: bench_chain [TOL] [SB_ACC] [NMAX]   (defaults 1e-6, 1e-5 and 1000)
 //        bench_chain --write-deck N FILE   (writes the N-link deck at integr_tol 1e-6, e.g. for
 //        profiling mbsolve on it)
@@ -20,6 +22,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -82,6 +85,7 @@ class LastState : public mb::AnalysisObserver {
 
 struct Run {
   double setup_s = 0, solve_s = 0;
+  double cpu_s = 0;  ///< process CPU time of setup + solve
   long steps = 0, residual_evals = 0;
   double tip_x = 0, tip_y = 0;
 };
@@ -90,9 +94,14 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+double cpu_seconds_since(std::clock_t c0) {
+  return static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+}
+
 Run run_mbsolve(int n, double tol) {
   const std::string xml = chain_deck(n, tol);
   Run r;
+  const std::clock_t c0 = std::clock();
   auto t0 = std::chrono::steady_clock::now();
   mb::Diagnostics diag;
   mb::Deck deck = mb::read_xml_deck_text(xml, "chain.xml", diag);
@@ -107,6 +116,7 @@ Run run_mbsolve(int n, double tol) {
   t0 = std::chrono::steady_clock::now();
   const mb::RunReport rep = mb::run_analyses(sys, obs);
   r.solve_s = seconds_since(t0);
+  r.cpu_s = cpu_seconds_since(c0);
   if (rep.code != mb::ExitCode::kSuccess) {
     fmt::print(stderr, "bench_chain: mbsolve failed for N = {}: {}\n", n, rep.message);
     std::exit(1);
@@ -130,8 +140,8 @@ Run run_simbody(int n, double accuracy) {
   std::FILE* p = popen(cmd.c_str(), "r");
   Run r;
   int steps = 0, realizations = 0;
-  if (!p || std::fscanf(p, "wall_s=%lf steps=%d realizations=%d tip_x=%lf tip_y=%lf", &r.solve_s,
-                        &steps, &realizations, &r.tip_x, &r.tip_y) != 5) {
+  if (!p || std::fscanf(p, "wall_s=%lf cpu_s=%lf steps=%d realizations=%d tip_x=%lf tip_y=%lf",
+                        &r.solve_s, &r.cpu_s, &steps, &realizations, &r.tip_x, &r.tip_y) != 6) {
     fmt::print(stderr, "bench_chain: cannot run or read {}\n", cmd);
     std::exit(1);
   }
@@ -157,9 +167,10 @@ int main(int argc, char** argv) {
       "chain of N links, {} s simulated; mbsolve GSTIFF integr_tol {}, Simbody RK-Merson "
       "accuracy {}\n",
       kSimulatedTime, tol, sb_acc);
-  fmt::print("{:>5} | {:>9} {:>9} {:>7} {:>10} | {:>9} {:>7} {:>10} | {:>9} | {:>7}\n", "N",
-             "mb setup", "mb solve", "steps", "res/s", "sb wall", "steps", "realiz/s", "|tip diff|",
-             "ratio");
+  fmt::print(
+      "{:>5} | {:>9} {:>9} {:>9} {:>7} {:>10} | {:>9} {:>9} {:>7} {:>10} | {:>9} | {:>7} {:>7}\n",
+      "N", "mb setup", "mb solve", "mb cpu", "steps", "res/s", "sb wall", "sb cpu", "steps",
+      "realiz/s", "|tip diff|", "ratio", "cpu rat");
   std::vector<int> ns;
   for (int n = 10; n <= nmax; n *= 10) ns.push_back(n);
   std::vector<Run> mbs, sbs;
@@ -169,16 +180,18 @@ int main(int argc, char** argv) {
     mbs.push_back(m);
     sbs.push_back(s);
     fmt::print(
-        "{:>5} | {:>8.3f}s {:>8.3f}s {:>7} {:>10.0f} | {:>8.3f}s {:>7} {:>10.0f} | {:>9.2e} "
-        "| {:>7.2f}\n",
-        n, m.setup_s, m.solve_s, m.steps, static_cast<double>(m.residual_evals) / kSimulatedTime,
-        s.solve_s, s.steps, static_cast<double>(s.residual_evals) / kSimulatedTime,
-        std::hypot(m.tip_x - s.tip_x, m.tip_y - s.tip_y), (m.setup_s + m.solve_s) / s.solve_s);
+        "{:>5} | {:>8.3f}s {:>8.3f}s {:>8.3f}s {:>7} {:>10.0f} | {:>8.3f}s {:>8.3f}s {:>7} "
+        "{:>10.0f} | {:>9.2e} | {:>7.2f} {:>7.2f}\n",
+        n, m.setup_s, m.solve_s, m.cpu_s, m.steps,
+        static_cast<double>(m.residual_evals) / kSimulatedTime, s.solve_s, s.cpu_s, s.steps,
+        static_cast<double>(s.residual_evals) / kSimulatedTime,
+        std::hypot(m.tip_x - s.tip_x, m.tip_y - s.tip_y), (m.setup_s + m.solve_s) / s.solve_s,
+        m.cpu_s / s.cpu_s);
     std::fflush(stdout);
   }
   fmt::print(
-      "ratio = mbsolve (setup + solve) / Simbody wall time; below 1 means mbsolve is "
-      "faster\n");
+      "ratio = mbsolve (setup + solve) / Simbody wall time, cpu rat = the same for CPU time; "
+      "below 1 means mbsolve is faster\n");
   for (size_t i = 0; i < ns.size() && ns[i] <= 100; ++i) {
     const Run ref = run_simbody(ns[i], 1e-11);
     fmt::print("N = {}: tip error against Simbody at 1e-11: mbsolve {:.2e} m, Simbody {:.2e} m\n",
@@ -189,9 +202,10 @@ int main(int argc, char** argv) {
     const auto slope = [](double a, double b) { return std::log10(b / a); };
     fmt::print(
         "log-log slope of wall time vs N, 100 -> 1000: mbsolve {:.2f} (solve only {:.2f}), "
-        "Simbody {:.2f}\n",
+        "Simbody {:.2f}; of CPU time: mbsolve {:.2f}, Simbody {:.2f}\n",
         slope(mbs[1].setup_s + mbs[1].solve_s, mbs[2].setup_s + mbs[2].solve_s),
-        slope(mbs[1].solve_s, mbs[2].solve_s), slope(sbs[1].solve_s, sbs[2].solve_s));
+        slope(mbs[1].solve_s, mbs[2].solve_s), slope(sbs[1].solve_s, sbs[2].solve_s),
+        slope(mbs[1].cpu_s, mbs[2].cpu_s), slope(sbs[1].cpu_s, sbs[2].cpu_s));
   }
   return 0;
 }

@@ -13,6 +13,7 @@
 #include <exception>
 
 #include "common/error.hpp"
+#include "solver/sundials/klu_refactor_setup.hpp"
 
 namespace mb {
 
@@ -151,6 +152,7 @@ IdaIntegrator::IdaIntegrator(const Dae& sys, const TransientParams& params, doub
   s.A = SUNSparseMatrix(n, n, std::max(1, p.nnz()), CSC_MAT, s.ctx);
   s.LS = SUNLinSol_KLU(s.yy, s.A, s.ctx);
   if (!s.A || !s.LS) throw Error(ExitCode::kInternal, "cannot create the KLU linear solver");
+  use_refactor_setup(s.LS);  // keeps KLU's pivot order while its pivot growth stays small
   s.check(IDASetLinearSolver(s.mem, s.LS, s.A), "IDASetLinearSolver");
   s.check(IDASetJacFn(s.mem, &Impl::jacobian), "IDASetJacFn");
 }
