@@ -4,7 +4,9 @@
 // num_element must equal the number of entries given. ARYVAL(id, k) reads entry k (1-based).
 // A type U array may instead be filled by a user subroutine (usrsub_dll_name, ARYSUB): it is
 // called inside every residual evaluation of the state element that uses it as u_array_id
-// (solver/user_state.cpp); ARYVAL cannot read such an array yet.
+// (solver/user_state.cpp). ARYVAL reads it (MeasureKind::kUserArray) through the first state
+// element that uses it (ReferenceArray::owner) in requests, variables and state-element inputs
+// (solver/state_kernel.hpp); force expressions cannot read it yet.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

@@ -37,6 +37,12 @@ class Builder {
         src.kind = Kind::kNode;
         src.index = output_node(ms.element, ms.comp);
         return src;
+      case MeasureKind::kUserArray:
+        throw Error(ExitCode::kDeckError,
+                    fmt::format("{}: ARYVAL reads Reference_Array {}, which an ARYSUB user "
+                                "subroutine fills; force expressions cannot read it yet (state "
+                                "elements and requests can)",
+                                subject_, m_.arrays[ms.element].id));
       default:
         break;
     }

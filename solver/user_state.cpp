@@ -15,6 +15,7 @@
 
 #include "common/error.hpp"
 #include "include/mbsolve/usersub.h"
+#include "solver/forward_difference.hpp"
 #include "solver/state_kernel.hpp"
 #include "solver/system.hpp"
 
@@ -22,9 +23,7 @@ namespace mb {
 
 namespace {
 
-constexpr double kSqrtEps = 1.4901161193847656e-08;
-
-double step(double v) { return kSqrtEps * std::max(1.0, std::abs(v)); }
+double step(double v) { return forward_difference_step(v); }
 
 /// acc.derivatives() += c * v.derivatives() (v may be a constant with no derivatives).
 void add_derivative(AD& acc, double c, const AD& v) {
