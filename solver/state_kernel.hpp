@@ -35,7 +35,10 @@
 //      bushing's energy x' = -F.v) can instead read body states through `measures`/markers:
 //      add the needed Source entries in make_state_kernels().
 //   User subroutines (GSESUB, YFOSUB, DIFSUB, ARYSUB) follow that recipe in
-//   solver/user_state.cpp.
+//   solver/user_state.cpp. Another element's values computed by them (ARYVAL of a USERSUB
+//   element's Y array or of an ARYSUB array) are Read nodes: the reader takes that element's
+//   local inputs as its own and differentiates the value by forward differences
+//   (solver/state_reads.cpp).
 //   Static analyses hold states with static_hold and solve f = 0 for the others
 //   (solver/static_solver.cpp); the ODE form (CVODE) integrates them like body states.
 

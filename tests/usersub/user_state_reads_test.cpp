@@ -119,31 +119,14 @@ double max_state_difference(const test::InlineRun& a, const test::InlineRun& b) 
   return worst;
 }
 
-/// The Jacobian of `xml`'s system at a perturbed state against central differences.
+/// The Jacobian of `xml`'s system off its initial state against central differences.
 test::JacobianCheck jacobian_of(const std::string& xml) {
   Diagnostics diag;
   Deck deck = read_xml_deck_text(xml, "jac.xml", diag);
   auto model = build_model(deck, diag);
   REQUIRE(model);
   const System sys(*model);
-  const int n = sys.size();
-  std::vector<double> y = sys.initial_state(), yp(n, 0.0);
-  for (int i = 0; i < n; ++i) {
-    y[i] += 0.05 * std::sin(1.7 * i + 0.3);
-    yp[i] = 0.5 * std::cos(0.9 * i);
-  }
-  return test::check_jacobian(sys, 0.7, y, yp, 13.0, 1e-5);
-}
-
-/// Diagnostics of a deck that must not build.
-std::string deck_errors(const std::string& xml) {
-  Diagnostics diag;
-  Deck deck = read_xml_deck_text(xml, "inline.xml", diag);
-  auto model = build_model(deck, diag);
-  REQUIRE(diag.has_errors());
-  std::string all;
-  for (const auto& d : diag.all()) all += d.str() + "\n";
-  return all;
+  return test::check_jacobian_off_initial_state(sys, 0.7, 13.0, 1e-5);
 }
 
 }  // namespace
@@ -215,13 +198,24 @@ TEST_CASE("bad reads of user-subroutine values are deck errors") {
     std::string xml = oscillator_deck(true);
     const std::string from = R"U(expr="SIN(2*TIME)")U";
     xml.replace(xml.find(from), from.size(), R"U(expr="ARYVAL(102, 2)")U");
-    CHECK_THAT(deck_errors(xml), Catch::Contains("algebraic loop"));
+    CHECK_THROWS_WITH(test::run_inline(xml), Catch::Contains("algebraic loop"));
   }
   SECTION("an ARYSUB array that no state element uses") {
     std::string xml = arysub_deck(false);
     const std::string from = R"U(u_array_id="101")U";
     xml.replace(xml.find(from), from.size(), R"U(u_array_id="121")U");
-    CHECK_THAT(deck_errors(xml), Catch::Contains("no state element uses as u_array_id"));
+    CHECK_THROWS_WITH(test::run_inline(xml),
+                      Catch::Contains("no state element uses as u_array_id"));
+  }
+  SECTION("state-element inputs cannot read a VARSUB variable yet") {
+    std::string xml = oscillator_deck(true);
+    const std::string from =
+        R"U(<Reference_Variable id="5" type="EXPRESSION" expr="SIN(2*TIME)"/>)U";
+    xml.replace(xml.find(from), from.size(),
+                fmt::format(R"U(<Reference_Variable id="5" type="USERSUB" usrsub_dll_name="{}"
+       usrsub_param_string="USER(20, 10, 1)"/>)U",
+                            kLib));
+    CHECK_THROWS_WITH(test::run_inline(xml), Catch::Contains("a VARSUB user subroutine"));
   }
   SECTION("force expressions cannot read an ARYSUB array yet") {
     std::string xml = arysub_deck(false);

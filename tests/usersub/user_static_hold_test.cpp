@@ -14,48 +14,20 @@
 #include <cmath>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/states/static_hold_deck.hpp"
 
 using namespace mb;
+using namespace mb::test::static_hold;
 
 namespace {
 
-constexpr double kM = 2.0, kK = 400.0, kA = 5.0, kB = 600.0, kGrav = 9.81;
-
 std::string deck(bool hold, bool user) {
-  const std::string linear = fmt::format(
-      R"XML(type="LINEAR" a_matrix_id="201" b_matrix_id="202" c_matrix_id="203" d_matrix_id="204")XML");
-  const std::string usersub = fmt::format(
-      R"XML(type="USERSUB" num_state="1" usrsub_dll_name="{lib}"
+  if (!user) return test::static_hold_linear(hold);
+  return test::static_hold_deck(
+      hold, fmt::format(R"XML(type="USERSUB" num_state="1" usrsub_dll_name="{lib}"
         usrsub_fnc_name="YFOSUB_SPRING_LAG" usrsub_param_string="USER({a}, {b}, {k})")XML",
-      fmt::arg("lib", MB_TEST_USERSUB_LIB), fmt::arg("a", kA), fmt::arg("b", kB),
-      fmt::arg("k", kK));
-  return fmt::format(R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_z="-{grav}"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Reference_Marker id="10" body_id="1"/>
-    <Body_Rigid id="2" cg_id="20" mass="{m}" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
-    <Reference_Marker id="20" body_id="2"/>
-    <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"/>
-    <Reference_Variable id="1" expr="DZ(20, 10)"/>
-    <Reference_Array id="100" type="U" num_element="1" variable_id="1"/>
-    <Reference_Array id="101" type="X" num_element="1"/>
-    <Reference_Matrix id="201" nrow="1" ncol="1"> -{a} </Reference_Matrix>
-    <Reference_Matrix id="202" nrow="1" ncol="1"> {b} </Reference_Matrix>
-    <Reference_Matrix id="203" nrow="6" ncol="1"> 0 0 -1 0 0 0 </Reference_Matrix>
-    <Reference_Matrix id="204" nrow="6" ncol="1"> 0 0 -{k} 0 0 0 </Reference_Matrix>
-    <Force_StateEqn id="9" {type} x_array_id="101" u_array_id="100" ic_array_id="0"
-        i_marker_id="20" j_floating_marker_id="10" ref_marker_id="10"
-        is_static_hold="{hold}"/>
-    <Param_Transient integr_tol="1e-8"/>
-    <Param_Static max_error="1e-10"/>
-  </Model><Command>
-    <Simulate analysis_type="Static"/>
-    <Simulate analysis_type="Transient" end_time="0.5" print_interval="0.01"/>
-  </Command></MotionSolve>)XML",
-                     fmt::arg("grav", kGrav), fmt::arg("m", kM), fmt::arg("a", kA),
-                     fmt::arg("b", kB), fmt::arg("k", kK),
-                     fmt::arg("type", user ? usersub : linear),
-                     fmt::arg("hold", hold ? "TRUE" : "FALSE"));
+                        fmt::arg("lib", MB_TEST_USERSUB_LIB), fmt::arg("a", kA), fmt::arg("b", kB),
+                        fmt::arg("k", kK)));
 }
 
 /// Largest difference of the body height between two runs.
