@@ -1,14 +1,19 @@
 #pragma once
-// The is_static_hold deck shared by tests/states/static_hold_test.cpp (LINEAR) and
-// tests/usersub/user_static_hold_test.cpp (USERSUB): a body hanging on a vertical translational
-// joint under gravity, loaded by a Force_StateEqn FZ = -k DZ - x with the state
-// x' = -a x + b DZ (x(0) = 0), then a Static analysis followed by a 0.5 s Transient.
+// The is_static_hold deck and its closed-form checks, shared by tests/states/static_hold_test.cpp
+// (LINEAR) and tests/usersub/user_static_hold_test.cpp (USERSUB): a body hanging on a vertical
+// translational joint under gravity, loaded by a Force_StateEqn FZ = -k DZ - x with the state x' =
+// -a x + b DZ (x(0) = 0), then a Static analysis followed by a 0.5 s Transient.
 //   FALSE: the static analysis solves x' = 0 too, so x = (b/a) DZ and DZ = -m g / (k + b/a);
 //   TRUE:  x stays at its initial value 0, so DZ = -m g / k.
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
 #include <string>
+
+#include "tests/solver/inline_deck.hpp"
 
 namespace mb::test {
 
@@ -53,6 +58,39 @@ inline std::string static_hold_linear(bool hold) {
   return static_hold_deck(
       hold,
       R"(type="LINEAR" a_matrix_id="201" b_matrix_id="202" c_matrix_id="203" d_matrix_id="204")");
+}
+
+/// A run of static_hold_deck with is_static_hold FALSE: the static analysis solved x' = 0, and
+/// the transient starts in equilibrium, so nothing moves.
+inline void check_static_solved(const InlineRun& run) {
+  using namespace static_hold;
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  const int xs = run.sys->state_offset();
+  const double dz = -kM * kGrav / (kK + kB / kA);
+  REQUIRE(run.t.size() == 51);
+  CHECK(run.y[0][2] == Approx(dz).margin(1e-9));
+  CHECK(run.y[0][xs] == Approx(kB / kA * dz).margin(1e-7));
+  double drift = 0;
+  for (size_t k = 1; k < run.t.size(); ++k) drift = std::max(drift, std::abs(run.y[k][2] - dz));
+  CHECK(drift < 1e-7);
+}
+
+/// A run of static_hold_deck with is_static_hold TRUE: the state kept its value 0; no jump into
+/// the transient (after one output step of 0.01 s the body has moved by O(dt^2) only, the state
+/// by about x' dt = b DZ dt), but the body does move later because x' = b DZ != 0 at the start.
+inline void check_static_frozen(const InlineRun& run) {
+  using namespace static_hold;
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  const int xs = run.sys->state_offset();
+  const double dz = -kM * kGrav / kK;
+  REQUIRE(run.t.size() == 51);
+  CHECK(run.y[0][2] == Approx(dz).margin(1e-9));
+  CHECK(run.y[0][xs] == 0.0);
+  CHECK(std::abs(run.y[1][2] - dz) < 1e-3);
+  CHECK(std::abs(run.y[1][xs]) < 1.1 * std::abs(kB * dz) * 0.01);
+  double moved = 0;
+  for (size_t k = 1; k < run.t.size(); ++k) moved = std::max(moved, std::abs(run.y[k][2] - dz));
+  CHECK(moved > 1e-3);
 }
 
 }  // namespace mb::test
