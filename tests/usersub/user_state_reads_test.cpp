@@ -3,7 +3,7 @@
 // array, in requests, variables and state-element inputs, solved implicitly with the readers.
 // Oracles: the same models written with LINEAR elements and expression variables (the runs
 // must agree to the integration tolerance), the measures the ARYSUB returns (DX, VX) evaluated
-// directly, and central differences of the residual for the Jacobian.
+// directly, CVODE against IDA, and central differences of the residual for the Jacobian.
 
 #include <fmt/format.h>
 
@@ -175,6 +175,20 @@ TEST_CASE("ARYVAL of an ARYSUB array in requests, variables and state-element in
     CHECK(out[0] == Approx(out[3]).margin(1e-12));
     CHECK(out[1] == Approx(out[4]).margin(1e-12));
     CHECK(out[2] == Approx(out[3]).margin(1e-12));
+  }
+}
+
+TEST_CASE("the reads integrate alike with CVODE (ABAM) and IDA") {
+  for (const std::string& xml : {oscillator_deck(true), arysub_deck(false)}) {
+    std::string ode = xml;
+    const std::string from = R"U(<Param_Transient integr_tol="1e-8"/>)U";
+    ode.replace(ode.find(from), from.size(),
+                R"U(<Param_Transient integrator_type="ABAM" integr_tol="1e-8"/>)U");
+    const auto ida = test::run_inline(xml);
+    const auto cvode = test::run_inline(ode);
+    REQUIRE(ida.report.code == ExitCode::kSuccess);
+    REQUIRE(cvode.report.code == ExitCode::kSuccess);
+    CHECK(max_state_difference(ida, cvode) < 1e-6);
   }
 }
 
