@@ -23,7 +23,9 @@ constexpr double kM = 2.0, kK = 400.0, kA = 5.0, kB = 600.0, kGrav = 9.81;
 
 /// `element` gives the Force_StateEqn's type and its matrices or routine; the deck defines the
 /// matrices A = -a (201), B = b (202), C = (0 0 -1 0 0 0) (203), D = (0 0 -k 0 0 0) (204).
-inline std::string static_hold_deck(bool hold, const std::string& element) {
+/// `extra` adds elements to the model.
+inline std::string static_hold_deck(bool hold, const std::string& element,
+                                    const std::string& extra = "") {
   using namespace static_hold;
   return fmt::format(R"XML(<MotionSolve><Model>
     <Force_Gravity grav_z="-{grav}"/>
@@ -42,6 +44,7 @@ inline std::string static_hold_deck(bool hold, const std::string& element) {
     <Force_StateEqn id="9" {element} x_array_id="101" u_array_id="100" ic_array_id="0"
         i_marker_id="20" j_floating_marker_id="10" ref_marker_id="10"
         is_static_hold="{hold}"/>
+    {extra}
     <Param_Transient integr_tol="1e-8"/>
     <Param_Static max_error="1e-10"/>
   </Model><Command>
@@ -50,7 +53,7 @@ inline std::string static_hold_deck(bool hold, const std::string& element) {
   </Command></MotionSolve>)XML",
                      fmt::arg("grav", kGrav), fmt::arg("m", kM), fmt::arg("a", kA),
                      fmt::arg("b", kB), fmt::arg("k", kK), fmt::arg("element", element),
-                     fmt::arg("hold", hold ? "TRUE" : "FALSE"));
+                     fmt::arg("extra", extra), fmt::arg("hold", hold ? "TRUE" : "FALSE"));
 }
 
 /// The LINEAR element of static_hold_deck.
