@@ -5,8 +5,8 @@
 // A type U array may instead be filled by a user subroutine (usrsub_dll_name, ARYSUB): it is
 // called inside every residual evaluation of the state element that uses it as u_array_id
 // (solver/user_state.cpp). ARYVAL reads it (MeasureKind::kUserArray) through the first state
-// element that uses it (ReferenceArray::owner) in requests, variables and state-element inputs
-// (solver/state_kernel.hpp); force expressions cannot read it yet.
+// element that uses it (ReferenceArray::owner) in requests, variables, state-element inputs
+// and force expressions (solver/state_reads.hpp).
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

@@ -383,6 +383,13 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       // too; the copy's state sources are renumbered to them (the force reads its states right
       // after its bodies, where this kernel's state inputs start).
       StateInputs& in = k.dissipation->state_inputs;
+      if (!in.reads.empty()) {
+        throw Error(ExitCode::kDeckError,
+                    fmt::format("{}: its expressions read values of user subroutines (ARYVAL of "
+                                "an ARYSUB array or of a USERSUB element's outputs), so its "
+                                "dissipated energy cannot be integrated yet",
+                                k.dissipation->subject));
+      }
       std::vector<int> renumber;
       for (size_t i = 0; i < in.states.size(); ++i) {
         renumber.push_back(b.state(in.states[i], in.state_deriv[i] != 0));

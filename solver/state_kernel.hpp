@@ -73,12 +73,7 @@ struct StateKernel {
   /// read.element >= 0, a value another element computes with a user subroutine
   /// (solver/state_reads.cpp).
   struct Node {
-    /// Output `comp` (or, with `inputs`, ARYSUB input `comp`) of state element `element`.
-    struct Read {
-      int element = -1;
-      bool inputs = false;
-      int comp = 0;
-    };
+    using Read = ElementRead;  ///< solver/state_reads.hpp
     const CompiledExpression* expr = nullptr;
     std::vector<Source> sources;
     std::vector<double> coef;
@@ -162,8 +157,7 @@ struct StateKernel {
  private:
   template <class T>
   void node_values(const T* x, double t, T* nv) const;
-  /// A Read node's value at local inputs x; for T = AD its derivatives are forward differences
-  /// over every local input (solver/state_reads.cpp).
+  /// A Read node's value at local inputs x (read_element_value of solver/state_reads.hpp).
   template <class T>
   T read_value(const Node::Read& r, const T* x, double t) const;
   void scatter(const double* xv) const;
