@@ -52,7 +52,8 @@ std::string motion_time_only_error(const ExpressionGroup& g) {
   const char* what = "body motion (DX, VX, WZ, ...)";
   for (const auto& ms : g.measures) {
     if (ms.kind == MeasureKind::kState || ms.kind == MeasureKind::kOutput ||
-        ms.kind == MeasureKind::kArrayConst || ms.kind == MeasureKind::kVarval) {
+        ms.kind == MeasureKind::kArrayConst || ms.kind == MeasureKind::kVarval ||
+        ms.kind == MeasureKind::kUserArray) {
       what = "user states or variables (DIF, DIF1, ARYVAL, VARVAL, PINVAL, POUVAL)";
       break;
     }

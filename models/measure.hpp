@@ -61,8 +61,9 @@ enum class MeasureKind {
   kTX,
   kTY,
   kTZ,
-  kTM,      ///< forces at I from the elements connecting I and J
-  kVarval,  ///< value of Reference_Variable (element = variable index)
+  kTM,         ///< forces at I from the elements connecting I and J
+  kVarval,     ///< value of Reference_Variable (element = variable index)
+  kUserArray,  ///< ARYVAL of a U array filled by ARYSUB: element = array index, comp = entry
 };
 
 /// DX, DY, DZ, DM, AX, AY, AZ: functions of the marker poses whose time derivative

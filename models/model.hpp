@@ -224,7 +224,9 @@ struct ReferenceArray {
   std::vector<double> values;          ///< IC
   std::vector<int> variables;          ///< U: indices into Model::variables
   std::optional<UserSubroutine> user;  ///< U: the ARYSUB routine that fills it (no variables)
-  int owner = -1;                      ///< X, Y: index into Model::state_elements, -1 when unused
+  /// X, Y: index into Model::state_elements, -1 when unused; U filled by ARYSUB: the first state
+  /// element that uses it as u_array_id (it evaluates the routine for ARYVAL readers too).
+  int owner = -1;
   SourceLoc loc;
 };
 

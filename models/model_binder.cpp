@@ -299,10 +299,10 @@ std::optional<expr::BindResult> ModelBinder::bind_state(std::string_view name,
       break;
     case ReferenceArray::Type::kU:
       if (a->user) {
-        return expr::BindResult::fail(fmt::format(
-            "Reference_Array {} is filled by a user subroutine (ARYSUB); ARYVAL cannot read it "
-            "yet",
-            args[0]));
+        m.kind = MeasureKind::kUserArray;
+        m.element = index;
+        m.comp = k;
+        break;
       }
       if (a->variables[k] < 0)
         return expr::BindResult::fail("a variable of the array does not exist");

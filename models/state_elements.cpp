@@ -115,6 +115,13 @@ class InputCheck {
   }
   bool variable(int v) {
     if (v < 0) return true;  // already reported
+    if (m_.variables[v].user) {
+      diag_.error(e_.loc, e_.subject,
+                  fmt::format("its inputs read Reference_Variable {}, a VARSUB user subroutine, "
+                              "which state-element inputs cannot read yet (requests can)",
+                              m_.variables[v].id));
+      return false;
+    }
     return node({0, v}, fmt::format("Reference_Variable {}", m_.variables[v].id),
                 [&] { return group(m_.variables[v].expr); });
   }
@@ -124,23 +131,27 @@ class InputCheck {
     if (ms.kind == MeasureKind::kVarval) return variable(ms.element);
     if (ms.kind == MeasureKind::kOutput) {
       const StateElement& o = m_.state_elements[ms.element];
-      if (o.form == StateElement::Form::kUserSub) {
-        diag_.error(e_.loc, e_.subject,
-                    fmt::format("its inputs read the Y array of {} (a USERSUB element), which "
-                                "state-element inputs cannot use yet (requests can)",
-                                o.subject));
-        return false;
-      }
-      return node(
-          {1, ms.element * 1000000 + ms.comp},
-          fmt::format("output {} of {}", ms.comp + 1, o.subject), [&] {
-            for (size_t j = 0; j < o.inputs.size(); ++j) {
-              if (o.D(ms.comp, static_cast<Eigen::Index>(j)) != 0.0 && !variable(o.inputs[j])) {
-                return false;
-              }
-            }
-            return true;
-          });
+      // A USERSUB output may depend on every input (GSESUB/YFOSUB are black boxes).
+      const bool user = o.form == StateElement::Form::kUserSub;
+      return node({1, ms.element * 1000000 + ms.comp},
+                  fmt::format("output {} of {}", ms.comp + 1, o.subject), [&] {
+                    for (size_t j = 0; j < o.inputs.size(); ++j) {
+                      if ((user || o.D(ms.comp, static_cast<Eigen::Index>(j)) != 0.0) &&
+                          !variable(o.inputs[j])) {
+                        return false;
+                      }
+                    }
+                    return true;
+                  });
+    }
+    if (ms.kind == MeasureKind::kUserArray) {
+      const ReferenceArray& a = m_.arrays[ms.element];
+      if (a.owner >= 0) return true;  // ARYSUB reads bodies, reactions and states only
+      diag_.error(e_.loc, e_.subject,
+                  fmt::format("its inputs read ARYVAL of Reference_Array {}, an ARYSUB array that "
+                              "no state element uses as u_array_id (that element evaluates it)",
+                              a.id));
+      return false;
     }
     if (ms.reads_multipliers()) {
       diag_.error(e_.loc, e_.subject,
@@ -355,6 +366,10 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
       m.state_elements.pop_back();
     }
     if (!ok) continue;
+    // The first element that uses an ARYSUB array evaluates it for every reader (ARYVAL).
+    if (e.u_array >= 0 && m.arrays[e.u_array].user && m.arrays[e.u_array].owner < 0) {
+      m.arrays[e.u_array].owner = owner;
+    }
     e.first_state = m.num_states;
     m.num_states += e.num_states;
     m.state_elements.push_back(std::move(e));

@@ -6,6 +6,7 @@
 
 #include "solver/compliant_law.hpp"
 #include "solver/kernel_tables.hpp"
+#include "solver/state_reads.hpp"
 
 namespace mb {
 
@@ -77,7 +78,13 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state) cons
   T e[6];
   if (group) {
     for (size_t k = 0; k < measures.size(); ++k) lm[k] = measure_value(measures[k], ms);
-    state_inputs.evaluate(x + state_input_base(), lm, t, ws, std::span<double>(scratch), nv, mv);
+    T rv[StateInputs::kMaxNodes];  // values of user subroutines of state elements
+    for (size_t r = 0; r < state_inputs.reads.size(); ++r) {
+      rv[r] = read_element_value(*sys, state_inputs.reads[r], x, inputs(), input_vars,
+                                 input_is_deriv, y_full, yp_full, t);
+    }
+    state_inputs.evaluate(x + state_input_base(), lm, rv, t, ws, std::span<double>(scratch), nv,
+                          mv);
     const std::span<const T> mspan(mv, group->measures.size());
     for (size_t k = 0; k < group->exprs.size() && k < 6; ++k) {
       e[k] = evaluate_expression<T>(group->exprs[k], t, mspan, ws, std::span<double>(scratch));

@@ -84,10 +84,11 @@ struct ForceKernel {
   std::vector<int> input_vars;       ///< System variable of each local input (set by the System)
   std::vector<char> input_is_deriv;  ///< the local input is a y' entry (DIF1; set by the System)
   const System* sys = nullptr;
-  mutable std::vector<double> par;     ///< the routine's PAR array
-  mutable std::vector<double> y_full;  ///< System state with this kernel's inputs scattered in
-  std::vector<char> known_bodies;      ///< per model body: the routine reads it
-  std::vector<char> known_blocks;      ///< per constraint block: the routine reads it
+  mutable std::vector<double> par;      ///< the routine's PAR array
+  mutable std::vector<double> y_full;   ///< System state with this kernel's inputs scattered in
+  mutable std::vector<double> yp_full;  ///< its y' (expressions reading user values: DIF1 inputs)
+  std::vector<char> known_bodies;       ///< per model body: the routine reads it
+  std::vector<char> known_blocks;       ///< per constraint block: the routine reads it
 
   int state_input_base() const { return 13 * static_cast<int>(bodies.size()) + n_multipliers; }
   int inputs() const { return state_input_base() + static_cast<int>(state_inputs.states.size()); }

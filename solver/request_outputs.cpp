@@ -284,6 +284,18 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
       k.outputs(x, t, out);
       return out[m.comp];
     }
+    case MeasureKind::kUserArray: {  // evaluated by the element that uses the array
+      const ReferenceArray& a = sys_.model().arrays[m.element];
+      if (a.owner < 0) {
+        throw Error(ExitCode::kDeckError,
+                    fmt::format("ARYVAL reads Reference_Array {}, an ARYSUB array that no state "
+                                "element uses as u_array_id (that element evaluates it)",
+                                a.id));
+      }
+      double u[StateKernel::kMaxStates];
+      sys_.state_kernels()[a.owner].read_at(y, yp, t, true, u);
+      return u[m.comp];
+    }
     case MeasureKind::kVarval: {
       if (sys_.model().variables[m.element].user) return user_variable(m.element, t, y);
       const ExpressionGroup& g = sys_.model().variables[m.element].expr;

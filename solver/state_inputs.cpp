@@ -37,6 +37,18 @@ class Builder {
         src.kind = Kind::kNode;
         src.index = output_node(ms.element, ms.comp);
         return src;
+      case MeasureKind::kUserArray: {
+        const ReferenceArray& a = m_.arrays[ms.element];
+        if (a.owner < 0) {
+          throw Error(ExitCode::kDeckError,
+                      fmt::format("{}: ARYVAL reads Reference_Array {}, an ARYSUB array that no "
+                                  "state element uses as u_array_id (that element evaluates it)",
+                                  subject_, a.id));
+        }
+        src.kind = Kind::kNode;
+        src.index = read_node({a.owner, true, ms.comp});
+        return src;
+      }
       default:
         break;
     }
@@ -98,12 +110,7 @@ class Builder {
       if (it->second < 0) loop(fmt::format("output {} of {}", k + 1, el.subject));
       return it->second;
     }
-    if (el.form != StateElement::Form::kLinear) {
-      throw Error(ExitCode::kDeckError,
-                  fmt::format("{}: ARYVAL reads an output of {}, which force expressions can read "
-                              "for LINEAR state equations only",
-                              subject_, el.subject));
-    }
+    if (el.form == StateElement::Form::kUserSub) return read_node({e, false, k});
     outputs_[key] = -1;
     StateInputs::Node n;
     for (int i = 0; i < el.num_states; ++i) {
@@ -123,6 +130,20 @@ class Builder {
       n.coef.push_back(el.D(k, static_cast<Eigen::Index>(j)));
     }
     return outputs_[key] = push(std::move(n));
+  }
+
+  /// A node taking the value of `r` (computed by the kernel).
+  int read_node(const ElementRead& r) {
+    for (const auto& n : in_.nodes) {
+      if (n.read < 0) continue;
+      const ElementRead& o = in_.reads[n.read];
+      if (o.element == r.element && o.inputs == r.inputs && o.comp == r.comp)
+        return static_cast<int>(&n - in_.nodes.data());
+    }
+    StateInputs::Node n;
+    n.read = static_cast<int>(in_.reads.size());
+    in_.reads.push_back(r);
+    return push(std::move(n));
   }
 
   [[noreturn]] void loop(const std::string& what) const {
@@ -156,11 +177,15 @@ T value(const StateInputs::Source& so, const T* sx, const T* lm, const T* nv) {
 }  // namespace
 
 template <class T>
-void StateInputs::evaluate(const T* sx, const T* lm, double t, expr::Workspace& ws,
+void StateInputs::evaluate(const T* sx, const T* lm, const T* rv, double t, expr::Workspace& ws,
                            std::span<double> scratch, T* nv, T* mv) const {
   T src[kMaxSources];
   for (size_t n = 0; n < nodes.size(); ++n) {
     const Node& node = nodes[n];
+    if (node.read >= 0) {
+      nv[n] = rv[node.read];
+      continue;
+    }
     for (size_t s = 0; s < node.sources.size(); ++s) src[s] = value(node.sources[s], sx, lm, nv);
     if (node.expr) {
       nv[n] = evaluate_expression<T>(*node.expr, t, std::span<const T>(src, node.sources.size()),
@@ -174,9 +199,10 @@ void StateInputs::evaluate(const T* sx, const T* lm, double t, expr::Workspace& 
   for (size_t s = 0; s < slots.size(); ++s) mv[s] = value(slots[s], sx, lm, nv);
 }
 
-template void StateInputs::evaluate<double>(const double*, const double*, double, expr::Workspace&,
-                                            std::span<double>, double*, double*) const;
-template void StateInputs::evaluate<AD>(const AD*, const AD*, double, expr::Workspace&,
+template void StateInputs::evaluate<double>(const double*, const double*, const double*, double,
+                                            expr::Workspace&, std::span<double>, double*,
+                                            double*) const;
+template void StateInputs::evaluate<AD>(const AD*, const AD*, const AD*, double, expr::Workspace&,
                                         std::span<double>, AD*, AD*) const;
 
 StateInputs make_state_inputs(const Model& model, const ExpressionGroup& group,

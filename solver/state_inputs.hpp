@@ -2,7 +2,9 @@
 // StateInputs: what an applied-force kernel's expressions read besides body motion: user states
 // (DIF, DIF1, ARYVAL of an X array), outputs of state elements (ARYVAL of a Y array, y = C x + D
 // u), variables (VARVAL, PINVAL, POUVAL, ARYVAL of a U array: their own expressions, which may read
-// measures, states and other variables) and IC-array constants.
+// measures, states and other variables), IC-array constants, and values user subroutines of
+// state elements compute (outputs of USERSUB elements, ARYSUB arrays: `reads`, evaluated by the
+// kernel through solver/state_reads.hpp).
 //
 // At build time each measure slot of the force's expression group becomes a Source, and every
 // variable or output it reaches becomes a Node, in dependency order, so evaluation is a straight
@@ -25,6 +27,16 @@
 
 namespace mb {
 
+/// A value another state element computes with a user subroutine: its output `comp` (ARYVAL of
+/// the Y array of a GSESUB/YFOSUB element) or, with `inputs`, entry `comp` of its ARYSUB U array.
+/// The reading kernel takes all of that element's local inputs as its own
+/// (solver/state_reads.hpp).
+struct ElementRead {
+  int element = -1;  ///< index into Model::state_elements
+  bool inputs = false;
+  int comp = 0;
+};
+
 struct StateInputs {
   static constexpr size_t kMaxNodes = 32;
   static constexpr size_t kMaxSources = 32;
@@ -36,28 +48,32 @@ struct StateInputs {
     int index = -1;  ///< local measure, state input or node index
     double value = 0;
   };
-  /// value = expr(sources) when expr is set, else sum_k coef[k] * sources[k].
+  /// value = expr(sources) when expr is set, else sum_k coef[k] * sources[k]; a node with
+  /// read >= 0 takes the value reads[read] (computed by the kernel: solver/state_reads.hpp).
   struct Node {
     const CompiledExpression* expr = nullptr;
     std::vector<Source> sources;
     std::vector<double> coef;
+    int read = -1;
   };
 
-  std::vector<Source> slots;      ///< one per measure slot of the kernel's expression group
-  std::vector<Node> nodes;        ///< dependency order
-  std::vector<int> states;        ///< state-block index of each state input
-  std::vector<char> state_deriv;  ///< the input is x' rather than x
-  size_t max_stack = 1;           ///< largest expression stack of the nodes
-  size_t max_sources = 1;         ///< largest source count of a node
+  std::vector<Source> slots;       ///< one per measure slot of the kernel's expression group
+  std::vector<Node> nodes;         ///< dependency order
+  std::vector<int> states;         ///< state-block index of each state input
+  std::vector<char> state_deriv;   ///< the input is x' rather than x
+  std::vector<ElementRead> reads;  ///< user-subroutine values of other elements the nodes read
+  size_t max_stack = 1;            ///< largest expression stack of the nodes
+  size_t max_sources = 1;          ///< largest source count of a node
 
   /// True when the slots read nothing but kinematic measures (slot k = local measure k).
   bool trivial() const { return nodes.empty() && states.empty(); }
 
-  /// Slot values `mv` from the local measure values `lm` and the state inputs `sx` (node
-  /// values go to `nv`, kMaxNodes entries); `ws` and `scratch` as for evaluate_expression.
+  /// Slot values `mv` from the local measure values `lm`, the state inputs `sx` and the values
+  /// `rv` of `reads` (node values go to `nv`, kMaxNodes entries); `ws` and `scratch` as for
+  /// evaluate_expression.
   template <class T>
-  void evaluate(const T* sx, const T* lm, double t, expr::Workspace& ws, std::span<double> scratch,
-                T* nv, T* mv) const;
+  void evaluate(const T* sx, const T* lm, const T* rv, double t, expr::Workspace& ws,
+                std::span<double> scratch, T* nv, T* mv) const;
 };
 
 /// Builds the StateInputs of one kernel. `measure` adds a kinematic measure to the kernel's

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <memory>
+#include <tuple>
 
 #include "common/error.hpp"
 #include "solver/kernel_tables.hpp"
@@ -51,6 +54,10 @@ class StateKernelBuilder {
       case MeasureKind::kOutput:
         src.kind = Kind::kNode;
         src.index = output_node(ms.element, ms.comp);
+        return src;
+      case MeasureKind::kUserArray:  // reported by models/state_elements.cpp when unowned
+        src.kind = Kind::kNode;
+        src.index = read_node(m_.arrays[ms.element].owner, true, ms.comp);
         return src;
       default:
         break;
@@ -106,11 +113,7 @@ class StateKernelBuilder {
   /// Output k of state element e as a linear node over e's states and inputs.
   int output_node(int e, int k) {
     const StateElement& el = m_.state_elements[e];
-    if (el.form == StateElement::Form::kUserSub) {  // reported by models/state_elements.cpp
-      throw Error(ExitCode::kDeckError,
-                  fmt::format("{}: its inputs read the Y array of {} (a USERSUB element)",
-                              k_.element->subject, el.subject));
-    }
+    if (el.form == StateElement::Form::kUserSub) return read_node(e, false, k);
     const auto key = std::make_pair(e, k);
     auto it = outputs_.find(key);
     if (it != outputs_.end()) {
@@ -138,6 +141,34 @@ class StateKernelBuilder {
     k_.nodes.push_back(std::move(n));
     outputs_[key] = static_cast<int>(k_.nodes.size() - 1);
     return outputs_[key];
+  }
+
+  /// A node reading output k (or, with `inputs`, ARYSUB input k) of USERSUB element e, which
+  /// the element computes (StateKernel::read_at); its local inputs become this kernel's in
+  /// add_read_inputs().
+  int read_node(int e, bool inputs, int k) {
+    const auto key = std::make_tuple(e, inputs, k);
+    auto it = reads_.find(key);
+    if (it != reads_.end()) return it->second;
+    StateKernel::Node n;
+    n.read = {e, inputs, k};
+    k_.nodes.push_back(std::move(n));
+    if (std::find(k_.read_elements.begin(), k_.read_elements.end(), e) == k_.read_elements.end())
+      k_.read_elements.push_back(e);
+    return reads_[key] = static_cast<int>(k_.nodes.size() - 1);
+  }
+
+  /// Adds the local inputs (bodies, states, multiplier blocks) of kernel `o` to this one's;
+  /// true when something was added.
+  bool add_inputs_of(const StateKernel& o) {
+    const size_t before = k_.bodies.size() + k_.states.size() + k_.blocks.size();
+    for (int body : o.bodies) tables_.body(body);
+    for (size_t i = 0; i < o.states.size(); ++i) state(o.states[i], o.state_deriv[i] != 0);
+    for (int block : o.blocks) {
+      if (std::find(k_.blocks.begin(), k_.blocks.end(), block) == k_.blocks.end())
+        k_.blocks.push_back(block);
+    }
+    return k_.bodies.size() + k_.states.size() + k_.blocks.size() != before;
   }
 
   /// Renumbers state inputs after the bodies, checks capacities, sizes the workspaces.
@@ -179,6 +210,7 @@ class StateKernelBuilder {
   KernelTables<StateKernel> tables_;  ///< local bodies and markers
   std::map<int, int> variables_;
   std::map<std::pair<int, int>, int> outputs_;
+  std::map<std::tuple<int, bool, int>, int> reads_;
   size_t stack_ = 1, measures_ = 1;
 };
 
@@ -195,6 +227,10 @@ void StateKernel::node_values(const T* x, double t, T* nv) const {
   T src[kMaxSources];
   for (size_t n = 0; n < nodes.size(); ++n) {
     const Node& node = nodes[n];
+    if (node.read.element >= 0) {
+      nv[n] = read_value(node.read, x, t);
+      continue;
+    }
     for (size_t s = 0; s < node.sources.size(); ++s) {
       const Source& so = node.sources[s];
       switch (so.kind) {
@@ -306,19 +342,31 @@ void StateKernel::outputs(const double* x, double t, double* y) const {
   evaluate_fg(x, nv, t, f, y);
 }
 
+void StateKernel::read_at(const double* y, const double* yp, double t, bool inputs,
+                          double* out) const {
+  double x[kMaxLocalInputs];
+  for (size_t i = 0; i < input_vars.size(); ++i) x[i] = (input_is_deriv[i] ? yp : y)[input_vars[i]];
+  if (inputs) {
+    input_values<double>(x, nullptr, t, out);  // the ARYSUB: no nodes
+  } else {
+    outputs(x, t, out);
+  }
+}
+
 template void StateKernel::eval<double>(const double*, double*, double) const;
 template void StateKernel::eval<AD>(const AD*, AD*, double) const;
 
 std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset, const System& sys,
                                             const std::vector<double>& y0) {
   std::vector<StateKernel> out;
-  out.reserve(model.state_elements.size());
+  out.reserve(model.state_elements.size());  // the builders hold references into it
+  std::vector<std::unique_ptr<StateKernelBuilder>> builders;
   std::vector<ForceKernel> force_kernels;  // for the dissipated-energy states
   for (const StateElement& e : model.state_elements) {
-    StateKernel k;
+    StateKernel& k = out.emplace_back();
     k.element = &e;
     k.state_offset = state_offset;
-    StateKernelBuilder b(model, k);
+    StateKernelBuilder& b = *builders.emplace_back(std::make_unique<StateKernelBuilder>(model, k));
     // Own states first: values, then derivatives (own_x, own_xp).
     for (int i = 0; i < e.num_states; ++i) b.state(e.first_state + i, false);
     for (int i = 0; i < e.num_states; ++i) b.state(e.first_state + i, true);
@@ -335,6 +383,13 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       // too; the copy's state sources are renumbered to them (the force reads its states right
       // after its bodies, where this kernel's state inputs start).
       StateInputs& in = k.dissipation->state_inputs;
+      if (!in.reads.empty()) {
+        throw Error(ExitCode::kDeckError,
+                    fmt::format("{}: its expressions read values of user subroutines (ARYVAL of "
+                                "an ARYSUB array or of a USERSUB element's outputs), so its "
+                                "dissipated energy cannot be integrated yet",
+                                k.dissipation->subject));
+      }
       std::vector<int> renumber;
       for (size_t i = 0; i < in.states.size(); ++i) {
         renumber.push_back(b.state(in.states[i], in.state_deriv[i] != 0));
@@ -365,10 +420,28 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       for (int body : deps.bodies) b.body(body);
       for (int key : deps.states) b.state(key / 2, key % 2 != 0);
       k.blocks = deps.blocks;
-      for (int block : k.blocks) k.n_multipliers += sys.joint_equation_count(block);
     }
-    b.finish();
-    out.push_back(std::move(k));
+  }
+  // A kernel reading values that other elements compute with user subroutines takes all their
+  // inputs (which may grow as those read further elements: repeat until nothing changes; the
+  // model has no algebraic loops, models/state_elements.cpp).
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t r = 0; r < out.size(); ++r) {
+      for (int e : out[r].read_elements) {
+        if (static_cast<size_t>(e) != r) grew |= builders[r]->add_inputs_of(out[e]);
+      }
+    }
+  }
+  for (size_t r = 0; r < out.size(); ++r) {
+    StateKernel& k = out[r];
+    if (!k.read_elements.empty() && k.y_full.empty()) {  // the reads scatter into y_full
+      k.sys = &sys;
+      k.y_full = y0;
+      k.yp_full.assign(y0.size(), 0.0);
+    }
+    for (int block : k.blocks) k.n_multipliers += sys.joint_equation_count(block);
+    builders[r]->finish();
   }
   return out;
 }

@@ -35,7 +35,10 @@
 //      bushing's energy x' = -F.v) can instead read body states through `measures`/markers:
 //      add the needed Source entries in make_state_kernels().
 //   User subroutines (GSESUB, YFOSUB, DIFSUB, ARYSUB) follow that recipe in
-//   solver/user_state.cpp.
+//   solver/user_state.cpp. Another element's values computed by them (ARYVAL of a USERSUB
+//   element's Y array or of an ARYSUB array) are Read nodes: the reader takes that element's
+//   local inputs as its own and differentiates the value by forward differences
+//   (solver/state_reads.cpp).
 //   Static analyses hold states with static_hold and solve f = 0 for the others
 //   (solver/static_solver.cpp); the ODE form (CVODE) integrates them like body states.
 
@@ -66,11 +69,15 @@ struct StateKernel {
     int index = -1;  ///< measure, local input or node index
     double value = 0;
   };
-  /// value = expr(sources) when expr is set, else sum_k coef[k] * sources[k].
+  /// value = expr(sources) when expr is set, else sum_k coef[k] * sources[k]; or, when
+  /// read.element >= 0, a value another element computes with a user subroutine
+  /// (solver/state_reads.cpp).
   struct Node {
+    using Read = ElementRead;  ///< solver/state_reads.hpp
     const CompiledExpression* expr = nullptr;
     std::vector<Source> sources;
     std::vector<double> coef;
+    Read read;
   };
 
   const StateElement* element = nullptr;
@@ -111,8 +118,12 @@ struct StateKernel {
   int multiplier_input(int q) const {
     return 13 * num_bodies() + static_cast<int>(states.size()) + q;
   }
+  /// Other elements whose user-subroutine values the nodes read (their Y array of a USERSUB
+  /// element, or their ARYSUB U array): every local input of theirs is one of this kernel's.
+  std::vector<int> read_elements;
+
   /// A user routine is a black box: the Jacobian pattern takes every input.
-  bool black_box() const { return user != nullptr || arysub != nullptr; }
+  bool black_box() const { return user != nullptr || arysub != nullptr || !read_elements.empty(); }
   int outputs() const { return 13 * num_bodies() + element->num_states; }
   /// Local input of own state i (value) and of its derivative.
   int own_x(int i) const { return 13 * num_bodies() + i; }
@@ -127,6 +138,9 @@ struct StateKernel {
 
   /// The outputs y (num_outputs values) at local inputs x (requests: ARYVAL of a Y array).
   void outputs(const double* x, double t, double* y) const;
+  /// The outputs y (`inputs` false) or the inputs u (true) at the System-layout state (y, yp):
+  /// what requests and other kernels read of this element (ARYVAL of its Y or ARYSUB U array).
+  void read_at(const double* y, const double* yp, double t, bool inputs, double* out) const;
 
   /// The inputs u: the variables' nodes, or the ARYSUB values (derivatives by forward
   /// differences over every local input).
@@ -144,6 +158,9 @@ struct StateKernel {
  private:
   template <class T>
   void node_values(const T* x, double t, T* nv) const;
+  /// A Read node's value at local inputs x (read_element_value of solver/state_reads.hpp).
+  template <class T>
+  T read_value(const Node::Read& r, const T* x, double t) const;
   void scatter(const double* xv) const;
   UserCallState call_state(double t) const;
   void call_arysub(const double* xv, double t, int dflag, int iflag, double* u) const;

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "solver/state_reads.hpp"
 
 namespace mb {
 
@@ -202,8 +203,11 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   }
   force_kernels_ = make_force_kernels(model);
   const std::vector<double> y0 = initial_state();
+  // The state kernels first: force expressions may read values their user subroutines compute.
+  state_kernels_ = make_state_kernels(model, state_offset_, *this, y0);
   for (auto& fk : force_kernels_) {
     if (fk.user) bind_user_force(fk, *this, y0);
+    add_read_inputs(fk, *this, y0);
     Slots s;
     for (int b : fk.bodies) {
       const int o = body_offset_[b];
@@ -230,7 +234,6 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
     fk.input_is_deriv = s.in_is_deriv;
     force_slots_.push_back(std::move(s));
   }
-  state_kernels_ = make_state_kernels(model, state_offset_, *this, y0);
   for (auto& sk : state_kernels_) {
     Slots s;
     for (int b : sk.bodies) {
@@ -428,7 +431,7 @@ void System::build_pattern() {
     // every input, and so do the force rows of a Force_StateEqn.
     size_t first_state_row = n_out;
     if constexpr (std::is_same_v<std::decay_t<decltype(kernel)>, ForceKernel>) {
-      black_box = kernel.user != nullptr;
+      black_box = kernel.user != nullptr || !kernel.state_inputs.reads.empty();
     } else if constexpr (std::is_same_v<std::decay_t<decltype(kernel)>, StateKernel>) {
       black_box = kernel.black_box();
       first_state_row = 13 * static_cast<size_t>(kernel.num_bodies());

@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "common/error.hpp"
+#include "solver/forward_difference.hpp"
 #include "solver/state_kernel.hpp"
 #include "solver/system.hpp"
 
@@ -24,9 +25,7 @@ namespace mb {
 
 namespace {
 
-constexpr double kSqrtEps = 1.4901161193847656e-08;
-
-double step(double v) { return kSqrtEps * std::max(1.0, std::abs(v)); }
+double step(double v) { return forward_difference_step(v); }
 
 /// acc.derivatives() += c * v.derivatives() (v may be a constant with no derivatives).
 void add_derivative(AD& acc, double c, const AD& v) {

@@ -271,3 +271,23 @@ void MOTSUB_READS_BODY(int* id, double* time, double* par, int* npar, int* iord,
   (void)iflag;
   c_sysfnc("DX", ipar, 1, value, &err);
 }
+
+/* YFOSUB_SPRING_LAG (tests/usersub/user_static_hold_test.cpp): the USERSUB twin of the LINEAR
+ * Force_StateEqn of tests/states/static_hold_test.cpp, x' = -a x + b u1, FZ = -k u1 - x (the
+ * other five outputs zero). par = (a, b, k). */
+void YFOSUB_SPRING_LAG(int* id, double* time, double* par, int* npar, int* dflag, int* iflag,
+                       int* nstate, double* states, int* ninput, double* input, int* noutpt,
+                       double* stated, double* output) {
+  int k;
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  (void)nstate;
+  (void)ninput;
+  (void)noutpt;
+  stated[0] = -par[0] * states[0] + par[1] * input[0];
+  for (k = 0; k < 6; ++k) output[k] = 0.0;
+  output[2] = -par[2] * input[0] - states[0];
+}

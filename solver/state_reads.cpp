@@ -1,0 +1,99 @@
+#include "solver/state_reads.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "common/error.hpp"
+#include "solver/forward_difference.hpp"
+#include "solver/state_kernel.hpp"
+#include "solver/system.hpp"
+
+namespace mb {
+
+namespace {
+
+/// Value `r` of its element at the System-layout state (y, yp).
+double read_once(const System& sys, const ElementRead& r, const double* y, const double* yp,
+                 double t) {
+  double out[StateKernel::kMaxStates];
+  sys.state_kernels()[static_cast<size_t>(r.element)].read_at(y, yp, t, r.inputs, out);
+  return out[r.comp];
+}
+
+}  // namespace
+
+template <class T>
+T read_element_value(const System& sys, const ElementRead& r, const T* x, int n_in,
+                     const std::vector<int>& input_vars, const std::vector<char>& input_is_deriv,
+                     std::vector<double>& y_full, std::vector<double>& yp_full, double t) {
+  double xv[kMaxLocalInputs];
+  for (int i = 0; i < n_in; ++i) {
+    xv[i] = value_of(x[i]);
+    (input_is_deriv[i] ? yp_full : y_full)[input_vars[i]] = xv[i];
+  }
+  const double base = read_once(sys, r, y_full.data(), yp_full.data(), t);
+  if constexpr (std::is_same_v<T, double>) {
+    return base;
+  } else {
+    AD v(base, ADVector::Zero(n_in));
+    for (int i = 0; i < n_in; ++i) {
+      double& entry = (input_is_deriv[i] ? yp_full : y_full)[input_vars[i]];
+      const double h = forward_difference_step(xv[i]);
+      entry = xv[i] + h;
+      v.derivatives()(i) = (read_once(sys, r, y_full.data(), yp_full.data(), t) - base) / h;
+      entry = xv[i];
+    }
+    return v;
+  }
+}
+
+template double read_element_value<double>(const System&, const ElementRead&, const double*, int,
+                                           const std::vector<int>&, const std::vector<char>&,
+                                           std::vector<double>&, std::vector<double>&, double);
+template AD read_element_value<AD>(const System&, const ElementRead&, const AD*, int,
+                                   const std::vector<int>&, const std::vector<char>&,
+                                   std::vector<double>&, std::vector<double>&, double);
+
+void add_read_inputs(ForceKernel& k, const System& sys, const std::vector<double>& y0) {
+  StateInputs& in = k.state_inputs;
+  if (in.reads.empty()) return;
+  for (const ElementRead& r : in.reads) {
+    const StateKernel& src = sys.state_kernels()[static_cast<size_t>(r.element)];
+    for (int b : src.bodies) {
+      if (std::find(k.bodies.begin(), k.bodies.end(), b) == k.bodies.end()) k.bodies.push_back(b);
+    }
+    for (int block : src.blocks) {
+      if (std::find(k.blocks.begin(), k.blocks.end(), block) != k.blocks.end()) continue;
+      k.blocks.push_back(block);
+      k.n_multipliers += sys.joint_equation_count(block);
+    }
+    for (size_t i = 0; i < src.states.size(); ++i) {
+      bool known = false;
+      for (size_t j = 0; j < in.states.size() && !known; ++j)
+        known = in.states[j] == src.states[i] && in.state_deriv[j] == src.state_deriv[i];
+      if (known) continue;
+      in.states.push_back(src.states[i]);
+      in.state_deriv.push_back(src.state_deriv[i]);
+    }
+  }
+  if (k.bodies.size() > ForceKernel::kMaxBodies || k.inputs() > kMaxLocalInputs) {
+    throw Error(ExitCode::kDeckError,
+                fmt::format("{}: the user-subroutine values its expressions read depend on too "
+                            "many bodies and states (at most {} bodies, {} local inputs)",
+                            k.subject, ForceKernel::kMaxBodies, kMaxLocalInputs));
+  }
+  k.sys = &sys;
+  k.y_full = y0;
+  k.yp_full.assign(y0.size(), 0.0);
+}
+
+template <class T>
+T StateKernel::read_value(const Node::Read& r, const T* x, double t) const {
+  return read_element_value(*sys, r, x, inputs(), input_vars, input_is_deriv, y_full, yp_full, t);
+}
+
+template double StateKernel::read_value<double>(const Node::Read&, const double*, double) const;
+template AD StateKernel::read_value<AD>(const Node::Read&, const AD*, double) const;
+
+}  // namespace mb

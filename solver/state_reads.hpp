@@ -1,0 +1,32 @@
+#pragma once
+// Reading a value another state element computes with a user subroutine (ElementRead: an output
+// of a GSESUB/YFOSUB element, an entry of an ARYSUB U array) from inside a kernel's residual:
+// the reading kernel (a StateKernel or a ForceKernel) holds every local input of that element,
+// so the value is a function of the reader's own local inputs. They are scattered into the
+// System layout and handed to the element (StateKernel::read_at); for T = AD the derivatives
+// are forward differences over each local input, like the user routines' own
+// (solver/user_state.cpp). The value is solved together with the reader, not lagged. Nothing
+// here allocates.
+
+#include <vector>
+
+#include "solver/state_inputs.hpp"
+
+namespace mb {
+
+class System;
+struct ForceKernel;
+
+/// The value of `r` at the reader's local inputs x (n_in of them: System variable input_vars[i],
+/// a y' entry where input_is_deriv[i]); y_full and yp_full are the reader's System-layout buffers.
+template <class T>
+T read_element_value(const System& sys, const ElementRead& r, const T* x, int n_in,
+                     const std::vector<int>& input_vars, const std::vector<char>& input_is_deriv,
+                     std::vector<double>& y_full, std::vector<double>& yp_full, double t);
+
+/// Adds the local inputs (bodies, multipliers, states) of the elements whose values force kernel
+/// k reads to k's own, and sizes its buffers; `sys` has built its state kernels, y0 is its
+/// initial state. Throws Error(kDeckError) when the kernel grows too large.
+void add_read_inputs(ForceKernel& k, const System& sys, const std::vector<double>& y0);
+
+}  // namespace mb
