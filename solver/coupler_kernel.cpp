@@ -89,6 +89,8 @@ void CouplerKernel::eval(const T* x, T* out, double /*t*/) const {
   out[13 * nb + 1] = value;
 }
 
+template double CouplerKernel::coordinate<double>(const Term&, const double*, const double*,
+                                                  double*) const;
 template void CouplerKernel::eval<double>(const double*, double*, double) const;
 template void CouplerKernel::eval<AD>(const AD*, AD*, double) const;
 

@@ -71,7 +71,9 @@ struct CouplerKernel {
   void eval(const T* x, T* out, double t) const;
 
   /// The generalised reaction of term k: c_k lambda, the force (translation) or torque
-  /// (rotation) along z_J that the coupler applies to joint k's I body.
+  /// (rotation) along z_J that the coupler applies to joint k's I body. For a gear, lambda
+  /// itself is the contact force at the pitch point on gear 1 along z_CV (a_k is its lever).
+  /// The marker wrenches: RequestOutputs::coupler_reaction().
   double term_reaction(int k, double lambda) const { return terms[k].scale * lambda; }
 };
 

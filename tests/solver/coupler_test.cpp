@@ -8,6 +8,12 @@
 //   multiplier is the torque I2 q2'' on wheel 2, and IDA and CVODE agree with both;
 // * a Deactivate COUPLER command uncouples the wheels (wheel 2 coasts);
 // * a FREE joint adds no equation: its body falls freely;
+// * reactions in statics (virtual work): a torque T on wheel 1 of the 2 q1 + q2 = 0 pair, held by
+//   a torsional spring k on wheel 2, rests at q1 = T / 4k, q2 = -T / 2k; the coupler's torque
+//   on wheel 1 is -T and on wheel 2 -T / 2 (it balances the spring), and MARKER_FORCE requests
+//   and TZ() on the joints' markers report them. A gear pair (pitch radii 0.2, 0.5) held the
+//   same way: gear 2 takes -(0.5 / 0.2) T and the multiplier is the pitch-point contact force
+//   on gear 1 along z_CV, -T / 0.2;
 // * the same torque-driven pair and gear pair read from Adams .adm datasets (COUPLER, GEAR)
 //   follow the same closed forms and agree with the MotionSolve XML decks.
 
@@ -364,4 +370,74 @@ END
     CHECK(std::abs(wrap(angle_z(adm, k, 3) - angle_z(xml, k, 3))) < 1e-8);
     CHECK(body_state(adm, k, 2, 12) == Approx(body_state(xml, k, 2, 12)).margin(1e-8));
   }
+}
+
+namespace {
+
+/// The torque T = 0.65 on the first wheel (markers 21 -> 12) and the torsional spring k = 2
+/// on the second (markers 31 -> 13); requests on both joints' markers; a Static analysis.
+/// `origin2` is the second wheel's x.
+std::string held_pair(double origin2) {
+  return fmt::format(R"X(<Reference_Marker id="13" body_id="1" pos_x="{0}"/>
+         <Reference_Marker id="14" body_id="1"/>
+         <Reference_Marker id="21" body_id="2"/>
+         <Reference_Marker id="31" body_id="3" pos_x="{0}"/>
+         <Force_Scalar_TwoBody id="4" type="Torque" i_marker_id="21" j_marker_id="14"
+                               val="0.65"/>
+         <Force_SpringDamper id="6" type="ROTATIONAL" i_marker_id="31" j_marker_id="13"
+                             stiffness="2" damping="0.1" length="0" preload="0"/>
+         <Post_Request id="1" type="MARKER_FORCE" i_marker_id="20" j_marker_id="10"/>
+         <Post_Request id="2" type="MARKER_FORCE" i_marker_id="30" j_marker_id="11"/>
+         <Post_Request id="3" type="MARKER_FORCE" i_marker_id="10" j_marker_id="20"/>
+         <Post_Request id="4" type="EXPRESSION" expr1="TZ(20,10)" expr2="TZ(30,11)"
+                       expr3="AZ(20,10)" expr4="AZ(30,11)"/>)X",
+                     origin2);
+}
+
+/// Checks the requests of held_pair(): torques tz1 on wheel 1 and tz2 on wheel 2 about z,
+/// no other component, angles q1 and q2.
+void check_held(const std::vector<double>& v, double tz1, double tz2, double q1, double q2) {
+  REQUIRE(v.size() == 22);
+  for (int c = 0; c < 5; ++c) {
+    INFO("channel " << c);
+    CHECK(v[c] == Approx(0.0).margin(1e-8));
+    CHECK(v[6 + c] == Approx(0.0).margin(1e-8));
+    CHECK(v[12 + c] == Approx(0.0).margin(1e-8));
+  }
+  CHECK(v[5] == Approx(tz1).margin(1e-8));
+  CHECK(v[11] == Approx(tz2).margin(1e-8));
+  CHECK(v[17] == Approx(-tz1).margin(1e-8));  // ground's side of joint 1
+  CHECK(v[18] == Approx(tz1).margin(1e-8));
+  CHECK(v[19] == Approx(tz2).margin(1e-8));
+  CHECK(v[20] == Approx(q1).margin(1e-8));
+  CHECK(v[21] == Approx(q2).margin(1e-8));
+}
+
+}  // namespace
+
+TEST_CASE("coupler reactions balance a held shaft by the ratio (MARKER_FORCE, TZ)") {
+  const double T = 0.65, k = 2.0;
+  const auto run = test::run_inline(
+      two_wheels(R"(<Constraint_Coupler id="7" joint1_id="1" joint2_id="2" coefficients="2, 1"/>)" +
+                     held_pair(3.0),
+                 R"(<Simulate analysis_type="Static"/>)"));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(!run.t.empty());
+  const auto v = test::request_values(run);
+  check_held(v.back(), -T, -T / 2, T / (4 * k), -T / (2 * k));
+  const int lambda = 13 * run.sys->num_moving_bodies() + run.sys->coupler_equation(0);
+  CHECK(run.y.back()[lambda] == Approx(-T / 2).margin(1e-8));
+}
+
+TEST_CASE("gear reactions: the multiplier is the pitch-point contact force") {
+  const double T = 0.65, k = 2.0;
+  const auto run =
+      test::run_inline(gear_pair(held_pair(0.7), R"(<Simulate analysis_type="Static"/>)"));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(!run.t.empty());
+  // Virtual work: T dq1 - k q2 dq2 = 0 with dq2 = -0.4 dq1: q2 = -2.5 T / k.
+  const auto v = test::request_values(run);
+  check_held(v.back(), -T, -2.5 * T, 2.5 * T / k / 0.4, -2.5 * T / k);
+  const int lambda = 13 * run.sys->num_moving_bodies() + run.sys->coupler_equation(0);
+  CHECK(run.y.back()[lambda] == Approx(-T / 0.2).margin(1e-7));
 }

@@ -9,6 +9,7 @@
 #include "models/model_builder.hpp"
 #include "parser/xml_reader.hpp"
 #include "solver/analysis_runner.hpp"
+#include "solver/request_outputs.hpp"
 #include "solver/system.hpp"
 
 namespace mb::test {
@@ -57,6 +58,18 @@ inline InlineRun run_inline(const std::string& xml) {
   Diagnostics diag;
   Deck deck = read_xml_deck_text(xml, "inline.xml", diag);
   return run_deck_object(deck, diag);
+}
+
+/// The request channels (Post_Request order) at every output of `run` (y' taken as zero).
+inline std::vector<std::vector<double>> request_values(const InlineRun& run) {
+  const RequestOutputs req(*run.sys);
+  std::vector<std::vector<double>> out;
+  std::vector<double> yp(run.y.front().size(), 0.0), v(req.size());
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    req.values(run.t[k], run.y[k].data(), yp.data(), v);
+    out.push_back(v);
+  }
+  return out;
 }
 
 }  // namespace mb::test
