@@ -38,7 +38,9 @@
 //   COUPLER      constraint_coupler  JOINTS=j1,j2[,j3] -> joint1_id..joint3_id; TYPE=T:R[:T] ->
 //                                    freedom_1..3; SCALES=[r1,]r2[,r3] -> coefficients (r1 q1 +
 //                                    r2 q2 + r3 q3 = 0; r1 = 1 when one value short);
-//                                    FUNCTION=USER(..) (COUSUB) refused
+//                                    FUNCTION=USER(..) -> usrsub_param_string; ROUTINE=
+//                                    lib::cousub[,lib::couxx[,lib::couxx2]] -> usrsub_dll_name,
+//                                    usrsub_fnc_name, usrsub_der1_name, usrsub_der2_name
 //   GEAR         constraint_gear     JOINTS=j1,j2 -> joint1_id, joint2_id; CV -> cv_marker_id
 //   MOTION       motion_joint        JOINT -> joint_id; TRANSLATION|ROTATION -> joint_type T|R;
 //                                    DISPLACEMENT|VELOCITY|ACCELERATION -> val_type D|V|A;
@@ -617,9 +619,8 @@ class Reader {
         }
       }
     }
-    if (const Arg* f = b.arg("FUNCTION")) {
-      b.diag().error(f->loc, b.subject(),
-                     "FUNCTION=USER(...) (a COUSUB user coupler) is not supported; give SCALES");
+    if (b.arg("FUNCTION")) {
+      user_coupler(b);
       return;
     }
     if (const Arg* r = b.arg("ROUTINE")) {
@@ -647,6 +648,60 @@ class Reader {
       text += (text.empty() ? "" : ", ") + v;
     }
     b.set("coefficients", text, s->loc, s->values[0].loc, s->spelled);
+  }
+
+  /// COUPLER FUNCTION=USER(..) -> usrsub_param_string; ROUTINE=lib::cousub[, lib::couxx[,
+  /// lib::couxx2]] -> usrsub_dll_name, usrsub_fnc_name, usrsub_der1_name, usrsub_der2_name.
+  void user_coupler(NodeBuilder& b) {
+    const Arg* f = b.arg("FUNCTION");
+    const std::string_view v = trim(f->value);
+    if (!(v.size() >= 5 && iequals(v.substr(0, 4), "USER") && trim(v.substr(4)).starts_with('('))) {
+      b.diag().error(f->value_loc, b.subject(),
+                     "FUNCTION must be USER(...) (a COUSUB user coupler); a linear coupler "
+                     "gives SCALES");
+      return;
+    }
+    b.copy_text("FUNCTION", "usrsub_param_string");
+    if (const Arg* s = b.arg("SCALES")) {
+      b.diag().error(s->loc, b.subject(), "give SCALES or FUNCTION=USER(...), not both");
+    }
+    const Arg* r = b.arg("ROUTINE");
+    if (!r) {
+      b.diag().error(f->loc, b.subject(),
+                     "FUNCTION=USER(...) needs ROUTINE=library::COUSUB (mbsolve has no default "
+                     "user library)");
+      return;
+    }
+    static constexpr std::string_view kAttrs[] = {"usrsub_fnc_name", "usrsub_der1_name",
+                                                  "usrsub_der2_name"};
+    std::string library;
+    size_t k = 0;
+    for (std::string_view rest = r->value; k < 3; ++k) {
+      const size_t comma = rest.find(',');
+      const std::string_view entry = trim(rest.substr(0, comma));
+      const size_t sep = entry.rfind("::");
+      if (sep == std::string_view::npos || sep == 0 || sep + 2 == entry.size()) {
+        b.diag().error(r->value_loc, b.subject(),
+                       fmt::format("ROUTINE: '{}' is not of the form library::routine", entry));
+        return;
+      }
+      const std::string lib(trim(entry.substr(0, sep)));
+      if (k == 0) {
+        library = lib;
+        b.set("usrsub_dll_name", lib, r->loc, r->value_loc, r->spelled);
+      } else if (lib != library) {
+        b.diag().error(r->value_loc, b.subject(),
+                       fmt::format("ROUTINE: the partials must come from the COUSUB's library "
+                                   "'{}', not '{}'",
+                                   library, lib));
+        return;
+      }
+      b.set(kAttrs[k], std::string(trim(entry.substr(sep + 2))), r->loc, r->value_loc, r->spelled);
+      if (comma == std::string_view::npos) return;
+      rest.remove_prefix(comma + 1);
+    }
+    b.diag().error(r->value_loc, b.subject(),
+                   "ROUTINE: at most 3 routines (COUSUB, COUXX, COUXX2)");
   }
 
   void gear(NodeBuilder& b) {

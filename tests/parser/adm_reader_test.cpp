@@ -373,6 +373,8 @@ COUPLER/1, JOINTS=3, 4, TYPE=T:R, SCALES=1, -0.3
 COUPLER/2, JOINTS=3, 4, 5, TYPE=R:R:T, SCALES=2, -0.5
 COUPLER/3, JOINTS=3, 4, SCALES=-2
 GEAR/4, JOINTS=3, 4, CV=12
+COUPLER/5, JOINTS=3, 4, FUNCTION=USER(2, 1)
+, ROUTINE=/x/libsubs.so::COU, /x/libsubs.so::COUXX
 )ADM";
   Diagnostics diag;
   Deck deck = read_adm_deck_text(text, "c.adm", diag);
@@ -396,6 +398,13 @@ GEAR/4, JOINTS=3, 4, CV=12
   CHECK(attr(g, "joint1_id") == "3");
   CHECK(attr(g, "joint2_id") == "4");
   CHECK(attr(g, "cv_marker_id") == "12");
+  const DeckNode* c5 = node(deck, "constraint_coupler", "5");
+  CHECK(attr(c5, "usrsub_param_string") == "USER(2, 1)");
+  CHECK(attr(c5, "usrsub_dll_name") == "/x/libsubs.so");
+  CHECK(attr(c5, "usrsub_fnc_name") == "COU");
+  CHECK(attr(c5, "usrsub_der1_name") == "COUXX");
+  CHECK(attr(c5, "usrsub_der2_name") == "<absent>");
+  CHECK(attr(c5, "coefficients") == "<absent>");
 
   CHECK(first_error("COUPLER/1, JOINTS=1, SCALES=1\n") ==
         "e.adm:2:12: error: COUPLER 1: JOINTS: expected 2 or 3 joint ids, got 1");
@@ -410,8 +419,16 @@ GEAR/4, JOINTS=3, 4, CV=12
   CHECK(first_error("COUPLER/1, JOINTS=1,2, TYPE=R:R\n") ==
         "e.adm:2:1: error: COUPLER 1: missing SCALES=");
   CHECK(first_error("COUPLER/1, JOINTS=1,2, FUNCTION=USER(1,2)\n") ==
-        "e.adm:2:24: error: COUPLER 1: FUNCTION=USER(...) (a COUSUB user coupler) is not "
-        "supported; give SCALES");
+        "e.adm:2:24: error: COUPLER 1: FUNCTION=USER(...) needs ROUTINE=library::COUSUB "
+        "(mbsolve has no default user library)");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, FUNCTION=USER(1), ROUTINE=libx.so\n") ==
+        "e.adm:2:50: error: COUPLER 1: ROUTINE: 'libx.so' is not of the form library::routine");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, FUNCTION=USER(1), ROUTINE=a::C, b::D\n") ==
+        "e.adm:2:50: error: COUPLER 1: ROUTINE: the partials must come from the COUSUB's "
+        "library 'a', not 'b'");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, FUNCTION=2*AZ(1,2)\n") ==
+        "e.adm:2:33: error: COUPLER 1: FUNCTION must be USER(...) (a COUSUB user coupler); a "
+        "linear coupler gives SCALES");
   CHECK(first_error("GEAR/1, JOINTS=1,2,3, CV=4\n") ==
         "e.adm:2:9: error: GEAR 1: JOINTS: expected 2 joint ids, got 3");
   CHECK(first_error("GEAR/1, JOINTS=1,2\n") == "e.adm:2:1: error: GEAR 1: missing CV=");

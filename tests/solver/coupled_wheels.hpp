@@ -26,4 +26,20 @@ inline std::string two_wheels(const std::string& extra, const std::string& comma
                      extra, commands);
 }
 
+/// The two wheels of two_wheels() as an Adams dataset; `extra` adds statements.
+inline std::string two_wheels_adm(const std::string& extra) {
+  return R"ADM(two wheels
+PART/1, GROUND
+MARKER/10, PART=1
+MARKER/11, PART=1, QP=3, 0, 0
+PART/2, MASS=2, CM=20, IP=0.3, 0.3, 0.5
+MARKER/20, PART=2
+PART/3, MASS=1, CM=30, IP=0.1, 0.1, 0.2
+MARKER/30, PART=3, QP=3, 0, 0
+JOINT/1, REVOLUTE, I=20, J=10
+JOINT/2, REVOLUTE, I=30, J=11
+)ADM" + extra +
+         "END\n";
+}
+
 }  // namespace mb::test

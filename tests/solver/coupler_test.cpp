@@ -21,16 +21,15 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <numbers>
 
-#include "parser/acf_reader.hpp"
 #include "tests/solver/coupled_wheels.hpp"
 #include "tests/solver/inline_deck.hpp"
 
 using namespace mb;
+using test::run_adm;
 using test::two_wheels;
+using test::two_wheels_adm;
 
 namespace {
 
@@ -70,35 +69,6 @@ std::string gear_pair(const std::string& extra, const std::string& commands) {
     {}
   </Model><Command>{}</Command></MotionSolve>)XML",
                      extra, commands);
-}
-
-/// Runs an Adams dataset (written to a temporary file) with `commands` as its .acf.
-test::InlineRun run_adm(const std::string& name, const std::string& adm,
-                        const std::string& commands) {
-  const auto path = std::filesystem::temp_directory_path() / ("mbsolve_coupler_" + name + ".adm");
-  std::ofstream(path) << adm;
-  Diagnostics diag;
-  const Deck deck =
-      read_acf_text(path.string() + "\nout\n" + commands + "STOP\n", name + ".acf", diag);
-  auto run = test::run_deck_object(deck, diag);
-  std::filesystem::remove(path);
-  return run;
-}
-
-/// The two wheels of two_wheels() as an Adams dataset; `extra` adds statements.
-std::string two_wheels_adm(const std::string& extra) {
-  return R"ADM(two wheels
-PART/1, GROUND
-MARKER/10, PART=1
-MARKER/11, PART=1, QP=3, 0, 0
-PART/2, MASS=2, CM=20, IP=0.3, 0.3, 0.5
-MARKER/20, PART=2
-PART/3, MASS=1, CM=30, IP=0.1, 0.1, 0.2
-MARKER/30, PART=3, QP=3, 0, 0
-JOINT/1, REVOLUTE, I=20, J=10
-JOINT/2, REVOLUTE, I=30, J=11
-)ADM" + extra +
-         "END\n";
 }
 
 }  // namespace

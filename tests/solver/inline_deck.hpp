@@ -1,12 +1,15 @@
 #pragma once
 // Test helper: solve a deck given as a string, keeping every output state.
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "models/model_builder.hpp"
+#include "parser/acf_reader.hpp"
 #include "parser/xml_reader.hpp"
 #include "solver/analysis_runner.hpp"
 #include "solver/request_outputs.hpp"
@@ -58,6 +61,19 @@ inline InlineRun run_inline(const std::string& xml) {
   Diagnostics diag;
   Deck deck = read_xml_deck_text(xml, "inline.xml", diag);
   return run_deck_object(deck, diag);
+}
+
+/// Runs an Adams dataset (written to a temporary file) with `commands` as its .acf.
+inline InlineRun run_adm(const std::string& name, const std::string& adm,
+                         const std::string& commands) {
+  const auto path = std::filesystem::temp_directory_path() / ("mbsolve_test_" + name + ".adm");
+  std::ofstream(path) << adm;
+  Diagnostics diag;
+  const Deck deck =
+      read_acf_text(path.string() + "\nout\n" + commands + "STOP\n", name + ".acf", diag);
+  auto run = run_deck_object(deck, diag);
+  std::filesystem::remove(path);
+  return run;
 }
 
 /// The request channels (Post_Request order) at every output of `run` (y' taken as zero).

@@ -6,7 +6,9 @@
 //   built-in coupler coefficients="2, 1";
 // * COUSUB_SINE, Phi = q2 - a sin(q1), wheel 1 driven q1 = 2t: q2 = a sin(2t) and
 //   q2' = 2a cos(2t) (closed form); its exact Jacobian (differenced partials) agrees with
-//   finite differences of the residual.
+//   finite differences of the residual;
+// * an Adams COUPLER FUNCTION=USER(2, 1), ROUTINE=lib::COUSUB_LINEAR, lib::COUXX_LINEAR runs
+//   like the XML deck (the same closed form).
 
 #include <fmt/format.h>
 
@@ -103,4 +105,22 @@ TEST_CASE("a nonlinear COUSUB coupler q2 = a sin(q1) follows its closed form") {
   const auto check = test::check_jacobian(*run.sys, run.t[k], run.y[k], run.yp[k], 50.0, 1e-4);
   INFO(check.where);
   CHECK(check.worst < 1e-5);
+}
+
+TEST_CASE("an Adams COUPLER FUNCTION=USER with ROUTINE runs the COUSUB") {
+  const auto run = test::run_adm(
+      "cousub",
+      test::two_wheels_adm(fmt::format("COUPLER/7, JOINTS=1, 2, FUNCTION=USER(2, 1)\n"
+                                       ", ROUTINE={0}::COUSUB_LINEAR, {0}::COUXX_LINEAR\n"
+                                       "SFORCE/4, ROTATION, I=20, J=10, FUNCTION=0.65\n",
+                                       kLib)),
+      "INTEGRATOR/GSTIFF, ERROR=1.0E-9\nSIMULATE/DYNAMIC, END=3, DTOUT=0.1\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == 31);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k];
+    INFO("t = " << t);
+    CHECK(std::abs(wrap(angle_z(run, k, 2) - 0.25 * t * t)) < 1e-6);
+    CHECK(std::abs(wrap(angle_z(run, k, 3) + 0.5 * t * t)) < 1e-6);
+  }
 }
