@@ -1,7 +1,7 @@
 // COUSUB couplers: the CouplerKernel members that call a Constraint_Coupler's user subroutine
 // and its partials COUXX / COUXX2 (include/mbsolve/usersub.h), differencing what the library
 // lacks. Phi depends on the joint coordinates and time only: the kernel declares no body and
-// no block readable, so a c_sysfnc read of either is an error.
+// no block readable, so a c_sysfnc read of either is an error (stopping the analysis).
 
 #include <algorithm>
 #include <cmath>
@@ -26,6 +26,7 @@ void CouplerKernel::call_user(void* entry, const double* q, double t, int iflag,
   state.t = t;
   state.known_bodies = no_bodies.data();
   state.known_blocks = no_blocks.data();
+  state.time_only = true;
   UserCall call(*user, state);
   reinterpret_cast<mbsolve_cousub>(entry)(&id, &time, p, &npar, disp, &ndisp, &iflag, out);
   call.check(std::span<const double>(out, static_cast<size_t>(nout)));

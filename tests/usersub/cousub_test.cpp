@@ -8,7 +8,8 @@
 //   q2' = 2a cos(2t) (closed form); its exact Jacobian (differenced partials) agrees with
 //   finite differences of the residual;
 // * an Adams COUPLER FUNCTION=USER(2, 1), ROUTINE=lib::COUSUB_LINEAR, lib::COUXX_LINEAR runs
-//   like the XML deck (the same closed form).
+//   like the XML deck (the same closed form);
+// * a COUSUB that reads a body through c_sysfnc stops the run, naming the element and body.
 
 #include <fmt/format.h>
 
@@ -122,5 +123,17 @@ TEST_CASE("an Adams COUPLER FUNCTION=USER with ROUTINE runs the COUSUB") {
     INFO("t = " << t);
     CHECK(std::abs(wrap(angle_z(run, k, 2) - 0.25 * t * t)) < 1e-6);
     CHECK(std::abs(wrap(angle_z(run, k, 3) + 0.5 * t * t)) < 1e-6);
+  }
+}
+
+TEST_CASE("a COUSUB that reads a body is refused") {
+  try {
+    test::run_inline(
+        wheels(user_coupler(R"(usrsub_fnc_name="COUSUB_READS_BODY")", "20"), kTorque, 1));
+    FAIL("the run should have stopped");
+  } catch (const Error& e) {
+    CHECK(e.code() == ExitCode::kAnalysisFailed);
+    CHECK_THAT(e.what(), Catch::Contains("Constraint_Coupler 7") &&
+                             Catch::Contains("Body_Rigid 2") && Catch::Contains("COUSUB"));
   }
 }

@@ -317,3 +317,18 @@ void COUSUB_SINE(int* id, double* time, double* par, int* npar, double* disp, in
   (void)iflag;
   *phi = disp[1] - par[0] * sin(disp[0]);
 }
+
+/* COUSUB_READS_BODY: a coupler that reads DX(par[0]) through c_sysfnc (refused: Phi depends on
+ * the joint coordinates and time only). */
+void COUSUB_READS_BODY(int* id, double* time, double* par, int* npar, double* disp, int* ndisp,
+                       int* iflag, double* phi) {
+  int ipar[1] = {(int)par[0]};
+  int err = 0;
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)disp;
+  (void)ndisp;
+  (void)iflag;
+  c_sysfnc("DX", ipar, 1, phi, &err);
+}
