@@ -21,12 +21,7 @@ void CouplerKernel::call_user(void* entry, const double* q, double t, int iflag,
   double disp[kMaxTerms];
   std::copy(q, q + num_terms, disp);
   double* p = par.empty() ? nullptr : par.data();
-  UserCallState state;
-  state.sys = sys;
-  state.t = t;
-  state.known_bodies = no_bodies.data();
-  state.known_blocks = no_blocks.data();
-  state.time_only = true;
+  const UserCallState state = time_only_state(sys, t, no_bodies, no_blocks);
   UserCall call(*user, state);
   reinterpret_cast<mbsolve_cousub>(entry)(&id, &time, p, &npar, disp, &ndisp, &iflag, out);
   call.check(std::span<const double>(out, static_cast<size_t>(nout)));

@@ -16,12 +16,7 @@ double JointKernel::call_motsub(int iord, double t, int iflag) const {
   int id = user_id, npar = static_cast<int>(par.size());
   double time = t, value = 0.0;
   double* p = par.empty() ? nullptr : par.data();
-  UserCallState state;
-  state.sys = sys;
-  state.t = t;
-  state.known_bodies = no_bodies.data();
-  state.known_blocks = no_blocks.data();
-  state.time_only = true;
+  const UserCallState state = time_only_state(sys, t, no_bodies, no_blocks);
   UserCall call(*user_drive, state);
   user_drive->function<mbsolve_motsub>()(&id, &time, p, &npar, &iord, &iflag, &value);
   call.check(std::span<const double>(&value, 1));
