@@ -56,8 +56,8 @@ DraftCoupler start(ElementReader& in, bool gear) {
   return d;
 }
 
-void finish(ElementReader& in) {
-  reject_user_subroutines(in);
+void finish(ElementReader& in, bool user) {
+  if (!user) reject_user_subroutines(in);
   if (auto v = in.boolean("is_virtual"); v && *v) {
     in.warning("is_virtual", "is_virtual=TRUE is treated as an ordinary constraint");
   }
@@ -114,7 +114,7 @@ bool coupler_terms(const Model& m, const DraftCoupler& d, Coupler& c, Diagnostic
     Coupler::Term term;
     term.joint = j;
     term.rotational = (given ? given : implied) == 'R';
-    term.scale = k < d.scales.size() ? d.scales[k] : 0.0;
+    term.scale = k < d.scales.size() ? d.scales[k] : 1.0;  // a COUSUB: unused
     for (const auto& other : c.terms) {
       if (other.joint == j && other.rotational == term.rotational) {
         diag.error(d.joint_locs[k], d.subject,
@@ -187,10 +187,23 @@ bool gear_terms(const Model& m, const DraftCoupler& d, Coupler& c, Diagnostics& 
 void build_constraint_coupler(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   DraftCoupler d = start(in, false);
   read_joints(in, d, 3);
-  if (!in.has("coefficients")) {
-    if (!in.has("usrsub_dll_name") && !in.has("script_name")) {
-      in.error_here("missing required attribute 'coefficients' (one per joint, e.g. \"1, -2\")");
+  const bool user = has_user_subroutine(in);
+  if (user) {
+    // COUSUB gives Phi(q); COUXX and COUXX2 (optional) its first and second partials.
+    bool failed = false;
+    d.user = read_user_subroutine(in, "COUSUB", failed, {"COUXX", "COUXX2"},
+                                  {"usrsub_der1_name", "usrsub_der2_name"});
+    if (!d.user && !failed) {
+      in.error_here("a COUSUB coupler needs usrsub_dll_name and usrsub_param_string");
     }
+    if (d.user && d.user->script) {
+      in.error("script_name", "COUSUB must be a compiled library routine (usrsub_dll_name)");
+    }
+    if (in.has("coefficients")) {
+      in.error("coefficients", "give coefficients or a COUSUB user subroutine, not both");
+    }
+  } else if (!in.has("coefficients")) {
+    in.error_here("missing required attribute 'coefficients' (one per joint, e.g. \"1, -2\")");
   } else if (auto v = read_number_list(in, "coefficients")) {
     if (v->size() != d.joint_ids.size()) {
       in.error("coefficients", fmt::format("coefficients has {} values for {} joints (give one "
@@ -208,7 +221,7 @@ void build_constraint_coupler(ElementReader& in, ModelDraft& draft, bool /*in_co
       d.scales = *v;
     }
   }
-  finish(in);
+  finish(in, user);
   draft.couplers.push_back(std::move(d));
 }
 
@@ -217,7 +230,7 @@ void build_constraint_gear(ElementReader& in, ModelDraft& draft, bool /*in_comma
   read_joints(in, d, 2);
   d.cv_id = in.required_ref("cv_marker_id").value_or(0);
   d.cv_loc = in.loc_of("cv_marker_id");
-  finish(in);
+  finish(in, false);
   draft.couplers.push_back(std::move(d));
 }
 
@@ -225,12 +238,14 @@ void resolve_couplers(const ModelDraft& draft, Model& m, Diagnostics& diag) {
   for (bool gear : {false, true}) {
     for (const DraftCoupler& d : draft.couplers) {
       if (d.gear != gear || d.joint_ids.size() < 2) continue;
-      if (!gear && d.scales.size() != d.joint_ids.size()) continue;  // reported in pass 1
+      const bool user = d.user.has_value();
+      if (!gear && !user && d.scales.size() != d.joint_ids.size()) continue;  // reported
       if (std::find(d.joint_ids.begin(), d.joint_ids.end(), 0) != d.joint_ids.end()) continue;
       Coupler c;
       c.id = d.id;
       c.gear = gear;
       c.loc = d.loc;
+      c.user = d.user;
       if (gear ? gear_terms(m, d, c, diag) : coupler_terms(m, d, c, diag)) {
         m.couplers.push_back(std::move(c));
       }

@@ -7,6 +7,9 @@
 //   REVOLUTE joint, required for a CYLINDRICAL one), coefficients = "c1, c2 [, c3]" (one per
 //   joint, none 0). Equation: c1 q1 + c2 q2 (+ c3 q3) = 0, q_k measured from the input
 //   configuration (length units, radians). Only REVOLUTE, TRANSLATIONAL and CYLINDRICAL joints.
+//   Or, instead of coefficients, a COUSUB user subroutine (usrsub_dll_name, usrsub_param_string,
+//   usrsub_fnc_name; partials COUXX / COUXX2, renamed by usrsub_der1_name / usrsub_der2_name):
+//   Phi(q1, q2 [, q3]) = 0 (solver/user_coupler.cpp).
 // Constraint_Gear (Adams GEAR): joint1_id, joint2_id (req; REVOLUTE, TRANSLATIONAL or
 //   CYLINDRICAL, their J markers on one carrier body) and cv_marker_id (req; the common-velocity
 //   marker on the carrier: origin at the pitch point, z along the common velocity). The
@@ -19,7 +22,7 @@
 //   Two external spur gears of pitch radii r1, r2 give r1 q1 + r2 q2 = 0.
 // Rejected: other joint types, a Constraint_Jprim id, missing or extra freedoms or
 // coefficients, a zero coefficient, a gear whose CV marker is not on the carrier or for which
-// a_k = 0, user subroutines and scripts.
+// a_k = 0, a coupler with both coefficients and a COUSUB, scripts, gear user subroutines.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

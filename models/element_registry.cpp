@@ -59,7 +59,7 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"body_point", "Body_Point", S, B, build_body_point, "point mass without rotational inertia"},
     {"body_rigid", "Body_Rigid", S, B, build_body_rigid, "rigid body or the ground"},
     {"constraint_coupler", "Constraint_Coupler", S, M, build_constraint_coupler,
-     "couples 2 or 3 joint motions (c1 q1 + c2 q2 [+ c3 q3] = 0)"},
+     "couples 2 or 3 joint motions (c1 q1 + c2 q2 [+ c3 q3] = 0, or a COUSUB Phi(q) = 0)"},
     {"constraint_cvcv", "Constraint_CVCV", N, M, nullptr, "curve-on-curve constraint"},
     {"constraint_cvsf", "Constraint_CVSF", N, M, nullptr, "curve-on-surface constraint"},
     {"constraint_gear", "Constraint_Gear", S, M, build_constraint_gear,

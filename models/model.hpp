@@ -99,7 +99,10 @@ struct Coupler {
   int id = 0;
   bool gear = false;        ///< a Constraint_Gear (scales from the CV marker geometry)
   std::vector<Term> terms;  ///< 2 or 3 (a gear with a cylindrical joint: up to 4)
-  bool active = true;       ///< false after a Deactivate command: no equation
+  /// type USERSUB: COUSUB(id, time, par, npar, disp, ndisp, iflag, phi) gives Phi(q) instead of
+  /// sum scale_k q_k (extras: COUXX dPhi/dq, COUXX2 d2Phi/dq_k^2; the scales are unused).
+  std::optional<UserSubroutine> user;
+  bool active = true;  ///< false after a Deactivate command: no equation
   SourceLoc loc;
 };
 

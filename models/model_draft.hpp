@@ -59,8 +59,9 @@ struct DraftCoupler {
   std::vector<SourceLoc> joint_locs;
   std::vector<char> freedoms;  ///< per joint: 'T', 'R' or 0 (not given)
   std::vector<SourceLoc> freedom_locs;
-  std::vector<double> scales;  ///< coupler coefficients (as many as joints)
-  int cv_id = 0;               ///< gear
+  std::vector<double> scales;          ///< coupler coefficients (as many as joints)
+  std::optional<UserSubroutine> user;  ///< a COUSUB coupler (then no scales)
+  int cv_id = 0;                       ///< gear
   SourceLoc cv_loc;
   SourceLoc loc;
 };

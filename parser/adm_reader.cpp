@@ -1,5 +1,7 @@
 #include "parser/adm_reader.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <map>
@@ -33,6 +35,13 @@
 //   JPRIM        constraint_jprim    type (ATPOINT, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES,
 //                                    PERPENDICULAR); I/J
 //   GCON         constraint_general  I -> i_marker_id; FUNCTION -> expr
+//   COUPLER      constraint_coupler  JOINTS=j1,j2[,j3] -> joint1_id..joint3_id; TYPE=T:R[:T] ->
+//                                    freedom_1..3; SCALES=[r1,]r2[,r3] -> coefficients (r1 q1 +
+//                                    r2 q2 + r3 q3 = 0; r1 = 1 when one value short);
+//                                    FUNCTION=USER(..) -> usrsub_param_string; ROUTINE=
+//                                    lib::cousub[,lib::couxx[,lib::couxx2]] -> usrsub_dll_name,
+//                                    usrsub_fnc_name, usrsub_der1_name, usrsub_der2_name
+//   GEAR         constraint_gear     JOINTS=j1,j2 -> joint1_id, joint2_id; CV -> cv_marker_id
 //   MOTION       motion_joint        JOINT -> joint_id; TRANSLATION|ROTATION -> joint_type T|R;
 //                                    DISPLACEMENT|VELOCITY|ACCELERATION -> val_type D|V|A;
 //                                    FUNCTION -> type EXPRESSION + expr (USER(..) -> USERSUB +
@@ -126,6 +135,9 @@ constexpr ArgSpec kJprimArgs[] = {
     {"ATPOINT", F},       {"INLINE", F},        {"INPLANE", F}, {"ORIENTATION", F},
     {"PARALLEL_AXES", F}, {"PERPENDICULAR", F}, {"I", I},       {"J", I}};
 constexpr ArgSpec kGconArgs[] = {{"I", I}, {"FUNCTION", E}};
+constexpr ArgSpec kCouplerArgs[] = {
+    {"JOINTS", IS}, {"TYPE", T}, {"SCALES", RS}, {"FUNCTION", E}, {"ROUTINE", T}};
+constexpr ArgSpec kGearArgs[] = {{"JOINTS", IS}, {"CV", I}};
 constexpr ArgSpec kMotionArgs[] = {{"JOINT", I},    {"TRANSLATION", F},
                                    {"ROTATION", F}, {"I", I},
                                    {"J", I},        {"X", F},
@@ -196,11 +208,11 @@ constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 /// Adams statements mbsolve recognises but does not support.
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE",  "CONTACT",     "COUPLER",     "CURVE",  "CVCV",       "FLEX_BODY", "FRICTION",
-    "GEAR",       "LSE",         "MATRIX",      "MFORCE", "NFORCE",     "PINPUT",    "POUTPUT",
-    "POINT_MASS", "PTCV",        "SENSOR",      "STRING", "SURFACE",    "TFSISO",    "UCON",
-    "CONTROL",    "DEBUG",       "EQUILIBRIUM", "IC",     "KINEMATICS", "LSOLVER",   "FEMDATA",
-    "MREQUEST",   "PREFERENCES", "SFSF",        "PTSF",   "CVSF"};
+    "CLEARANCE",   "CONTACT", "CURVE",      "CVCV",    "FLEX_BODY", "FRICTION",   "LSE",
+    "MATRIX",      "MFORCE",  "NFORCE",     "PINPUT",  "POUTPUT",   "POINT_MASS", "PTCV",
+    "SENSOR",      "STRING",  "SURFACE",    "TFSISO",  "UCON",      "CONTROL",    "DEBUG",
+    "EQUILIBRIUM", "IC",      "KINEMATICS", "LSOLVER", "FEMDATA",   "MREQUEST",   "PREFERENCES",
+    "SFSF",        "PTSF",    "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -554,6 +566,148 @@ class Reader {
     b.set_id();
     if (b.require("I")) b.copy_int("I", "i_marker_id");
     if (b.require("FUNCTION")) b.copy_text("FUNCTION", "expr");
+  }
+
+  /// JOINTS=j1,j2[,j3] -> joint1_id..; the number of joints (0 after an error).
+  size_t coupled_joints(NodeBuilder& b, size_t max) {
+    const Arg* a = b.arg("JOINTS");
+    if (!a) {
+      b.require("JOINTS");
+      return 0;
+    }
+    if (a->values.size() < 2 || a->values.size() > max) {
+      b.diag().error(a->loc, b.subject(),
+                     fmt::format("JOINTS: expected {} joint ids, got {}", max == 2 ? "2" : "2 or 3",
+                                 a->values.size()));
+      return 0;
+    }
+    for (size_t k = 0; k < a->values.size(); ++k) {
+      const auto id = b.integer(*a, a->values[k]);
+      if (!id) return 0;
+      b.set(fmt::format("joint{}_id", k + 1), std::to_string(*id), a->loc, a->values[k].loc,
+            a->spelled);
+    }
+    return a->values.size();
+  }
+
+  void coupler(NodeBuilder& b) {
+    b.set_id();
+    const size_t n = coupled_joints(b, 3);
+    if (const Arg* a = b.arg("TYPE"); a && n > 0) {
+      std::vector<std::string> kinds;
+      for (std::string_view rest = a->value;;) {
+        const size_t colon = rest.find(':');
+        kinds.emplace_back(trim(rest.substr(0, colon)));
+        if (colon == std::string_view::npos) break;
+        rest.remove_prefix(colon + 1);
+      }
+      if (kinds.size() != n) {
+        b.diag().error(a->value_loc, b.subject(),
+                       fmt::format("TYPE: expected {} freedoms (one per joint, e.g. T:R), got {}",
+                                   n, kinds.size()));
+      } else {
+        for (size_t k = 0; k < n; ++k) {
+          const bool t = iequals(kinds[k], "T") || iequals(kinds[k], "TRANSLATIONAL");
+          const bool r = iequals(kinds[k], "R") || iequals(kinds[k], "ROTATIONAL");
+          if (!t && !r) {
+            b.diag().error(
+                a->value_loc, b.subject(),
+                fmt::format("TYPE: freedom {} is '{}' (expected T or R)", k + 1, kinds[k]));
+            continue;
+          }
+          b.set(fmt::format("freedom_{}", k + 1), t ? "T" : "R", a->loc, a->value_loc, a->spelled);
+        }
+      }
+    }
+    if (b.arg("FUNCTION")) {
+      user_coupler(b);
+      return;
+    }
+    if (const Arg* r = b.arg("ROUTINE")) {
+      b.diag().error(r->loc, b.subject(), "ROUTINE is only used with FUNCTION=USER(...)");
+    }
+    const Arg* s = b.arg("SCALES");
+    if (!s) {
+      b.require("SCALES");
+      return;
+    }
+    const auto scales = b.reals(*s, 1, 3);
+    if (!scales || n == 0) return;
+    if (scales->size() != n && scales->size() != n - 1) {
+      b.diag().error(s->loc, b.subject(),
+                     fmt::format("SCALES: expected {0} values (r1 to r{0}) or {1} (r2 to r{0}, "
+                                 "r1 = 1), got {2}",
+                                 n, n - 1, scales->size()));
+      return;
+    }
+    // SCALES=[r1,]r2[,r3]: one value short means r1 = 1.
+    std::string text = scales->size() == n ? "" : "1";
+    for (size_t k = 0; k < scales->size(); ++k) {
+      std::string v;
+      b.real(*s, s->values[k], &v);
+      text += (text.empty() ? "" : ", ") + v;
+    }
+    b.set("coefficients", text, s->loc, s->values[0].loc, s->spelled);
+  }
+
+  /// COUPLER FUNCTION=USER(..) -> usrsub_param_string; ROUTINE=lib::cousub[, lib::couxx[,
+  /// lib::couxx2]] -> usrsub_dll_name, usrsub_fnc_name, usrsub_der1_name, usrsub_der2_name.
+  void user_coupler(NodeBuilder& b) {
+    const Arg* f = b.arg("FUNCTION");
+    const std::string_view v = trim(f->value);
+    if (!(v.size() >= 5 && iequals(v.substr(0, 4), "USER") && trim(v.substr(4)).starts_with('('))) {
+      b.diag().error(f->value_loc, b.subject(),
+                     "FUNCTION must be USER(...) (a COUSUB user coupler); a linear coupler "
+                     "gives SCALES");
+      return;
+    }
+    b.copy_text("FUNCTION", "usrsub_param_string");
+    if (const Arg* s = b.arg("SCALES")) {
+      b.diag().error(s->loc, b.subject(), "give SCALES or FUNCTION=USER(...), not both");
+    }
+    const Arg* r = b.arg("ROUTINE");
+    if (!r) {
+      b.diag().error(f->loc, b.subject(),
+                     "FUNCTION=USER(...) needs ROUTINE=library::COUSUB (mbsolve has no default "
+                     "user library)");
+      return;
+    }
+    static constexpr std::string_view kAttrs[] = {"usrsub_fnc_name", "usrsub_der1_name",
+                                                  "usrsub_der2_name"};
+    std::string library;
+    size_t k = 0;
+    for (std::string_view rest = r->value; k < 3; ++k) {
+      const size_t comma = rest.find(',');
+      const std::string_view entry = trim(rest.substr(0, comma));
+      const size_t sep = entry.rfind("::");
+      if (sep == std::string_view::npos || sep == 0 || sep + 2 == entry.size()) {
+        b.diag().error(r->value_loc, b.subject(),
+                       fmt::format("ROUTINE: '{}' is not of the form library::routine", entry));
+        return;
+      }
+      const std::string lib(trim(entry.substr(0, sep)));
+      if (k == 0) {
+        library = lib;
+        b.set("usrsub_dll_name", lib, r->loc, r->value_loc, r->spelled);
+      } else if (lib != library) {
+        b.diag().error(r->value_loc, b.subject(),
+                       fmt::format("ROUTINE: the partials must come from the COUSUB's library "
+                                   "'{}', not '{}'",
+                                   library, lib));
+        return;
+      }
+      b.set(kAttrs[k], std::string(trim(entry.substr(sep + 2))), r->loc, r->value_loc, r->spelled);
+      if (comma == std::string_view::npos) return;
+      rest.remove_prefix(comma + 1);
+    }
+    b.diag().error(r->value_loc, b.subject(),
+                   "ROUTINE: at most 3 routines (COUSUB, COUXX, COUXX2)");
+  }
+
+  void gear(NodeBuilder& b) {
+    b.set_id();
+    coupled_joints(b, 2);
+    if (b.require("CV")) b.copy_int("CV", "cv_marker_id");
   }
 
   /// FUNCTION=expr -> type EXPRESSION + `attr`; FUNCTION=USER(...) -> type USERSUB.
@@ -966,10 +1120,12 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"ARRAY", kArrayArgs, "reference_array", &Reader::array},
       {"BEAM", kBeamArgs, "force_beam", &Reader::beam},
       {"BUSHING", kBushingArgs, "force_bushing", &Reader::bushing},
+      {"COUPLER", kCouplerArgs, "constraint_coupler", &Reader::coupler},
       {"DIFF", kDiffArgs, "control_diff", &Reader::diff},
       {"END", {}, "", &Reader::nothing},
       {"FIELD", kFieldArgs, "force_field", &Reader::field},
       {"GCON", kGconArgs, "constraint_general", &Reader::gcon},
+      {"GEAR", kGearArgs, "constraint_gear", &Reader::gear},
       {"GFORCE", kGforceArgs, "force_vector_twobody", &Reader::gforce},
       {"GRAPHICS", {}, "", &Reader::nothing},
       {"GSE", kGseArgs, "control_stateeqn", &Reader::gse},

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <type_traits>
 
 #include "common/error.hpp"
 #include "solver/autodiff.hpp"
@@ -25,43 +26,78 @@ T CouplerKernel::coordinate(const Term& term, const T* yi, const T* yj, T* row) 
 }
 
 template <class T>
-T CouplerKernel::phi(const T* x, const T* states, T* rates, T* B) const {
+T CouplerKernel::phi(const T* x, const T* states, double t, T* rates, T* B) const {
   const int nb = num_bodies();
   for (int c = 0; c < 6 * nb; ++c) B[c] = T(0.0);
-  T value = T(0.0);
   const double two_pi = 2.0 * std::numbers::pi;
+  T q[kMaxTerms];
+  T rows[kMaxTerms][12];
   for (int k = 0; k < num_terms; ++k) {
     const Term& term = terms[k];
     const T* yi = x + 13 * term.bi;
     const T* yj = x + 13 * term.bj;
-    T row[12];
-    T q = coordinate(term, yi, yj, row) - term.q0;
+    q[k] = coordinate(term, yi, yj, rows[k]) - term.q0;
     if (term.rotational) {
-      const T& s = states[term.state];
-      const T offset = q - s;  // the turn count: a constant shift, no derivative
-      q -= two_pi * std::round(value_of(offset) / two_pi);
+      const T offset = q[k] - states[term.state];  // the turn count: a constant shift
+      q[k] -= two_pi * std::round(value_of(offset) / two_pi);
     }
-    value += term.scale * q;
     T rate = T(0.0);
-    for (int c = 0; c < 6; ++c) {
-      rate += row[c] * yi[7 + c] + row[6 + c] * yj[7 + c];
-      B[6 * term.bi + c] += term.scale * row[c];
-      B[6 * term.bj + c] += term.scale * row[6 + c];
-    }
+    for (int c = 0; c < 6; ++c) rate += rows[k][c] * yi[7 + c] + rows[k][6 + c] * yj[7 + c];
     rates[k] = rate;
+  }
+  // coef[k] = dPhi/dq_k (with its own derivatives for the Jacobian of B^T lambda).
+  T coef[kMaxTerms];
+  T value = T(0.0);
+  if (user) {
+    constexpr bool kJacobian = !std::is_same_v<T, double>;
+    double qv[kMaxTerms], g[kMaxTerms], H[kMaxTerms * kMaxTerms];
+    for (int k = 0; k < num_terms; ++k) qv[k] = value_of(q[k]);
+    double phi_value = 0.0;
+    call_user(user->entry, qv, t, 0, &phi_value, 1);
+    user_partials(qv, t, g, kJacobian ? H : nullptr);
+    value = T(phi_value);
+    for (int k = 0; k < num_terms; ++k) {
+      value += g[k] * (q[k] - T(qv[k]));
+      coef[k] = T(g[k]);
+      if constexpr (kJacobian) {
+        for (int l = 0; l < num_terms; ++l) coef[k] += H[k * num_terms + l] * (q[l] - T(qv[l]));
+      }
+    }
+  } else {
+    for (int k = 0; k < num_terms; ++k) {
+      coef[k] = T(terms[k].scale);
+      value += terms[k].scale * q[k];
+    }
+  }
+  for (int k = 0; k < num_terms; ++k) {
+    const Term& term = terms[k];
+    for (int c = 0; c < 6; ++c) {
+      B[6 * term.bi + c] += coef[k] * rows[k][c];
+      B[6 * term.bj + c] += coef[k] * rows[k][6 + c];
+    }
   }
   return value;
 }
 
+void CouplerKernel::coordinates(const double* y_bodies[], const double* states, double* q) const {
+  const double two_pi = 2.0 * std::numbers::pi;
+  for (int k = 0; k < num_terms; ++k) {
+    const Term& term = terms[k];
+    double row[12];
+    q[k] = coordinate(term, y_bodies[term.bi], y_bodies[term.bj], row) - term.q0;
+    if (term.rotational) q[k] -= two_pi * std::round((q[k] - states[term.state]) / two_pi);
+  }
+}
+
 template <class T>
-void CouplerKernel::eval(const T* x, T* out, double /*t*/) const {
+void CouplerKernel::eval(const T* x, T* out, double t) const {
   const int nb = num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
   const T* states = x + 13 * nb + 2 * m;
   const T* state_rates = states + num_states;
   T rates[kMaxTerms];
   T B[6 * kMaxBodies];
-  const T value = phi(x, states, rates, B);
+  const T value = phi(x, states, t, rates, B);
   T* own_states = out + 13 * nb + 2 * m;
   for (int k = 0; k < num_terms; ++k) {
     if (terms[k].rotational) own_states[terms[k].state] = state_rates[terms[k].state] - rates[k];
@@ -89,6 +125,8 @@ void CouplerKernel::eval(const T* x, T* out, double /*t*/) const {
   out[13 * nb + 1] = value;
 }
 
+template double CouplerKernel::coordinate<double>(const Term&, const double*, const double*,
+                                                  double*) const;
 template void CouplerKernel::eval<double>(const double*, double*, double) const;
 template void CouplerKernel::eval<AD>(const AD*, AD*, double) const;
 

@@ -20,6 +20,10 @@
 // start at 0, are held in statics and are left alone by the constraint projection; a Kinematic
 // analysis (no integration) advances them by their rates between outputs
 // (solver/analysis_runner.cpp).
+// A COUSUB coupler (Coupler::user) holds Phi(q) = COUSUB(q, t) at zero instead of the sum:
+// its B row is sum_k dPhi/dq_k B_k, the partials from COUXX (else central differences of
+// COUSUB); for the Jacobian, the second partials are central differences of those, with COUXX2
+// on the diagonal when the library has it (solver/user_coupler.cpp).
 // Inputs: 13 per local body (ground: constants), lambda and mu (when active), the states, their
 // derivatives. Outputs: 13 per local body, the two constraint rows (when active), state rows.
 
@@ -31,6 +35,8 @@
 #include "solver/joint_kernel.hpp"
 
 namespace mb {
+
+class System;
 
 struct CouplerKernel {
   static constexpr int kMaxTerms = 4;
@@ -53,6 +59,13 @@ struct CouplerKernel {
   int num_states = 0;
   int m = 1;  ///< equations: 1, or 0 when deactivated (the states still follow the joints)
 
+  // COUSUB couplers: the routine and what its calls need (set by the System).
+  const UserSubroutine* user = nullptr;
+  int user_id = 0;
+  const System* sys = nullptr;
+  mutable std::vector<double> par;  ///< COUSUB's PAR array
+  std::vector<char> no_bodies, no_blocks;
+
   int num_bodies() const { return static_cast<int>(bodies.size()); }
   int inputs() const { return 13 * num_bodies() + 2 * m + 2 * num_states; }
   int outputs() const { return 13 * num_bodies() + 2 * m + num_states; }
@@ -62,16 +75,26 @@ struct CouplerKernel {
   template <class T>
   T coordinate(const Term& term, const T* yi, const T* yj, T* row) const;
 
-  /// c_k q_k of every term (turn counts from `states`), the rates B_k nu and the combined B
-  /// (6 columns per local body).
+  /// Phi (sum c_k q_k, or COUSUB) over the terms (turn counts from `states`), the rates B_k nu
+  /// and the combined B (6 columns per local body).
   template <class T>
-  T phi(const T* x, const T* states, T* rates, T* B) const;
+  T phi(const T* x, const T* states, double t, T* rates, T* B) const;
+
+  /// The coupled coordinates q_k at the System state y (turn counts included).
+  void coordinates(const double* y_bodies[], const double* states, double* q) const;
+  /// One call of `entry` (COUSUB, COUXX or COUXX2) at q: `nout` outputs into `out`.
+  void call_user(void* entry, const double* q, double t, int iflag, double* out, int nout) const;
+  /// COUSUB's dPhi/dq at q into g and, when H is given, the second partials (row-major,
+  /// num_terms x num_terms).
+  void user_partials(const double* q, double t, double* g, double* H) const;
 
   template <class T>
   void eval(const T* x, T* out, double t) const;
 
-  /// The generalised reaction of term k: c_k lambda, the force (translation) or torque
-  /// (rotation) along z_J that the coupler applies to joint k's I body.
+  /// The generalised reaction of term k: c_k lambda (a COUSUB: dPhi/dq_k lambda), the force
+  /// (translation) or torque (rotation) along z_J that the coupler applies to joint k's I body. For
+  /// a gear, lambda itself is the contact force at the pitch point on gear 1 along z_CV (a_k is its
+  /// lever). The marker wrenches: RequestOutputs::coupler_reaction().
   double term_reaction(int k, double lambda) const { return terms[k].scale * lambda; }
 };
 

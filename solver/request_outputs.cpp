@@ -202,6 +202,48 @@ MarkerWrench RequestOutputs::general_constraint_reaction(int k, double t, const 
   return w;
 }
 
+MarkerWrench RequestOutputs::coupler_reaction(int k, int term, int side, double t,
+                                              const double* y) const {
+  const int eq = sys_.coupler_equation(k);
+  if (eq < 0) return {};
+  const CouplerKernel& ck = sys_.coupler_kernels()[k];
+  const CouplerKernel::Term& ct = ck.terms[term];
+  const double* yb[2];
+  const int local[2] = {ct.bi, ct.bj};
+  for (int s = 0; s < 2; ++s) {
+    const int o = sys_.body_offset(ck.bodies[local[s]]);
+    yb[s] = o < 0 ? kGroundState : y + o;
+  }
+  double row[12];
+  ck.coordinate(ct, yb[0], yb[1], row);
+  const double lambda = y[13 * sys_.num_moving_bodies() + eq];
+  double coef = ct.scale;
+  if (ck.user) {  // dPhi/dq_term at the current coordinates
+    const double* ys[CouplerKernel::kMaxBodies];
+    for (int b = 0; b < ck.num_bodies(); ++b) {
+      const int o = sys_.body_offset(ck.bodies[b]);
+      ys[b] = o < 0 ? kGroundState : y + o;
+    }
+    double q[CouplerKernel::kMaxTerms], g[CouplerKernel::kMaxTerms];
+    ck.coordinates(ys, y + sys_.coupler_state_offset(k), q);
+    ck.user_partials(q, t, g, nullptr);
+    coef = g[term];
+  }
+  // As for a joint: the term's share of B^T lambda is the force at the CM and the torque about
+  // it in body axes; move it to the marker.
+  Vec3 f, n;
+  for (int c = 0; c < 3; ++c) {
+    f(c) = coef * row[6 * side + c] * lambda;
+    n(c) = coef * row[6 * side + 3 + c] * lambda;
+  }
+  const BodyState<double> b = body_state(yb[side]);
+  const Vec3 arm = b.A * (side == 0 ? ct.joint.s_i : ct.joint.s_j);
+  MarkerWrench w;
+  w.force = f;
+  w.torque = b.A * n - arm.cross(f);
+  return w;
+}
+
 MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y,
                                        const double* yp) const {
   MarkerWrench sum;
@@ -217,6 +259,16 @@ MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y,
     const int bj = joint ? m.joints[b].j_marker : m.motions[b - m.joints.size()].j_marker;
     if (bi == i && (j < 0 || bj == j)) add(constraint_reaction(b, 0, y));
     if (bj == i && (j < 0 || bi == j)) add(constraint_reaction(b, 1, y));
+  }
+  // A coupler or gear acts on the I and J markers of each joint it couples.
+  for (size_t k = 0; k < m.couplers.size(); ++k) {
+    const Coupler& c = m.couplers[k];
+    for (size_t n = 0; n < c.terms.size(); ++n) {
+      const Joint& jt = m.joints[c.terms[n].joint];
+      const int term = static_cast<int>(n), kk = static_cast<int>(k);
+      if (jt.i_marker == i && (j < 0 || jt.j_marker == j)) add(coupler_reaction(kk, term, 0, t, y));
+      if (jt.j_marker == i && (j < 0 || jt.i_marker == j)) add(coupler_reaction(kk, term, 1, t, y));
+    }
   }
   // A Constraint_General acts at its I marker on every marker its expression reads.
   for (size_t k = 0; k < m.general_constraints.size(); ++k) {

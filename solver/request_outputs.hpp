@@ -44,6 +44,10 @@ class RequestOutputs {
   MarkerWrench element_force(int k, int side, double t, const double* y, const double* yp) const;
   /// The force and torque Constraint_General k exerts on its I marker.
   MarkerWrench general_constraint_reaction(int k, double t, const double* y) const;
+  /// The force and torque coupler or gear k (System::coupler_kernels order) exerts, through
+  /// its coupled coordinate `term`, on that joint's I (side 0) or J (side 1) marker (zero when
+  /// deactivated).
+  MarkerWrench coupler_reaction(int k, int term, int side, double t, const double* y) const;
 
  private:
   MarkerState<double> marker(int model_marker, const double* y, const double* yp,

@@ -73,6 +73,20 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   gcon_kernels_ = make_general_constraint_kernels(model);
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) gcon_eq_offset_.push_back(n_eq_++);
   coupler_kernels_ = make_coupler_kernels(model);
+  // COUSUB couplers: the callbacks see this System, no body and no reaction; the
+  // initialisation call (iflag = 1) at the input configuration comes first.
+  for (CouplerKernel& k : coupler_kernels_) {
+    if (!k.coupler->user) continue;
+    k.user = &*k.coupler->user;
+    k.user_id = k.coupler->id;
+    k.par = k.user->par;
+    k.sys = this;
+    k.no_bodies.assign(model.bodies.size(), 0);
+    k.no_blocks.assign(joint_kernels_.size(), 0);
+    const double q0[CouplerKernel::kMaxTerms] = {};
+    double phi0 = 0.0;
+    k.call_user(k.user->entry, q0, 0.0, 1, &phi0, 1);
+  }
   for (const CouplerKernel& k : coupler_kernels_) {
     coupler_eq_offset_.push_back(k.m > 0 ? n_eq_ : -1);
     n_eq_ += k.m;

@@ -49,10 +49,13 @@ bool readable_body(UserCall& c, int b, int* errflg, std::string_view what) {
     return true;
   }
   if (c.state.time_only) {
+    const bool coupler = c.sub.subject.starts_with("Constraint_Coupler");
     fail(c, errflg,
-         fmt::format("{} reads Body_Rigid {}, but a motion is a function of time only (a MOTSUB "
-                     "may not read bodies or reactions)",
-                     what, m.bodies[b].id));
+         fmt::format("{} reads Body_Rigid {}, but {}", what, m.bodies[b].id,
+                     coupler ? "a COUSUB is a function of its joint coordinates and time only "
+                               "(it may not read bodies or reactions)"
+                             : "a motion is a function of time only (a MOTSUB may not read "
+                               "bodies or reactions)"));
     return false;
   }
   if (c.state.known_bodies && !c.state.known_bodies[b]) {

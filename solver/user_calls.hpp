@@ -43,6 +43,21 @@ struct UserCallState {
   bool time_only = false;  ///< a MOTSUB: reading any body or reaction is refused as such
 };
 
+/// The evaluation of a routine that depends on time and its own arguments only (MOTSUB,
+/// COUSUB): no body and no block readable (`no_bodies`, `no_blocks`: all-zero flags, one per
+/// body and per constraint block), reads refused as such.
+inline UserCallState time_only_state(const System* sys, double t,
+                                     const std::vector<char>& no_bodies,
+                                     const std::vector<char>& no_blocks) {
+  UserCallState state;
+  state.sys = sys;
+  state.t = t;
+  state.known_bodies = no_bodies.data();
+  state.known_blocks = no_blocks.data();
+  state.time_only = true;
+  return state;
+}
+
 /// Binds the callbacks to `state` for the lifetime of the object (nests: restores the previous
 /// binding on destruction).
 class UserCall {

@@ -17,12 +17,7 @@ double JointKernel::call_motsub(int iord, double t, int iflag) const {
   args.iord = iord;
   args.iflag = iflag;
   args.result = std::span<double>(&value, 1);
-  UserCallState state;
-  state.sys = sys;
-  state.t = t;
-  state.known_bodies = no_bodies.data();
-  state.known_blocks = no_blocks.data();
-  state.time_only = true;
+  const UserCallState state = time_only_state(sys, t, no_bodies, no_blocks);
   UserCall call(*user_drive, state);
   call.run(args);
   return value;

@@ -47,6 +47,17 @@ typedef void (*mbsolve_reqsub)(int* id, double* time, double* par, int* npar, in
  * only: reading bodies or reactions through c_sysfnc is an error. */
 typedef void (*mbsolve_motsub)(int* id, double* time, double* par, int* npar, int* iord, int* iflag,
                                double* value);
+/* Constraint_Coupler (COUSUB): phi[0] = Phi(disp), the coupler's constraint value, held at
+ * zero; disp[0..ndisp) are the coupled joint coordinates in joint order (rotations in radians,
+ * counting turns, and translations, both from the input configuration). Optional partials:
+ * COUXX dfda[k] = dPhi/ddisp[k], COUXX2 d2fda2[k] = d2Phi/ddisp[k]^2 (renamed by
+ * usrsub_der1_name, usrsub_der2_name); mbsolve differences what is missing (and the mixed
+ * second partials). iflag = 1 once before the analysis. Reading bodies or reactions through
+ * c_sysfnc is an error: Phi depends on disp and time only. */
+typedef void (*mbsolve_cousub)(int* id, double* time, double* par, int* npar, double* disp,
+                               int* ndisp, int* iflag, double* phi);
+typedef mbsolve_cousub mbsolve_couxx;
+typedef mbsolve_cousub mbsolve_couxx2;
 /* Control_Diff: value[0] = the state derivative y' (is_implicit FALSE) or the implicit residual
  * F(y, y', ...) (TRUE). The routine reads y and y' with c_sysfnc("DIF"/"DIF1", {id}). */
 typedef void (*mbsolve_difsub)(int* id, double* time, double* par, int* npar, int* dflag,

@@ -49,6 +49,16 @@ std::string errors(const Diagnostics& d) {
   return s;
 }
 
+/// The first error of the dataset "title" + `body` (file e.adm), or "no error".
+std::string first_error(const std::string& body) {
+  Diagnostics diag;
+  read_adm_deck_text("title\n" + body, "e.adm", diag);
+  for (const auto& d : diag.all()) {
+    if (d.severity == Severity::kError) return d.headline();
+  }
+  return "no error";
+}
+
 // An independent 3-1-3 product: each elementary rotation written out, then multiplied.
 using M3 = std::array<std::array<double, 3>, 3>;
 M3 product(const M3& a, const M3& b) {
@@ -357,6 +367,73 @@ INTEGRATOR/SI2, GSTIFF, ERROR=1.0E-4, HMAX=1D-2, KMAX=5, INTERPOLATE=ON
   CHECK(attr(in, "dae_interpolation") == "TRUE");
 }
 
+TEST_CASE("ADM reader: COUPLER and GEAR") {
+  const std::string text = R"ADM(title
+COUPLER/1, JOINTS=3, 4, TYPE=T:R, SCALES=1, -0.3
+COUPLER/2, JOINTS=3, 4, 5, TYPE=R:R:T, SCALES=2, -0.5
+COUPLER/3, JOINTS=3, 4, SCALES=-2
+GEAR/4, JOINTS=3, 4, CV=12
+COUPLER/5, JOINTS=3, 4, FUNCTION=USER(2, 1)
+, ROUTINE=/x/libsubs.so::COU, /x/libsubs.so::COUXX
+)ADM";
+  Diagnostics diag;
+  Deck deck = read_adm_deck_text(text, "c.adm", diag);
+  REQUIRE(errors(diag) == "");
+  const DeckNode* c1 = node(deck, "constraint_coupler", "1");
+  CHECK(attr(c1, "joint1_id") == "3");
+  CHECK(attr(c1, "joint2_id") == "4");
+  CHECK(attr(c1, "joint3_id") == "<absent>");
+  CHECK(attr(c1, "freedom_1") == "T");
+  CHECK(attr(c1, "freedom_2") == "R");
+  CHECK(attr(c1, "coefficients") == "1, -0.3");
+  // SCALES=[r1,]r2[,r3]: one value short, r1 = 1.
+  const DeckNode* c2 = node(deck, "constraint_coupler", "2");
+  CHECK(attr(c2, "joint3_id") == "5");
+  CHECK(attr(c2, "freedom_3") == "T");
+  CHECK(attr(c2, "coefficients") == "1, 2, -0.5");
+  const DeckNode* c3 = node(deck, "constraint_coupler", "3");
+  CHECK(attr(c3, "freedom_1") == "<absent>");
+  CHECK(attr(c3, "coefficients") == "1, -2");
+  const DeckNode* g = node(deck, "constraint_gear", "4");
+  CHECK(attr(g, "joint1_id") == "3");
+  CHECK(attr(g, "joint2_id") == "4");
+  CHECK(attr(g, "cv_marker_id") == "12");
+  const DeckNode* c5 = node(deck, "constraint_coupler", "5");
+  CHECK(attr(c5, "usrsub_param_string") == "USER(2, 1)");
+  CHECK(attr(c5, "usrsub_dll_name") == "/x/libsubs.so");
+  CHECK(attr(c5, "usrsub_fnc_name") == "COU");
+  CHECK(attr(c5, "usrsub_der1_name") == "COUXX");
+  CHECK(attr(c5, "usrsub_der2_name") == "<absent>");
+  CHECK(attr(c5, "coefficients") == "<absent>");
+
+  CHECK(first_error("COUPLER/1, JOINTS=1, SCALES=1\n") ==
+        "e.adm:2:12: error: COUPLER 1: JOINTS: expected 2 or 3 joint ids, got 1");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, SCALES=1,2,3\n") ==
+        "e.adm:2:24: error: COUPLER 1: SCALES: expected 2 values (r1 to r2) or 1 (r2 to r2, "
+        "r1 = 1), got 3");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, TYPE=T:R:R, SCALES=1,2\n") ==
+        "e.adm:2:29: error: COUPLER 1: TYPE: expected 2 freedoms (one per joint, e.g. T:R), "
+        "got 3");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, TYPE=T:X, SCALES=1,2\n") ==
+        "e.adm:2:29: error: COUPLER 1: TYPE: freedom 2 is 'X' (expected T or R)");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, TYPE=R:R\n") ==
+        "e.adm:2:1: error: COUPLER 1: missing SCALES=");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, FUNCTION=USER(1,2)\n") ==
+        "e.adm:2:24: error: COUPLER 1: FUNCTION=USER(...) needs ROUTINE=library::COUSUB "
+        "(mbsolve has no default user library)");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, FUNCTION=USER(1), ROUTINE=libx.so\n") ==
+        "e.adm:2:50: error: COUPLER 1: ROUTINE: 'libx.so' is not of the form library::routine");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, FUNCTION=USER(1), ROUTINE=a::C, b::D\n") ==
+        "e.adm:2:50: error: COUPLER 1: ROUTINE: the partials must come from the COUSUB's "
+        "library 'a', not 'b'");
+  CHECK(first_error("COUPLER/1, JOINTS=1,2, FUNCTION=2*AZ(1,2)\n") ==
+        "e.adm:2:33: error: COUPLER 1: FUNCTION must be USER(...) (a COUSUB user coupler); a "
+        "linear coupler gives SCALES");
+  CHECK(first_error("GEAR/1, JOINTS=1,2,3, CV=4\n") ==
+        "e.adm:2:9: error: GEAR 1: JOINTS: expected 2 joint ids, got 3");
+  CHECK(first_error("GEAR/1, JOINTS=1,2\n") == "e.adm:2:1: error: GEAR 1: missing CV=");
+}
+
 TEST_CASE("ADM reader: keyword abbreviations, GRAPHICS skipped with one info") {
   const std::string text = R"ADM(title
 PART/1, GROUND
@@ -376,14 +453,6 @@ REQ/3, DISP, I=2
 }
 
 TEST_CASE("ADM reader: exact error messages for malformed input") {
-  auto first_error = [](const std::string& body) {
-    Diagnostics diag;
-    read_adm_deck_text("title\n" + body, "e.adm", diag);
-    for (const auto& d : diag.all()) {
-      if (d.severity == Severity::kError) return d.headline();
-    }
-    return std::string("no error");
-  };
   CHECK(first_error("JOINTT/1, REVOLUTE, I=1, J=2\n") ==
         "e.adm:2:1: error: unknown statement 'JOINTT' (did you mean JOINT?)");
   CHECK(first_error("FOO/1\n") == "e.adm:2:1: error: unknown statement 'FOO'");

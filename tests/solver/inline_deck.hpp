@@ -1,14 +1,18 @@
 #pragma once
 // Test helper: solve a deck given as a string, keeping every output state.
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "models/model_builder.hpp"
+#include "parser/acf_reader.hpp"
 #include "parser/xml_reader.hpp"
 #include "solver/analysis_runner.hpp"
+#include "solver/request_outputs.hpp"
 #include "solver/system.hpp"
 
 namespace mb::test {
@@ -70,6 +74,31 @@ inline InlineRun run_inline(const std::string& xml) {
   Diagnostics diag;
   Deck deck = read_xml_deck_text(xml, "inline.xml", diag);
   return run_deck_object(deck, diag);
+}
+
+/// Runs an Adams dataset (written to a temporary file) with `commands` as its .acf.
+inline InlineRun run_adm(const std::string& name, const std::string& adm,
+                         const std::string& commands) {
+  const auto path = std::filesystem::temp_directory_path() / ("mbsolve_test_" + name + ".adm");
+  std::ofstream(path) << adm;
+  Diagnostics diag;
+  const Deck deck =
+      read_acf_text(path.string() + "\nout\n" + commands + "STOP\n", name + ".acf", diag);
+  auto run = run_deck_object(deck, diag);
+  std::filesystem::remove(path);
+  return run;
+}
+
+/// The request channels (Post_Request order) at every output of `run` (y' taken as zero).
+inline std::vector<std::vector<double>> request_values(const InlineRun& run) {
+  const RequestOutputs req(*run.sys);
+  std::vector<std::vector<double>> out;
+  std::vector<double> yp(run.y.front().size(), 0.0), v(req.size());
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    req.values(run.t[k], run.y[k].data(), yp.data(), v);
+    out.push_back(v);
+  }
+  return out;
 }
 
 }  // namespace mb::test

@@ -23,18 +23,7 @@
 
 using namespace mb;
 
-namespace {
-std::vector<std::vector<double>> request_values(const test::InlineRun& run) {
-  const RequestOutputs req(*run.sys);
-  std::vector<std::vector<double>> out;
-  std::vector<double> yp(run.y.front().size(), 0.0), v(req.size());
-  for (size_t k = 0; k < run.t.size(); ++k) {
-    req.values(run.t[k], run.y[k].data(), yp.data(), v);
-    out.push_back(v);
-  }
-  return out;
-}
-}  // namespace
+using test::request_values;
 
 TEST_CASE("a nut on a SCREW joint falls and turns by 2 pi per pitch of travel") {
   const double m = 2, iz = 0.05, pitch = 0.1, g = 9.81;

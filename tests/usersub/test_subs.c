@@ -291,3 +291,64 @@ void YFOSUB_SPRING_LAG(int* id, double* time, double* par, int* npar, int* dflag
   for (k = 0; k < 6; ++k) output[k] = 0.0;
   output[2] = -par[2] * input[0] - states[0];
 }
+
+/* COUSUB couplers. COUSUB_LINEAR: Phi = par[0] disp[0] + par[1] disp[1]; COUXX_LINEAR and
+ * COUXX2_LINEAR its first and second partials. */
+void COUSUB_LINEAR(int* id, double* time, double* par, int* npar, double* disp, int* ndisp,
+                   int* iflag, double* phi) {
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)ndisp;
+  (void)iflag;
+  *phi = par[0] * disp[0] + par[1] * disp[1];
+}
+
+void COUXX_LINEAR(int* id, double* time, double* par, int* npar, double* disp, int* ndisp,
+                  int* iflag, double* dfda) {
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)disp;
+  (void)ndisp;
+  (void)iflag;
+  dfda[0] = par[0];
+  dfda[1] = par[1];
+}
+
+void COUXX2_LINEAR(int* id, double* time, double* par, int* npar, double* disp, int* ndisp,
+                   int* iflag, double* d2fda2) {
+  (void)id;
+  (void)time;
+  (void)par;
+  (void)npar;
+  (void)disp;
+  (void)iflag;
+  for (int k = 0; k < *ndisp; ++k) d2fda2[k] = 0.0;
+}
+
+/* COUSUB_SINE: Phi = disp[1] - par[0] sin(disp[0]), no partials (mbsolve differences it). */
+void COUSUB_SINE(int* id, double* time, double* par, int* npar, double* disp, int* ndisp,
+                 int* iflag, double* phi) {
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)ndisp;
+  (void)iflag;
+  *phi = disp[1] - par[0] * sin(disp[0]);
+}
+
+/* COUSUB_READS_BODY: a coupler that reads DX(par[0]) through c_sysfnc (refused: Phi depends on
+ * the joint coordinates and time only). */
+void COUSUB_READS_BODY(int* id, double* time, double* par, int* npar, double* disp, int* ndisp,
+                       int* iflag, double* phi) {
+  int ipar[1] = {(int)par[0]};
+  int err = 0;
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)disp;
+  (void)ndisp;
+  (void)iflag;
+  c_sysfnc("DX", ipar, 1, phi, &err);
+}

@@ -1,0 +1,81 @@
+// COUSUB couplers: the CouplerKernel members that call a Constraint_Coupler's user subroutine
+// and its partials COUXX / COUXX2 (include/mbsolve/usersub.h), differencing what the library
+// lacks. Phi depends on the joint coordinates and time only: the kernel declares no body and
+// no block readable, so a c_sysfnc read of either is an error (stopping the analysis).
+
+#include <algorithm>
+#include <cmath>
+#include <span>
+
+#include "include/mbsolve/usersub.h"
+#include "solver/coupler_kernel.hpp"
+#include "solver/system.hpp"
+#include "solver/user_calls.hpp"
+
+namespace mb {
+
+void CouplerKernel::call_user(void* entry, const double* q, double t, int iflag, double* out,
+                              int nout) const {
+  int id = user_id, npar = static_cast<int>(par.size()), ndisp = num_terms;
+  double time = t;
+  double disp[kMaxTerms];
+  std::copy(q, q + num_terms, disp);
+  double* p = par.empty() ? nullptr : par.data();
+  const UserCallState state = time_only_state(sys, t, no_bodies, no_blocks);
+  UserCall call(*user, state);
+  reinterpret_cast<mbsolve_cousub>(entry)(&id, &time, p, &npar, disp, &ndisp, &iflag, out);
+  call.check(std::span<const double>(out, static_cast<size_t>(nout)));
+}
+
+namespace {
+/// Difference steps: relative to the coordinate, absolute near zero.
+double step(double q, double rel) { return rel * std::max(1.0, std::abs(q)); }
+}  // namespace
+
+void CouplerKernel::user_partials(const double* q, double t, double* g, double* H) const {
+  void* couxx = user->extras.size() > 0 ? user->extras[0] : nullptr;
+  void* couxx2 = user->extras.size() > 1 ? user->extras[1] : nullptr;
+  const int n = num_terms;
+  // dPhi/dq at a point: COUXX, or central differences of COUSUB (they enter B itself, so
+  // their error must stay near the round-off of Phi).
+  auto gradient = [&](const double* at, double* out) {
+    if (couxx) {
+      call_user(couxx, at, t, 0, out, n);
+      return;
+    }
+    double shifted[kMaxTerms];
+    std::copy(at, at + n, shifted);
+    for (int k = 0; k < n; ++k) {
+      const double h = step(at[k], 1e-6);
+      double up = 0.0, down = 0.0;
+      shifted[k] = at[k] + h;
+      call_user(user->entry, shifted, t, 0, &up, 1);
+      shifted[k] = at[k] - h;
+      call_user(user->entry, shifted, t, 0, &down, 1);
+      shifted[k] = at[k];
+      out[k] = (up - down) / (2.0 * h);
+    }
+  };
+  gradient(q, g);
+  if (!H) return;
+  // Second partials (the Jacobian only): central differences of the gradient (a step well
+  // above the gradient's own round-off), COUXX2 on the diagonal when given.
+  double shifted[kMaxTerms], g_up[kMaxTerms], g_down[kMaxTerms];
+  std::copy(q, q + n, shifted);
+  for (int l = 0; l < n; ++l) {
+    const double h = step(q[l], 1e-4);
+    shifted[l] = q[l] + h;
+    gradient(shifted, g_up);
+    shifted[l] = q[l] - h;
+    gradient(shifted, g_down);
+    shifted[l] = q[l];
+    for (int k = 0; k < n; ++k) H[k * n + l] = (g_up[k] - g_down[k]) / (2.0 * h);
+  }
+  if (couxx2) {
+    double diag[kMaxTerms];
+    call_user(couxx2, q, t, 0, diag, n);
+    for (int k = 0; k < n; ++k) H[k * n + k] = diag[k];
+  }
+}
+
+}  // namespace mb
