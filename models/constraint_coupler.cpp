@@ -196,9 +196,6 @@ void build_constraint_coupler(ElementReader& in, ModelDraft& draft, bool /*in_co
     if (!d.user && !failed) {
       in.error_here("a COUSUB coupler needs usrsub_dll_name and usrsub_param_string");
     }
-    if (d.user && d.user->script) {
-      in.error("script_name", "COUSUB must be a compiled library routine (usrsub_dll_name)");
-    }
     if (in.has("coefficients")) {
       in.error("coefficients", "give coefficients or a COUSUB user subroutine, not both");
     }

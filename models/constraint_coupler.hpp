@@ -22,7 +22,8 @@
 //   Two external spur gears of pitch radii r1, r2 give r1 q1 + r2 q2 = 0.
 // Rejected: other joint types, a Constraint_Jprim id, missing or extra freedoms or
 // coefficients, a zero coefficient, a gear whose CV marker is not on the carrier or for which
-// a_k = 0, a coupler with both coefficients and a COUSUB, scripts, gear user subroutines.
+// a_k = 0, a coupler with both coefficients and a COUSUB, gear user subroutines. A COUSUB may
+// be a library routine or a Python script function (its partials alike).
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

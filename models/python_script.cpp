@@ -373,9 +373,10 @@ bool call_python_function(const PythonFunction& f, const UserArgs& a, UserSignat
   Ref id(integer(a.id)), time(PyFloat_FromDouble(a.time)), npar(integer(a.npar)),
       dflag(integer(a.dflag)), iflag(integer(a.iflag)), iord(integer(a.iord));
   const bool state_equation = signature == UserSignature::kStateEquation;
+  const bool coupler = signature == UserSignature::kCoupler;
   Ref nvalue(integer(static_cast<long>(a.result.size())));
-  Ref nstate(state_equation ? integer(static_cast<long>(a.states.size())) : nullptr),
-      states(state_equation ? list_of(a.states) : nullptr),
+  Ref nstate(state_equation || coupler ? integer(static_cast<long>(a.states.size())) : nullptr),
+      states(state_equation || coupler ? list_of(a.states) : nullptr),
       ninput(state_equation ? integer(static_cast<long>(a.inputs.size())) : nullptr),
       input(state_equation ? list_of(a.inputs) : nullptr),
       noutpt(state_equation ? integer(a.noutpt) : nullptr);
@@ -385,7 +386,9 @@ bool call_python_function(const PythonFunction& f, const UserArgs& a, UserSignat
   auto push = [&](std::initializer_list<PyObject*> more) {
     for (PyObject* o : more) args[n++] = o;
   };
-  if (a.extra >= 0) {
+  if (coupler) {
+    push({states.p, nstate.p, iflag.p});  // (disp, ndisp, iflag), for COUSUB and its partials
+  } else if (a.extra >= 0) {
     push({iflag.p, nstate.p, states.p, ninput.p, input.p, noutpt.p});
   } else {
     switch (signature) {
@@ -404,6 +407,8 @@ bool call_python_function(const PythonFunction& f, const UserArgs& a, UserSignat
       case UserSignature::kStateEquation:
         push({dflag.p, iflag.p, nstate.p, states.p, ninput.p, input.p, noutpt.p});
         break;
+      case UserSignature::kCoupler:
+        break;  // pushed above
     }
   }
   for (size_t k = 0; k < n; ++k) {
@@ -419,7 +424,7 @@ bool call_python_function(const PythonFunction& f, const UserArgs& a, UserSignat
     return false;
   }
   if (a.extra >= 0) {
-    const size_t rows = static_cast<size_t>(a.extra < 2 ? a.states.size() : a.noutpt);
+    const size_t rows = static_cast<size_t>(coupler || a.extra < 2 ? a.states.size() : a.noutpt);
     if (read_matrix(r.p, rows, a.result, error)) return true;
     Ref name(PyObject_GetAttrString(f.function(), "__name__"));
     PyErr_Clear();

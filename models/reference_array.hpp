@@ -4,9 +4,9 @@
 // num_element must equal the number of entries given. ARYVAL(id, k) reads entry k (1-based).
 // A type U array may instead be filled by a user subroutine (ARYSUB, from usrsub_dll_name or a
 // Python script_name): it is called inside every residual evaluation of the state element that
-// uses it as u_array_id (solver/user_state.cpp). ARYVAL reads it (MeasureKind::kUserArray) through the first state
-// element that uses it (ReferenceArray::owner) in requests, variables, state-element inputs
-// and force expressions (solver/state_reads.hpp).
+// uses it as u_array_id (solver/user_state.cpp). ARYVAL reads it (MeasureKind::kUserArray) through
+// the first state element that uses it (ReferenceArray::owner) in requests, variables,
+// state-element inputs and force expressions (solver/state_reads.hpp).
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

@@ -179,6 +179,8 @@ std::string python_signature(const UserSubroutine& s) {
       return fmt::format(
           "def {}(id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt)",
           s.routine);
+    case UserSignature::kCoupler:
+      return fmt::format("def {}(id, time, par, npar, disp, ndisp, iflag)", s.routine);
     case UserSignature::kForce:
       break;
   }
@@ -191,6 +193,7 @@ UserSignature signature_of(std::string_view name) {
   if (name == "ARYSUB") return UserSignature::kArray;
   if (name == "MOTSUB") return UserSignature::kMotion;
   if (name == "GSESUB" || name == "YFOSUB") return UserSignature::kStateEquation;
+  if (name == "COUSUB") return UserSignature::kCoupler;
   return UserSignature::kForce;
 }
 
@@ -350,6 +353,11 @@ bool UserSubroutine::call(const UserArgs& a, std::string& error) const {
     int id = a.id, npar = a.npar, iflag = a.iflag, noutpt = a.noutpt;
     int nstate = static_cast<int>(a.states.size()), ninput = static_cast<int>(a.inputs.size());
     double time = a.time;
+    if (signature == UserSignature::kCoupler) {
+      reinterpret_cast<mbsolve_couxx>(extras[k])(&id, &time, a.par, &npar, a.states.data(), &nstate,
+                                                 &iflag, a.result.data());
+      return true;
+    }
     reinterpret_cast<mbsolve_gsexx>(extras[k])(&id, &time, a.par, &npar, &iflag, &nstate,
                                                a.states.data(), &ninput, a.inputs.data(), &noutpt,
                                                a.result.data());
@@ -384,6 +392,12 @@ bool UserSubroutine::call(const UserArgs& a, std::string& error) const {
       reinterpret_cast<mbsolve_gsesub>(entry)(&id, &time, a.par, &npar, &dflag, &iflag, &nstate,
                                               a.states.data(), &ninput, a.inputs.data(), &noutpt,
                                               a.result.data(), a.output.data());
+      break;
+    }
+    case UserSignature::kCoupler: {
+      int ndisp = static_cast<int>(a.states.size());
+      reinterpret_cast<mbsolve_cousub>(entry)(&id, &time, a.par, &npar, a.states.data(), &ndisp,
+                                              &iflag, a.result.data());
       break;
     }
   }

@@ -37,6 +37,8 @@ enum class UserSignature {
   kMotion,         ///< (iord, iflag, value): MOTSUB
   kStateEquation,  ///< (dflag, iflag, nstate, states, ninput, input, noutpt, stated, output):
                    ///< GSESUB, YFOSUB; their partials (GSEXX.., YFOXX..) are its extras
+  kCoupler,        ///< (disp, ndisp, iflag, phi): COUSUB; its partials COUXX, COUXX2 (same
+                   ///< arguments, ndisp outputs) are its extras
 };
 
 /// The arguments of one routine call (include/mbsolve/usersub.h): SFOSUB, VFOSUB, VTOSUB,
@@ -57,7 +59,8 @@ struct UserArgs {
   std::span<double> result;
   int iord = 0;  ///< MOTSUB: the order of the time derivative (0, 1, 2)
   // GSESUB / YFOSUB and their partials:
-  std::span<double> states;  ///< x (nstate), a per-call copy the routine may overwrite
+  std::span<double> states;  ///< x (nstate), a per-call copy the routine may overwrite; for
+                             ///< COUSUB and its partials the joint coordinates disp (ndisp)
   std::span<double> inputs;  ///< u (ninput), a per-call copy the routine may overwrite
   std::span<double> output;  ///< GSESUB / YFOSUB: the outputs y (noutpt)
   int noutpt = 0;

@@ -53,7 +53,7 @@ T CouplerKernel::phi(const T* x, const T* states, double t, T* rates, T* B) cons
     double qv[kMaxTerms], g[kMaxTerms], H[kMaxTerms * kMaxTerms];
     for (int k = 0; k < num_terms; ++k) qv[k] = value_of(q[k]);
     double phi_value = 0.0;
-    call_user(user->entry, qv, t, 0, &phi_value, 1);
+    call_user(-1, qv, t, 0, &phi_value, 1);
     user_partials(qv, t, g, kJacobian ? H : nullptr);
     value = T(phi_value);
     for (int k = 0; k < num_terms; ++k) {

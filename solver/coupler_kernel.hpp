@@ -82,8 +82,9 @@ struct CouplerKernel {
 
   /// The coupled coordinates q_k at the System state y (turn counts included).
   void coordinates(const double* y_bodies[], const double* states, double* q) const;
-  /// One call of `entry` (COUSUB, COUXX or COUXX2) at q: `nout` outputs into `out`.
-  void call_user(void* entry, const double* q, double t, int iflag, double* out, int nout) const;
+  /// One call of COUSUB (`extra` -1) or its partial COUXX (0) or COUXX2 (1) at q, through
+  /// UserCall::run (a library or a Python script): `nout` outputs into `out`.
+  void call_user(int extra, const double* q, double t, int iflag, double* out, int nout) const;
   /// COUSUB's dPhi/dq at q into g and, when H is given, the second partials (row-major,
   /// num_terms x num_terms).
   void user_partials(const double* q, double t, double* g, double* H) const;

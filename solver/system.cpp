@@ -85,7 +85,7 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
     k.no_blocks.assign(joint_kernels_.size(), 0);
     const double q0[CouplerKernel::kMaxTerms] = {};
     double phi0 = 0.0;
-    k.call_user(k.user->entry, q0, 0.0, 1, &phi0, 1);
+    k.call_user(-1, q0, 0.0, 1, &phi0, 1);
   }
   for (const CouplerKernel& k : coupler_kernels_) {
     coupler_eq_offset_.push_back(k.m > 0 ? n_eq_ : -1);

@@ -1,30 +1,31 @@
 // COUSUB couplers: the CouplerKernel members that call a Constraint_Coupler's user subroutine
-// and its partials COUXX / COUXX2 (include/mbsolve/usersub.h), differencing what the library
-// lacks. Phi depends on the joint coordinates and time only: the kernel declares no body and
-// no block readable, so a c_sysfnc read of either is an error (stopping the analysis).
+// and its partials COUXX / COUXX2 (include/mbsolve/usersub.h, or the same functions of a
+// Python script), differencing what the routine lacks. Phi depends on the joint coordinates and
+// time only: the kernel declares no body and no block readable, so a c_sysfnc read of either is an
+// error (stopping the analysis).
 
 #include <algorithm>
 #include <cmath>
 #include <span>
 
-#include "include/mbsolve/usersub.h"
 #include "solver/coupler_kernel.hpp"
 #include "solver/system.hpp"
 #include "solver/user_calls.hpp"
 
 namespace mb {
 
-void CouplerKernel::call_user(void* entry, const double* q, double t, int iflag, double* out,
+void CouplerKernel::call_user(int extra, const double* q, double t, int iflag, double* out,
                               int nout) const {
-  int id = user_id, npar = static_cast<int>(par.size()), ndisp = num_terms;
-  double time = t;
   double disp[kMaxTerms];
   std::copy(q, q + num_terms, disp);
-  double* p = par.empty() ? nullptr : par.data();
+  UserArgs args = user_args(user_id, t, par);
+  args.iflag = iflag;
+  args.extra = extra;
+  args.states = std::span<double>(disp, static_cast<size_t>(num_terms));
+  args.result = std::span<double>(out, static_cast<size_t>(nout));
   const UserCallState state = time_only_state(sys, t, no_bodies, no_blocks);
   UserCall call(*user, state);
-  reinterpret_cast<mbsolve_cousub>(entry)(&id, &time, p, &npar, disp, &ndisp, &iflag, out);
-  call.check(std::span<const double>(out, static_cast<size_t>(nout)));
+  call.run(args);
 }
 
 namespace {
@@ -33,14 +34,13 @@ double step(double q, double rel) { return rel * std::max(1.0, std::abs(q)); }
 }  // namespace
 
 void CouplerKernel::user_partials(const double* q, double t, double* g, double* H) const {
-  void* couxx = user->extras.size() > 0 ? user->extras[0] : nullptr;
-  void* couxx2 = user->extras.size() > 1 ? user->extras[1] : nullptr;
+  const bool couxx = user->has_extra(0), couxx2 = user->has_extra(1);
   const int n = num_terms;
   // dPhi/dq at a point: COUXX, or central differences of COUSUB (they enter B itself, so
   // their error must stay near the round-off of Phi).
   auto gradient = [&](const double* at, double* out) {
     if (couxx) {
-      call_user(couxx, at, t, 0, out, n);
+      call_user(0, at, t, 0, out, n);
       return;
     }
     double shifted[kMaxTerms];
@@ -49,9 +49,9 @@ void CouplerKernel::user_partials(const double* q, double t, double* g, double* 
       const double h = step(at[k], 1e-6);
       double up = 0.0, down = 0.0;
       shifted[k] = at[k] + h;
-      call_user(user->entry, shifted, t, 0, &up, 1);
+      call_user(-1, shifted, t, 0, &up, 1);
       shifted[k] = at[k] - h;
-      call_user(user->entry, shifted, t, 0, &down, 1);
+      call_user(-1, shifted, t, 0, &down, 1);
       shifted[k] = at[k];
       out[k] = (up - down) / (2.0 * h);
     }
@@ -73,7 +73,7 @@ void CouplerKernel::user_partials(const double* q, double t, double* g, double* 
   }
   if (couxx2) {
     double diag[kMaxTerms];
-    call_user(couxx2, q, t, 0, diag, n);
+    call_user(1, q, t, 0, diag, n);
     for (int k = 0; k < n; ++k) H[k * n + k] = diag[k];
   }
 }

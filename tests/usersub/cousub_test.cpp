@@ -9,7 +9,9 @@
 //   finite differences of the residual;
 // * an Adams COUPLER FUNCTION=USER(2, 1), ROUTINE=lib::COUSUB_LINEAR, lib::COUXX_LINEAR runs
 //   like the XML deck (the same closed form);
-// * a COUSUB that reads a body through c_sysfnc stops the run, naming the element and body.
+// * a COUSUB that reads a body through c_sysfnc stops the run, naming the element and body;
+// * the Python twins in test_subs.py (script_name, the same routine names) follow the same
+//   closed forms (and the built-in coupler).
 
 #include <fmt/format.h>
 
@@ -26,6 +28,7 @@ using namespace mb;
 namespace {
 
 const std::string kLib = MB_TEST_USERSUB_LIB;
+const std::string kScript = MBSOLVE_SOURCE_DIR "/tests/usersub/test_subs.py";
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 double wrap(double x) { return x - kTwoPi * std::round(x / kTwoPi); }
@@ -39,10 +42,14 @@ std::string wheels(const std::string& coupler, const std::string& extra, double 
                                       end));
 }
 
-std::string user_coupler(const std::string& names, const std::string& params) {
+/// A COUSUB coupler from the test library, or from its Python twin when `python`.
+std::string user_coupler(const std::string& names, const std::string& params, bool python = false) {
+  const std::string source =
+      python ? fmt::format(R"U(script_name="{}" interpreter="PYTHON")U", kScript)
+             : fmt::format(R"U(usrsub_dll_name="{}")U", kLib);
   return fmt::format(R"U(<Constraint_Coupler id="7" joint1_id="1" joint2_id="2"
-      usrsub_dll_name="{}" {} usrsub_param_string="USER({})"/>)U",
-                     kLib, names, params);
+      {} {} usrsub_param_string="USER({})"/>)U",
+                     source, names, params);
 }
 
 double angle_z(const test::InlineRun& run, size_t k, int body_id) {
@@ -64,11 +71,13 @@ TEST_CASE("a linear COUSUB coupler runs like the built-in coupler (with and with
       wheels(R"(<Constraint_Coupler id="7" joint1_id="1" joint2_id="2" coefficients="2, 1"/>)",
              kTorque, 4));
   REQUIRE(builtin.report.code == ExitCode::kSuccess);
+  const bool python = GENERATE(false, true);
+  INFO((python ? "Python script" : "library"));
   for (const char* names : {R"(usrsub_fnc_name="COUSUB_LINEAR" usrsub_der1_name="COUXX_LINEAR"
            usrsub_der2_name="COUXX2_LINEAR")",
                             R"(usrsub_fnc_name="COUSUB_LINEAR")"}) {
     INFO(names);
-    const auto run = test::run_inline(wheels(user_coupler(names, "2, 1"), kTorque, 4));
+    const auto run = test::run_inline(wheels(user_coupler(names, "2, 1", python), kTorque, 4));
     REQUIRE(run.report.code == ExitCode::kSuccess);
     REQUIRE(run.t.size() == builtin.t.size());
     const int lambda = 13 * run.sys->num_moving_bodies() + run.sys->coupler_equation(0);
@@ -86,8 +95,10 @@ TEST_CASE("a linear COUSUB coupler runs like the built-in coupler (with and with
 
 TEST_CASE("a nonlinear COUSUB coupler q2 = a sin(q1) follows its closed form") {
   const double a = 0.7;
+  const bool python = GENERATE(false, true);
+  INFO((python ? "Python script" : "library"));
   const auto run = test::run_inline(
-      wheels(user_coupler(R"(usrsub_fnc_name="COUSUB_SINE")", fmt::format("{}", a)),
+      wheels(user_coupler(R"(usrsub_fnc_name="COUSUB_SINE")", fmt::format("{}", a), python),
              R"(<Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="EXPRESSION"
                               expr="2*TIME"/>)",
              3));

@@ -206,3 +206,21 @@ def MOTSUB_READS_BODY(id, time, par, npar, iord, iflag):
 def GSEXX_BAD(id, time, par, npar, iflag, nstate, states, ninput, input, noutpt):
     """One row where GSEXX must return two."""
     return [[0.0, 1.0]]
+
+
+# COUSUB couplers (tests/usersub/cousub_test.cpp), twins of test_subs.c: Phi = par[0] disp[0] +
+# par[1] disp[1] with its partials, and Phi = disp[1] - par[0] sin(disp[0]) without.
+def COUSUB_LINEAR(id, time, par, npar, disp, ndisp, iflag):
+    return par[0] * disp[0] + par[1] * disp[1]
+
+
+def COUXX_LINEAR(id, time, par, npar, disp, ndisp, iflag):
+    return [par[0], par[1]]
+
+
+def COUXX2_LINEAR(id, time, par, npar, disp, ndisp, iflag):
+    return [0.0] * ndisp
+
+
+def COUSUB_SINE(id, time, par, npar, disp, ndisp, iflag):
+    return disp[1] - par[0] * math.sin(disp[0])
