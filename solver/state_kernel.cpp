@@ -253,7 +253,7 @@ void StateKernel::node_values(const T* x, double t, T* nv) const {
                                      ws, std::span<double>(scratch));
     } else {
       T sum(0.0);
-      for (size_t s = 0; s < node.sources.size(); ++s) sum += node.coef[s] * src[s];
+      for (size_t s = 0; s < node.sources.size(); ++s) add_scaled(sum, node.coef[s], src[s]);
       nv[n] = sum;
     }
   }
