@@ -17,6 +17,7 @@
 #include "solver/redundant_constraints.hpp"
 #include "solver/tree/tree_topology.hpp"
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver_ode/tree_decks.hpp"
 
 using namespace mb;
 
@@ -95,61 +96,6 @@ bool qualifies(const std::string& deck, std::string& why_not) {
   TreeTopology tree;
   return find_tree_topology(dae, tree, why_not);
 }
-
-/// A tree with every supported joint type, a branch and a free body, in 3-D (tilted axes,
-/// gravity off the axes, initial velocities from the deck):
-///   ground -revolute(1)- B2 -spherical(2)- B3 -cylindrical(3)- B4 -translational(4)- B5
-///   -fixed(5)- B6;  B2 -revolute(6)- B8 (branch);  B7 free (no joint).
-/// Marker positions are global at t = 0 (the bodies' frames are ground's).
-constexpr const char* kMixedTree = R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_x="0.3" grav_y="-9.81" grav_z="0.5"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Reference_Marker id="10" body_id="1" theta="0.3"/>
-    <Body_Rigid id="2" cg_id="20" mass="1.2" inertia_xx="0.01" inertia_yy="0.09" inertia_zz="0.1"
-                w_ic_z="0.8"/>
-    <Reference_Marker id="20" body_id="2" pos_x="0.5"/>
-    <Reference_Marker id="21" body_id="2" theta="0.3"/>
-    <Reference_Marker id="22" body_id="2" pos_x="1"/>
-    <Reference_Marker id="23" body_id="2" pos_x="0.5" phi="0.4"/>
-    <Body_Rigid id="3" cg_id="30" mass="0.8" inertia_xx="0.02" inertia_yy="0.03" inertia_zz="0.04"
-                w_ic_x="1.5"/>
-    <Reference_Marker id="30" body_id="3" pos_x="1.3" pos_y="-0.3" pos_z="0.1" psi="0.2"/>
-    <Reference_Marker id="31" body_id="3" pos_x="1"/>
-    <Reference_Marker id="32" body_id="3" pos_x="1.6" pos_y="-0.6" pos_z="0.2" psi="0.5" theta="1.0"/>
-    <Body_Rigid id="4" cg_id="40" mass="0.6" inertia_xx="0.01" inertia_yy="0.012" inertia_zz="0.008"/>
-    <Reference_Marker id="40" body_id="4" pos_x="1.8" pos_y="-0.6" pos_z="0.2"/>
-    <Reference_Marker id="41" body_id="4" pos_x="1.6" pos_y="-0.6" pos_z="0.2" psi="0.5" theta="1.0"/>
-    <Reference_Marker id="42" body_id="4" pos_x="2.0" pos_y="-0.6" pos_z="0.2" psi="0.2" theta="0.7" phi="0.1"/>
-    <Body_Rigid id="5" cg_id="50" mass="0.5" inertia_xx="0.004" inertia_yy="0.005" inertia_zz="0.006"
-                v_ic_y="0.2"/>
-    <Reference_Marker id="50" body_id="5" pos_x="2.1" pos_y="-0.7" pos_z="0.3"/>
-    <Reference_Marker id="51" body_id="5" pos_x="2.0" pos_y="-0.6" pos_z="0.2" psi="0.2" theta="0.7" phi="0.1"/>
-    <Reference_Marker id="52" body_id="5" pos_x="2.2" pos_y="-0.8" pos_z="0.3" theta="0.5"/>
-    <Body_Rigid id="6" cg_id="60" mass="0.3" inertia_xx="0.002" inertia_yy="0.003" inertia_zz="0.001"/>
-    <Reference_Marker id="60" body_id="6" pos_x="2.3" pos_y="-0.8" pos_z="0.4"/>
-    <Reference_Marker id="61" body_id="6" pos_x="2.2" pos_y="-0.8" pos_z="0.3" theta="0.5"/>
-    <Body_Rigid id="7" cg_id="70" mass="2" inertia_xx="0.1" inertia_yy="0.2" inertia_zz="0.3"
-                v_ic_x="0.5" w_ic_y="3" w_ic_z="1"/>
-    <Reference_Marker id="70" body_id="7" pos_y="2" psi="0.3" theta="0.2"/>
-    <Body_Rigid id="8" cg_id="80" mass="0.4" inertia_xx="0.005" inertia_yy="0.006" inertia_zz="0.007"/>
-    <Reference_Marker id="80" body_id="8" pos_x="0.5" pos_y="-0.4"/>
-    <Reference_Marker id="81" body_id="8" pos_x="0.5" phi="0.4"/>
-    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
-    <Constraint_Joint id="2" type="SPHERICAL" i_marker_id="31" j_marker_id="22"/>
-    <Constraint_Joint id="3" type="CYLINDRICAL" i_marker_id="32" j_marker_id="41"/>
-    <Constraint_Joint id="4" type="TRANSLATIONAL" i_marker_id="51" j_marker_id="42"/>
-    <Constraint_Joint id="5" type="FIXED" i_marker_id="61" j_marker_id="52"/>
-    <Constraint_Joint id="6" type="REVOLUTE" i_marker_id="81" j_marker_id="23"/>
-    <Post_Request id="1" type="EXPRESSION" expr1="JOINT(1,0,2,0)" expr2="JOINT(1,0,3,0)"
-                  expr3="JOINT(1,0,4,0)" expr4="JOINT(1,0,6,0)" expr5="JOINT(1,0,7,0)"
-                  expr6="JOINT(1,0,8,0)" expr7="JOINT(3,0,2,0)" expr8="JOINT(3,0,8,0)"/>
-    <Post_Request id="2" type="EXPRESSION" expr1="JOINT(2,0,2,0)" expr2="JOINT(2,0,4,0)"
-                  expr3="JOINT(4,0,3,0)" expr4="JOINT(4,0,7,0)" expr5="JOINT(5,0,2,0)"
-                  expr6="JOINT(5,0,6,0)" expr7="JOINT(6,0,3,0)" expr8="JOINT(6,0,7,0)"/>
-    <Param_Transient integr_tol="TOL"/>
-  </Model><Command>
-    <Simulate analysis_type="Transient" end_time="1" print_interval="0.02"/>
-  </Command></MotionSolve>)XML";
 
 /// Two rods (1 m and 0.7 m) hinged about z at the origin and at the end of the first rod.
 constexpr const char* kDoublePendulum = R"XML(<MotionSolve><Model>
@@ -230,7 +176,7 @@ std::string chain_deck(int n) {
 
 TEST_CASE("Joint-coordinate ODE form: trees qualify, loops and other constraints do not") {
   std::string why;
-  CHECK(qualifies(kMixedTree, why));
+  CHECK(qualifies(test::kMixedTree, why));
   CHECK(qualifies(kDoublePendulum, why));
   CHECK(qualifies(chain_deck(5), why));
   CHECK_FALSE(qualifies(kFourBar, why));
@@ -248,16 +194,16 @@ TEST_CASE("Joint-coordinate ODE form: trees qualify, loops and other constraints
 }
 
 TEST_CASE("Joint-coordinate ODE form agrees with IDA on a tree of every supported joint type") {
-  const auto ida = test::run_inline(with_integrator(kMixedTree, "GSTIFF", 1e-10));
+  const auto ida = test::run_inline(with_integrator(test::kMixedTree, "GSTIFF", 1e-10));
   REQUIRE(ida.report.message == "");
-  const auto tree = run_abam(kMixedTree, 1e-10, true);
+  const auto tree = run_abam(test::kMixedTree, 1e-10, true);
   REQUIRE(tree.report.message == "");
   CHECK(tree.log.find("joint coordinates: 7 joints") != std::string::npos);
   CHECK(max_state_difference(ida, tree) < 1e-6);
   CHECK(max_reaction_difference(ida, tree) < 1e-5);
   CHECK(max_request_difference(ida, tree) < 1e-5);
   // The Cartesian ODE form (projection onto the constraints) agrees too.
-  const auto cart = run_abam(kMixedTree, 1e-10, false);
+  const auto cart = run_abam(test::kMixedTree, 1e-10, false);
   REQUIRE(cart.report.message == "");
   CHECK(max_state_difference(cart, tree) < 1e-6);
   CHECK(max_reaction_difference(cart, tree) < 1e-5);
