@@ -394,11 +394,9 @@ void System::applied_residual(double t, const double* y, const double* yp, doubl
   }
 }
 
-void System::joint_residual(double t, const double* y, const double* yp, double* res) const {
-  std::fill(res, res + n_, 0.0);
-  for (size_t k = 0; k < joint_kernels_.size(); ++k) {
-    add_residual(joint_kernels_[k], joint_slots_[k], t, y, yp, res);
-  }
+void System::add_block_residual(int block, double t, const double* y, const double* yp,
+                                double* res) const {
+  add_residual(joint_kernels_[block], joint_slots_[block], t, y, yp, res);
 }
 
 void System::residual(double t, const double* y, const double* yp, double* res) const {

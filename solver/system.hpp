@@ -150,9 +150,11 @@ class System {
   /// rows, since constraints act there only through their multipliers: the joint-coordinate
   /// ODE form reads the applied wrenches from it.
   void applied_residual(double t, const double* y, const double* yp, double* res) const;
-  /// The residual of the joint and motion blocks only (res is zeroed first): with y' = 0 and
-  /// mu = 0 their body rows are -B^T lambda, i.e. the multipliers' columns of dF/dlambda.
-  void joint_residual(double t, const double* y, const double* yp, double* res) const;
+  /// Adds the residual of constraint block `block` alone to res (its bodies' rows and its own
+  /// equations). With y' = 0 and mu = 0 its body rows are -B^T lambda: linear in lambda, so a
+  /// unit multiplier gives that multiplier's column of dF/dlambda.
+  void add_block_residual(int block, double t, const double* y, const double* yp,
+                          double* res) const;
 
   const SparsePattern& pattern() const { return pattern_; }
   /// Values of dF/dy + cj dF/dy' in pattern() order.

@@ -78,7 +78,6 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
       y_(y0),
       yp0_(y0.size(), 0.0),
       res_(y0.size(), 0.0),
-      depth_(tree_.joints.size(), 0),
       bc_(tree_.joints.size()) {
   const System& sys = dae.system();
   const Model& m = sys.model();
@@ -168,7 +167,6 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
   }
   for (size_t k = 0; k < tree_.joints.size(); ++k) {
     const TreeJoint& tj = tree_.joints[k];
-    if (tj.parent >= 0) depth_[k] = depth_[static_cast<size_t>(tj.parent)] + 1;
     const int m_eq = tj.kind == TreeJointKind::kFree ? 0 : sys.joint_equation_count(tj.joint);
     bc_[k] = MatS::Zero(6, m_eq);
   }
@@ -409,22 +407,19 @@ void TreeDynamics::solve_multipliers(double t, std::vector<double>& y) {
     par.f.head<3>() += b.f.head<3>() + b.d.cross(b.f.tail<3>());
     par.f.tail<3>() += b.f.tail<3>();
   }
-  // dF/dlambda on the children's rows, by depth parity and equation index.
-  for (int parity = 0; parity < 2; ++parity) {
-    for (int e = 0; e < JointKernel::kMaxEquations; ++e) {
-      bool any = false;
-      for (size_t k = 0; k < n; ++k) {
-        if (depth_[k] % 2 != parity || bc_[k].cols() <= e) continue;
-        y_[static_cast<size_t>(sys.lambda_offset(tree_.joints[k].joint) + e)] = 1.0;
-        any = true;
-      }
-      if (!any) continue;
-      sys.joint_residual(t, y_.data(), yp0_.data(), res_.data());
-      for (size_t k = 0; k < n; ++k) {
-        if (depth_[k] % 2 != parity || bc_[k].cols() <= e) continue;
-        bc_[k].col(e) = Eigen::Map<const Vec6>(&res_[static_cast<size_t>(k_[k].offset) + 7]);
-        y_[static_cast<size_t>(sys.lambda_offset(tree_.joints[k].joint) + e)] = 0.0;
-      }
+  // dF/dlambda on the children's rows: the joint's own kernel with one unit multiplier at a
+  // time (y_ holds the body states, zero multipliers and mu; yp0_ is zero).
+  for (size_t k = 0; k < n; ++k) {
+    const TreeJoint& tj = tree_.joints[k];
+    if (bc_[k].cols() == 0) continue;  // a free body: no joint
+    double* child_rows = &res_[static_cast<size_t>(k_[k].offset) + 7];
+    const auto lambda0 = static_cast<size_t>(sys.lambda_offset(tj.joint));
+    for (int e = 0; e < bc_[k].cols(); ++e) {
+      std::fill(child_rows, child_rows + 6, 0.0);
+      y_[lambda0 + static_cast<size_t>(e)] = 1.0;
+      sys.add_block_residual(tj.joint, t, y_.data(), yp0_.data(), res_.data());
+      y_[lambda0 + static_cast<size_t>(e)] = 0.0;
+      bc_[k].col(e) = Eigen::Map<const Vec6>(child_rows);
     }
   }
   for (size_t k = 0; k < n; ++k) {

@@ -39,10 +39,8 @@
 // child's Newton-Euler rows (force in ground axes, torque in body axes) it balances the
 // multiplier term: -dF/dlambda_i lambda_i = (f_lin, A^T f_ang), solved per joint in the least-
 // squares sense (6 rows, m <= 6 multipliers; exact up to round-off). The columns dF/dlambda_i on
-// the child's rows come from the System's own joint kernels (System::joint_residual with unit
-// multipliers): a child's rows see only its own joint and its children's joints, so setting the
-// e-th multiplier of every joint at even (then odd) depth to 1 gives every joint's column e at
-// once: at most 12 joint-kernel passes per output, O(N).
+// the child's rows come from the System's own joint kernel (System::add_block_residual with
+// one unit multiplier at a time, linear in lambda): m kernel evaluations per joint, O(N).
 
 #include <Eigen/Dense>
 #include <array>
@@ -119,8 +117,7 @@ class TreeDynamics {
   std::vector<Body> b_;
   std::vector<double> x0_;
   std::vector<double> y_, yp0_, res_;
-  std::vector<int> depth_;  ///< per tree joint: number of joints between it and its root
-  std::vector<MatS> bc_;    ///< per tree joint: dF/dlambda on the child's Newton-Euler rows
+  std::vector<MatS> bc_;  ///< per tree joint: dF/dlambda on the child's Newton-Euler rows
 };
 
 }  // namespace mb
