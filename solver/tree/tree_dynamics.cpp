@@ -290,27 +290,45 @@ void TreeDynamics::articulated_body(double t) {
   for (size_t k = tree_.joints.size(); k-- > 0;) {
     const TreeJoint& tj = tree_.joints[k];
     Body& b = b_[k];
-    b.U.noalias() = b.IA * b.S;
+    if (tj.nv == 1) {
+      b.U.col(0) = b.IA * Vec6(b.S.col(0));
+    } else {
+      b.U.noalias() = b.IA * b.S;
+    }
     const MatD D = b.S.transpose() * b.U;
-    if (tj.nv > 0) {
-      const Eigen::PartialPivLU<MatD> lu(D);
-      const double scale = D.cwiseAbs().maxCoeff();
-      if (!(std::abs(lu.determinant()) > 0.0) || !(scale > 0.0) || !std::isfinite(scale)) {
-        throw Error(ExitCode::kAnalysisFailed,
-                    fmt::format("joint-coordinate ODE form: singular articulated inertia at "
-                                "t = {:.10g} ({})",
-                                t, describe_coordinate(tj.v_offset)));
-      }
-      b.Dinv = lu.inverse();
+    // D = S^T I^A S is symmetric positive definite for a body with mass and inertia: its
+    // inverse by Cholesky (a division for one speed), refused when it is not.
+    bool singular = false;
+    if (tj.nv == 1) {
+      singular = !(D(0, 0) > 0.0) || !std::isfinite(D(0, 0));
+      b.Dinv(0, 0) = 1.0 / D(0, 0);
+    } else if (tj.nv > 0) {
+      const Eigen::LLT<MatD> llt(D);
+      singular = llt.info() != Eigen::Success || !D.allFinite();
+      b.Dinv = llt.solve(MatD::Identity(tj.nv, tj.nv));
+    }
+    if (singular) {
+      throw Error(ExitCode::kAnalysisFailed,
+                  fmt::format("joint-coordinate ODE form: singular articulated inertia at "
+                              "t = {:.10g} ({})",
+                              t, describe_coordinate(tj.v_offset)));
     }
     b.u.noalias() = -(b.S.transpose() * b.pA);
     if (tj.parent < 0) continue;
     Body& par = b_[static_cast<size_t>(tj.parent)];
     Mat6 Ia = b.IA;
-    Ia.noalias() -= b.U * b.Dinv * b.U.transpose();
     Vec6 pa = b.pA;
-    pa.noalias() += Ia * b.c;
-    pa.noalias() += b.U * (b.Dinv * b.u);
+    if (tj.nv == 1) {  // the same with fixed sizes (most joints): no dynamic-size products
+      const Vec6 U1 = b.U.col(0);
+      const double dinv = b.Dinv(0, 0);
+      Ia.noalias() -= (dinv * U1) * U1.transpose();
+      pa.noalias() += Ia * b.c;
+      pa += U1 * (dinv * b.u(0));
+    } else {
+      Ia.noalias() -= b.U * b.Dinv * b.U.transpose();
+      pa.noalias() += Ia * b.c;
+      pa.noalias() += b.U * (b.Dinv * b.u);
+    }
     add_shifted_inertia(Ia, b.d, par.IA);
     // X^T (n, f) = (n + d x f, f)
     par.pA.head<3>() += pa.head<3>() + b.d.cross(pa.tail<3>());
@@ -326,9 +344,15 @@ void TreeDynamics::articulated_body(double t) {
       a.head<3>() += ap.head<3>();
       a.tail<3>() += ap.tail<3>() + ap.head<3>().cross(b.d);
     }
-    b.qdd.noalias() = b.Dinv * (b.u - b.U.transpose() * a);
     b.acc = a;
-    b.acc.noalias() += b.S * b.qdd;
+    if (tj.nv == 1) {
+      const Vec6 S1 = b.S.col(0), U1 = b.U.col(0);
+      b.qdd(0) = b.Dinv(0, 0) * (b.u(0) - U1.dot(a));
+      b.acc += S1 * b.qdd(0);
+    } else {
+      b.qdd.noalias() = b.Dinv * (b.u - b.U.transpose() * a);
+      b.acc.noalias() += b.S * b.qdd;
+    }
   }
 }
 
