@@ -7,14 +7,15 @@
 // slope are printed too.
 //
 // mbsolve: the deck is generated in memory; timed are read + build_model + System ("setup") and
-// run_analyses ("solve"). GSTIFF (IDA + KLU), integr_tol TOL. Simbody: simbody_chain (its own
-// program, linked to Simbody), Runge-Kutta-Merson at accuracy SB_ACC, timed from system
-// construction. The defaults give comparable accuracy with Simbody at least as accurate as
-// mbsolve: for N = 10 and 100 both tips are compared with a tight reference (Simbody at 1e-11) and
-// printed (README.md: mbsolve 1.6e-7 m, Simbody 1e-7 m at N = 10).
-// Usage: bench_chain [TOL] [SB_ACC] [NMAX]   (defaults 1e-6, 1e-5 and 1000)
-//        bench_chain --write-deck N FILE   (writes the N-link deck at integr_tol 1e-6, e.g. for
-//        profiling mbsolve on it)
+// run_analyses ("solve"). INTEGRATOR (default ABAM: CVODE Adams in joint coordinates, the chain
+// being a tree of revolute joints, solver/tree/; GSTIFF: IDA + KLU on the Cartesian DAE) at
+// integr_tol TOL. Simbody: simbody_chain (its own program, linked to Simbody), Runge-Kutta-Merson
+// at accuracy SB_ACC, timed from system construction. The defaults give comparable accuracy: for
+// N = 10 and 100 both tips are compared with a tight reference (Simbody at 1e-11) and printed
+// (README.md).
+// Usage: bench_chain [TOL] [SB_ACC] [NMAX] [INTEGRATOR]   (defaults 1e-6, 1e-5, 1000, ABAM)
+//        bench_chain --write-deck N FILE   (writes the N-link deck, GSTIFF at integr_tol 1e-6,
+//        e.g. for profiling mbsolve on it; --set Param_Transient.integrator_type=ABAM for ABAM)
 
 #include <fmt/format.h>
 
