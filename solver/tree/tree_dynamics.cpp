@@ -46,6 +46,8 @@ const char* kind_name(TreeJointKind k) {
       return "cylindrical";
     case TreeJointKind::kSpherical:
       return "spherical";
+    case TreeJointKind::kUniversal:
+      return "universal";
     case TreeJointKind::kFixed:
       return "fixed";
     case TreeJointKind::kFree:
@@ -60,6 +62,8 @@ int rotational_speeds(TreeJointKind k) {
     case TreeJointKind::kRevolute:
     case TreeJointKind::kCylindrical:
       return 1;
+    case TreeJointKind::kUniversal:
+      return 2;
     case TreeJointKind::kSpherical:
       return 3;
     default:
@@ -142,6 +146,8 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
     const Vec3 e = BP.col(2);
     const Vec3 O_p = rp + Ap * c.s_p, O_c = ri + Ai * c.s_c;
     c.d0 = BP.transpose() * (O_c - O_p);
+    c.axis_p = Vec3::Unit(tj.parent_axis);
+    c.axis_c = (c.Q_0c * mc.axes_body.col(tj.child_axis)).normalized();
     const Vec3 w_rel = wi - wp;
     const Vec3 v_slide = vi + wi.cross(O_c - ri) - (vp + wp.cross(O_c - rp));
     switch (tj.kind) {
@@ -154,6 +160,10 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
       case TreeJointKind::kCylindrical:
         v0[0] = e.dot(w_rel);
         v0[1] = e.dot(v_slide);
+        break;
+      case TreeJointKind::kUniversal:
+        v0[0] = (BP * c.axis_p).dot(w_rel);
+        v0[1] = (BP * c.axis_c).dot(w_rel);
         break;
       case TreeJointKind::kSpherical: {
         q0[0] = 1.0;  // Q_J = identity at rest
@@ -220,6 +230,9 @@ void TreeDynamics::kinematics(const double* x) {
       case TreeJointKind::kSpherical:
         QJ = quat_of(q).normalized();
         break;
+      case TreeJointKind::kUniversal:
+        QJ = Quat(Eigen::AngleAxisd(q[0], c.axis_p)) * Quat(Eigen::AngleAxisd(q[1], c.axis_c));
+        break;
       default:
         break;
     }
@@ -246,10 +259,20 @@ void TreeDynamics::kinematics(const double* x) {
       b.S.col(0) << e, e.cross(rho);
       w_rel = e * qd[0];
     }
+    // Universal: a1 fixed in the parent, a2 in the cross, which turns with w_p + a1 theta1'.
+    Vec3 a1_x_a2 = Vec3::Zero();
+    if (tj.kind == TreeJointKind::kUniversal) {
+      const Vec3 a1 = BP * c.axis_p;
+      const Vec3 a2 = BP * (Quat(Eigen::AngleAxisd(q[0], c.axis_p)) * c.axis_c);
+      b.S.col(0) << a1, a1.cross(rho);
+      b.S.col(1) << a2, a2.cross(rho);
+      w_rel = a1 * qd[0] + a2 * qd[1];
+      a1_x_a2 = a1.cross(a2) * (qd[0] * qd[1]);
+    }
     if (tj.nv > nrot) b.S.col(nrot) << Vec3::Zero(), e;
     b.w = wp + w_rel;
     b.v = vp + wp.cross(b.d) + w_rel.cross(rho) + e * sd;
-    const Vec3 c_ang = wp.cross(w_rel);
+    const Vec3 c_ang = wp.cross(w_rel) + a1_x_a2;
     b.c << c_ang, wp.cross(wp.cross(delta)) + 2.0 * wp.cross(e * sd) + c_ang.cross(rho) +
                       b.w.cross(b.w.cross(rho));
   }

@@ -12,6 +12,9 @@
 //   cylindrical   (theta, s), speeds (theta', s')
 //   spherical     unit quaternion Q (renormalised wherever it is read), speeds omega: the
 //                 relative angular velocity in the axes F = B_P R(Q), Q' = 1/2 Q (x) (0, omega)
+//   universal     (theta1, theta2): C rotates about the parent's cross axis a1 (fixed in P),
+//                 then about the child's a2 (fixed in C; UNIVERSAL z_P and z_C, HOOKE x_I
+//                 and y_J), speeds (theta1', theta2'); Q_J = R(a1, theta1) R(a2_rest, theta2)
 //   fixed         none
 //   free (root)   r and Euler parameters p of the body, speeds (angular velocity in ground
 //                 axes, CM velocity)
@@ -23,8 +26,10 @@
 // (angular; linear); accelerations are the classical ones (w', a_CM). With the motion subspace S
 // (rotation axis a: (a, a x rho), rho = r_i - O_C; translation: (0, e)) and d = r_i - r_p:
 //   V_i = X V_p + S q',   X (w, v) = (w, v + w x d)
-//   A_i = X A_p + S q'' + c,  c = (w_p x w_rel, w_p x (w_p x delta) + 2 w_p x e s'
-//                                  + (w_p x w_rel) x rho + w_i x (w_i x rho)), delta = O_C - r_p
+//   A_i = X A_p + S q'' + c,  c = (c_w, w_p x (w_p x delta) + 2 w_p x e s' + c_w x rho
+//                                  + w_i x (w_i x rho)), delta = O_C - r_p,
+//   c_w = w_p x w_rel (+ theta1' theta2' a1 x a2 for a universal joint, whose second axis
+//   turns with the cross)
 // Newton-Euler per body: M_i A_i = W_i + f_i - sum_children X^T f_c, M_i = diag(A J A^T, m),
 // W_i the applied wrench. W_i comes from the System's residual at y' = 0 and zero multipliers:
 // the Newton-Euler rows are then -m g - F and w x J w - T (body axes), i.e. minus the applied
@@ -88,8 +93,10 @@ class TreeDynamics {
     Mat3 R_p = Mat3::Identity();  ///< parent marker axes, parent body axes
     Eigen::Quaterniond Q_p = Eigen::Quaterniond::Identity();
     Eigen::Quaterniond Q_0c = Eigen::Quaterniond::Identity();
-    Vec3 d0 = Vec3::Zero();   ///< C's origin from P's at rest, P's axes
-    Vec3 s_c = Vec3::Zero();  ///< child marker origin, child body axes
+    Vec3 d0 = Vec3::Zero();       ///< C's origin from P's at rest, P's axes
+    Vec3 s_c = Vec3::Zero();      ///< child marker origin, child body axes
+    Vec3 axis_p = Vec3::UnitZ();  ///< universal: the parent's cross axis, P's axes
+    Vec3 axis_c = Vec3::UnitZ();  ///< universal: the child's cross axis, P's axes at rest
   };
   /// Per-body workspace of one evaluation.
   struct Body {

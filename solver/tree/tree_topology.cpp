@@ -28,6 +28,11 @@ bool joint_size(JointType type, TreeJointKind& kind, int& nq, int& nv) {
       nq = 4;  // a unit quaternion
       nv = 3;
       return true;
+    case JointType::kUniversal:
+    case JointType::kHooke:
+      kind = TreeJointKind::kUniversal;
+      nq = nv = 2;
+      return true;
     case JointType::kFixed:
       kind = TreeJointKind::kFixed;
       nq = nv = 0;
@@ -84,7 +89,7 @@ bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not
     if (joint.primitive || !joint.active || !joint_size(joint.type, kind, nq, nv)) {
       why_not = fmt::format(
           "Constraint_Joint {} is not a supported joint type (revolute, "
-          "translational, cylindrical, spherical, fixed)",
+          "translational, cylindrical, spherical, universal, hooke, fixed)",
           joint.id);
       return false;
     }
@@ -123,6 +128,10 @@ bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not
         tj.parent = tree_index;
         tj.parent_marker = i_is_child ? joint.j_marker : joint.i_marker;
         tj.child_marker = child_marker;
+        if (joint.type == JointType::kHooke) {  // x_I . y_J = 0: cross axes x_I and y_J
+          tj.parent_axis = i_is_child ? 1 : 0;
+          tj.child_axis = i_is_child ? 0 : 1;
+        }
         joint_of_body[child] = static_cast<int>(tree.joints.size());
         tree.joints.push_back(tj);
         queue.emplace_back(child, joint_of_body[child]);

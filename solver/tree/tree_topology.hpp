@@ -5,7 +5,8 @@
 //
 // A model qualifies when its System adds nothing beyond the rigid bodies and their joints:
 //   * every constraint is an active Constraint_Joint (not a primitive) of type REVOLUTE,
-//     TRANSLATIONAL, CYLINDRICAL, SPHERICAL or FIXED between two different bodies; no motions,
+//     TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL, HOOKE or FIXED between two different
+//     bodies; no motions,
 //     general constraints, couplers or gears, Body_Point bodies (their rotation holds), user
 //     states, motion or coupler states (the System's size is exactly 14 nb + 2 M);
 //   * no applied force reads joint reactions or accelerations (the joint-coordinate right-hand
@@ -24,7 +25,15 @@
 
 namespace mb {
 
-enum class TreeJointKind { kRevolute, kTranslational, kCylindrical, kSpherical, kFixed, kFree };
+enum class TreeJointKind {
+  kRevolute,
+  kTranslational,
+  kCylindrical,
+  kSpherical,
+  kUniversal,
+  kFixed,
+  kFree
+};
 
 /// One tree joint: a Constraint_Joint from a parent body to its child, or (kFree) the 6-DOF
 /// connection of a root body to ground.
@@ -36,8 +45,11 @@ struct TreeJoint {
   int parent_marker = -1;  ///< model marker of the joint on the parent body (-1 for kFree)
   int child_marker = -1;   ///< model marker of the joint on the child body (-1 for kFree)
   int nq = 0, nv = 0;      ///< position coordinates and speeds
-  int q_offset = 0;        ///< first position coordinate in the ODE state
-  int v_offset = 0;        ///< first speed in the ODE state (after all positions)
+  /// kUniversal: the cross axes, marker axis index (0 x, 1 y, 2 z) of the parent's and of the
+  /// child's joint marker (UNIVERSAL: z and z; HOOKE: x of I and y of J).
+  int parent_axis = 2, child_axis = 2;
+  int q_offset = 0;  ///< first position coordinate in the ODE state
+  int v_offset = 0;  ///< first speed in the ODE state (after all positions)
 };
 
 struct TreeTopology {
