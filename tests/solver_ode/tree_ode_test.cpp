@@ -253,3 +253,16 @@ TEST_CASE("A loop (four-bar) falls back to the Cartesian ODE form, unchanged") {
   REQUIRE(automatic.y.size() == cartesian.y.size());
   for (size_t k = 0; k < automatic.y.size(); ++k) CHECK(automatic.y[k] == cartesian.y[k]);
 }
+
+TEST_CASE("Joint-coordinate ODE form: an integration failure names time, step and coordinate") {
+  // h_min far above the step this tolerance needs: CVODE's error test fails at h_min.
+  std::string deck = kDoublePendulum;
+  deck.replace(deck.find("<Param_Transient "), 17, "<Param_Transient h_min=\"0.005\" ");
+  const auto run = run_abam(deck, 1e-12, true);
+  REQUIRE(run.log.find("joint coordinates") != std::string::npos);
+  CHECK(run.report.code == ExitCode::kAnalysisFailed);
+  INFO(run.report.message);
+  CHECK(run.report.message.find("CVODE failed at t = ") != std::string::npos);
+  CHECK(run.report.message.find("with step size") != std::string::npos);
+  CHECK(run.report.message.find("largest local error in Constraint_Joint") != std::string::npos);
+}
