@@ -19,8 +19,8 @@
 //   free (root)   r and Euler parameters p of the body, speeds (angular velocity in ground
 //                 axes, CM velocity)
 // Poses: p_i = p_p (x) Q_P (x) Q_J (x) Q_0C (Q_P: P's axes in the parent body, Q_J the joint's
-// rotation: Rz(theta) or Q, Q_0C the constant rest, taken from the initial state so that it is
-// reproduced exactly); O_C = O_P + B_P (d0 + s e_z); r_i = O_C - A_i s_C.
+// rotation: Rz(theta), Q or the universal's pair, Q_0C the constant rest, taken from the initial
+// state so that it is reproduced exactly); O_C = O_P + B_P (d0 + s e_z); r_i = O_C - A_i s_C.
 //
 // Spatial quantities are in ground axes with each body's own CM as reference point, ordered
 // (angular; linear); accelerations are the classical ones (w', a_CM). With the motion subspace S
@@ -31,9 +31,10 @@
 //   c_w = w_p x w_rel (+ theta1' theta2' a1 x a2 for a universal joint, whose second axis
 //   turns with the cross)
 // Newton-Euler per body: M_i A_i = W_i + f_i - sum_children X^T f_c, M_i = diag(A J A^T, m),
-// W_i the applied wrench. W_i comes from the System's residual at y' = 0 and zero multipliers:
-// the Newton-Euler rows are then -m g - F and w x J w - T (body axes), i.e. minus the applied
-// wrench including gravity and the gyroscopic term. ABA: backward pass I^A, p^A with
+// W_i the applied wrench. W_i comes from the System's own kernels (System::applied_residual, the
+// residual without the constraints, i.e. at zero multipliers) at y' = 0: the Newton-Euler rows
+// are then -m g - F and w x J w - T (body axes), i.e. minus the applied wrench including gravity
+// and the gyroscopic term. ABA: backward pass I^A, p^A with
 // U = I^A S, D = S^T U, u = -S^T p^A and I^a = I^A - U D^-1 U^T, p^a = p^A + I^a c + U D^-1 u
 // added to the parent through X^T (.) X and X^T (.); forward pass q'' = D^-1 (u - U^T (X A_p +
 // c)). Everything is preallocated; derivatives() does not allocate.
@@ -48,7 +49,6 @@
 // one unit multiplier at a time, linear in lambda): m kernel evaluations per joint, O(N).
 
 #include <Eigen/Dense>
-#include <array>
 #include <string>
 #include <vector>
 
