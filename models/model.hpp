@@ -314,6 +314,9 @@ struct TransientParams {
   /// dae_index: 2 (stabilised index-2, GGL), 3 (index-3, DaeForm::kIndex3) or 1 (runs the
   /// index-2 form with a warning; models/param_transient.hpp says why). The ODE form ignores it.
   int dae_index = 2;
+  /// ABAM on a tree of joints integrates in joint coordinates (solver/tree/); false keeps the
+  /// Cartesian ODE form. Not a deck attribute: tests and benchmarks compare the two forms.
+  bool joint_coordinates = true;
 };
 
 /// Param_Static (model default or command): static and quasi-static equilibrium settings.

@@ -12,6 +12,7 @@
 #include "solver/static_solver.hpp"
 #include "solver/sundials/cvode_integrator.hpp"
 #include "solver/sundials/ida_integrator.hpp"
+#include "solver/tree/tree_ode_integrator.hpp"
 
 namespace mb {
 
@@ -228,14 +229,26 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
       const double dt = output_step(s, t0, t1);
       const bool ode = is_ode_form(params);
       const bool index3 = !ode && params.dae_index == 3;
-      obs.log(fmt::format(
-          "transient analysis ({}, {} form{}) from t = {:g} to {:g}, output every {:g}",
-          params.integrator, ode ? "ODE" : "DAE",
-          ode ? ""
-              : (index3 ? ", index-3 (I3)"
-                        : (params.dae_index == 2 ? ", stabilised index-2 (SI2)"
-                                                 : ", stabilised index-2 for dae_index 1")),
-          t0, t1, dt));
+      // ABAM on a tree of joints: the joint-coordinate ODE form (solver/tree/).
+      TreeTopology tree;
+      std::string not_tree;
+      const bool joint_coordinates = params.integrator == "ABAM" && params.joint_coordinates &&
+                                     find_tree_topology(*dae, tree, not_tree);
+      std::string form_detail;
+      if (joint_coordinates) {
+        form_detail = fmt::format(", joint coordinates: {} joints, {} coordinates",
+                                  tree.joints.size(), tree.nq + tree.nv);
+      } else if (params.integrator == "ABAM") {
+        form_detail =
+            params.joint_coordinates ? fmt::format(", Cartesian: {}", not_tree) : ", Cartesian";
+      } else if (!ode) {
+        form_detail = index3 ? ", index-3 (I3)"
+                             : (params.dae_index == 2 ? ", stabilised index-2 (SI2)"
+                                                      : ", stabilised index-2 for dae_index 1");
+      }
+      obs.log(
+          fmt::format("transient analysis ({}, {} form{}) from t = {:g} to {:g}, output every {:g}",
+                      params.integrator, ode ? "ODE" : "DAE", form_detail, t0, t1, dt));
       if (ode) {
         // The ODE form solves for the reactions with one linear solve, which is exact only when
         // the forces do not depend on them.
@@ -257,8 +270,13 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
                                     sk.element->subject, params.integrator));
           }
         }
-        CvodeIntegrator cvode(*dae, params, t0, ic.y, dt);
-        integrate(cvode, sys, obs, report, t0, t1, dt, t, y);
+        if (joint_coordinates) {
+          TreeOdeIntegrator tree_ode(*dae, std::move(tree), params, t0, ic.y, dt);
+          integrate(tree_ode, sys, obs, report, t0, t1, dt, t, y);
+        } else {
+          CvodeIntegrator cvode(*dae, params, t0, ic.y, dt);
+          integrate(cvode, sys, obs, report, t0, t1, dt, t, y);
+        }
       } else {
         if (index3 && !dae3) {
           index3_systems.emplace_back(sys.model(), DaeForm::kIndex3);

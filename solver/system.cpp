@@ -381,6 +381,24 @@ void System::add_jacobian(const Kernel& k, const Slots& s, double t, const doubl
   }
 }
 
+void System::applied_residual(double t, const double* y, const double* yp, double* res) const {
+  std::fill(res, res + n_, 0.0);
+  for (size_t k = 0; k < body_kernels_.size(); ++k) {
+    add_residual(body_kernels_[k], body_slots_[k], t, y, yp, res);
+  }
+  for (size_t k = 0; k < force_kernels_.size(); ++k) {
+    add_residual(force_kernels_[k], force_slots_[k], t, y, yp, res);
+  }
+  for (size_t k = 0; k < state_kernels_.size(); ++k) {
+    add_residual(state_kernels_[k], state_slots_[k], t, y, yp, res);
+  }
+}
+
+void System::add_block_residual(int block, double t, const double* y, const double* yp,
+                                double* res) const {
+  add_residual(joint_kernels_[block], joint_slots_[block], t, y, yp, res);
+}
+
 void System::residual(double t, const double* y, const double* yp, double* res) const {
   std::fill(res, res + n_, 0.0);
   for (size_t k = 0; k < body_kernels_.size(); ++k) {

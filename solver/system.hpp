@@ -77,6 +77,8 @@ class System {
   DaeForm form() const { return form_; }
   int size() const { return n_; }
   int num_moving_bodies() const { return static_cast<int>(body_kernels_.size()); }
+  /// The kernel of the moving body whose states start at 13 k (scaled mass and inertia).
+  const BodyKernel& body_kernel(int k) const { return body_kernels_[k]; }
   int num_constraint_equations() const { return n_eq_; }
   /// Degrees of freedom: 6 per moving body minus the joint equations.
   int dof() const { return 6 * num_moving_bodies() - n_eq_; }
@@ -143,6 +145,16 @@ class System {
   std::vector<double> initial_state() const;
 
   void residual(double t, const double* y, const double* yp, double* res) const;
+  /// The residual of the bodies, applied forces and user states only (every constraint left
+  /// out; res is zeroed first). With all multipliers zero this equals residual() in the body
+  /// rows, since constraints act there only through their multipliers: the joint-coordinate
+  /// ODE form reads the applied wrenches from it.
+  void applied_residual(double t, const double* y, const double* yp, double* res) const;
+  /// Adds the residual of constraint block `block` alone to res (its bodies' rows and its own
+  /// equations). With y' = 0 and mu = 0 its body rows are -B^T lambda: linear in lambda, so a
+  /// unit multiplier gives that multiplier's column of dF/dlambda.
+  void add_block_residual(int block, double t, const double* y, const double* yp,
+                          double* res) const;
 
   const SparsePattern& pattern() const { return pattern_; }
   /// Values of dF/dy + cj dF/dy' in pattern() order.

@@ -7,14 +7,15 @@
 // slope are printed too.
 //
 // mbsolve: the deck is generated in memory; timed are read + build_model + System ("setup") and
-// run_analyses ("solve"). GSTIFF (IDA + KLU), integr_tol TOL. Simbody: simbody_chain (its own
-// program, linked to Simbody), Runge-Kutta-Merson at accuracy SB_ACC, timed from system
-// construction. The defaults give comparable accuracy with Simbody at least as accurate as
-// mbsolve: for N = 10 and 100 both tips are compared with a tight reference (Simbody at 1e-11) and
-// printed (README.md: mbsolve 1.6e-7 m, Simbody 1e-7 m at N = 10).
-// Usage: bench_chain [TOL] [SB_ACC] [NMAX]   (defaults 1e-6, 1e-5 and 1000)
-//        bench_chain --write-deck N FILE   (writes the N-link deck at integr_tol 1e-6, e.g. for
-//        profiling mbsolve on it)
+// run_analyses ("solve"). INTEGRATOR (default ABAM: CVODE Adams in joint coordinates, the chain
+// being a tree of revolute joints, solver/tree/; GSTIFF: IDA + KLU on the Cartesian DAE) at
+// integr_tol TOL. Simbody: simbody_chain (its own program, linked to Simbody), Runge-Kutta-Merson
+// at accuracy SB_ACC, timed from system construction. The defaults give comparable accuracy: for
+// N = 10 and 100 both tips are compared with a tight reference (Simbody at 1e-11) and printed
+// (README.md).
+// Usage: bench_chain [TOL] [SB_ACC] [NMAX] [INTEGRATOR]   (defaults 1e-6, 1e-5, 1000, ABAM)
+//        bench_chain --write-deck N FILE   (writes the N-link deck, GSTIFF at integr_tol 1e-6,
+//        e.g. for profiling mbsolve on it; --set Param_Transient.integrator_type=ABAM for ABAM)
 
 #include <fmt/format.h>
 
@@ -37,7 +38,7 @@ using namespace mb::bench;
 namespace {
 
 /// Markers per link k (1-based): CM 3k, pin 3k+1 (I of joint k), end 3k+2 (J of joint k+1).
-std::string chain_deck(int n, double tol) {
+std::string chain_deck(int n, double tol, const std::string& integrator) {
   const double dx = release_dx(), dy = release_dy();
   const double psi = std::atan2(dy, dx);  // CM marker x axis along the link
   std::string s;
@@ -65,7 +66,8 @@ std::string chain_deck(int n, double tol) {
         "<Constraint_Joint id=\"{}\" type=\"REVOLUTE\" i_marker_id=\"{}\" j_marker_id=\"{}\"/>\n",
         k, 3 * k + 1, k == 1 ? 2 : 3 * (k - 1) + 2);
   }
-  s += fmt::format("<Param_Transient integrator_type=\"GSTIFF\" integr_tol=\"{}\"/>\n", tol);
+  s +=
+      fmt::format("<Param_Transient integrator_type=\"{}\" integr_tol=\"{}\"/>\n", integrator, tol);
   s += fmt::format(
       "</Model>\n<Command>\n<Simulate analysis_type=\"Transient\" end_time=\"{}\" "
       "print_interval=\"0.01\"/>\n</Command>\n</MotionSolve>\n",
@@ -98,8 +100,8 @@ double cpu_seconds_since(std::clock_t c0) {
   return static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
 }
 
-Run run_mbsolve(int n, double tol) {
-  const std::string xml = chain_deck(n, tol);
+Run run_mbsolve(int n, double tol, const std::string& integrator) {
+  const std::string xml = chain_deck(n, tol, integrator);
   Run r;
   const std::clock_t c0 = std::clock();
   auto t0 = std::chrono::steady_clock::now();
@@ -157,16 +159,17 @@ int main(int argc, char** argv) {
   if (argc == 4 && std::string(argv[1]) == "--write-deck") {
     std::FILE* f = std::fopen(argv[3], "w");
     if (!f) return 1;
-    std::fputs(chain_deck(std::atoi(argv[2]), 1e-6).c_str(), f);
+    std::fputs(chain_deck(std::atoi(argv[2]), 1e-6, "GSTIFF").c_str(), f);
     return std::fclose(f) == 0 ? 0 : 1;
   }
   const double tol = argc > 1 ? std::atof(argv[1]) : 1e-6;
   const double sb_acc = argc > 2 ? std::atof(argv[2]) : 1e-5;
   const int nmax = argc > 3 ? std::atoi(argv[3]) : 1000;
+  const std::string integrator = argc > 4 ? argv[4] : "ABAM";
   fmt::print(
-      "chain of N links, {} s simulated; mbsolve GSTIFF integr_tol {}, Simbody RK-Merson "
+      "chain of N links, {} s simulated; mbsolve {} integr_tol {}, Simbody RK-Merson "
       "accuracy {}\n",
-      kSimulatedTime, tol, sb_acc);
+      kSimulatedTime, integrator, tol, sb_acc);
   fmt::print(
       "{:>5} | {:>9} {:>9} {:>9} {:>7} {:>10} | {:>9} {:>9} {:>7} {:>10} | {:>9} | {:>7} {:>7}\n",
       "N", "mb setup", "mb solve", "mb cpu", "steps", "res/s", "sb wall", "sb cpu", "steps",
@@ -175,7 +178,7 @@ int main(int argc, char** argv) {
   for (int n = 10; n <= nmax; n *= 10) ns.push_back(n);
   std::vector<Run> mbs, sbs;
   for (int n : ns) {
-    const Run m = run_mbsolve(n, tol);
+    const Run m = run_mbsolve(n, tol, integrator);
     const Run s = run_simbody(n, sb_acc);
     mbs.push_back(m);
     sbs.push_back(s);

@@ -7,8 +7,11 @@
 #      (../adams/run_case.sh): the two decks are the same model, so the curves must agree to
 #      same_deck.tol (1e-9);
 #   3. the same deck integrated by CVODE (VSTIFF, --set Param_Transient.integrator_type=VSTIFF)
-#      against the IDA (GSTIFF) result, to integrators.tol.
-# Exit status: 0 when all three pass, 1 when a comparison fails, 2 on errors.
+#      against the IDA (GSTIFF) result, to integrators.tol;
+#   4. and by CVODE Adams (ABAM: in joint coordinates when the model is a tree of supported
+#      joints, solver/tree/, the Cartesian ODE form otherwise) against IDA, to integrators.tol;
+#   5. the ABAM run at the deck's own tolerance against the ADAMS curves, as in 1.
+# Exit status: 0 when all pass, 1 when a comparison fails, 2 on errors.
 set -euo pipefail
 mbsolve=$1
 mbcompare=$2
@@ -45,6 +48,10 @@ tight=(--set Param_Transient.integr_tol=1e-10)
 "$mbsolve" -q "$deck" -o "$work/${case_name}_ida_tight" "${tight[@]}"
 "$mbsolve" -q "$deck" -o "$work/${case_name}_cvode" "${tight[@]}" \
   --set Param_Transient.integrator_type=VSTIFF
+"$mbsolve" -q "$deck" -o "$work/${case_name}_abam" "${tight[@]}" \
+  --set Param_Transient.integrator_type=ABAM
+"$mbsolve" -q "$deck" -o "$work/${case_name}_abam_deck_tol" \
+  --set Param_Transient.integrator_type=ABAM
 
 status=0
 compare() {
@@ -69,4 +76,9 @@ awk -F, '!/^#/ { for (i = 2; i <= NF; ++i) if ($i !~ /^req1\.(psi|theta|phi)$/) 
   exit }' "$work/${case_name}_ida.csv" >"$work/integrators.map"
 compare "CVODE (VSTIFF) against IDA (GSTIFF)" "$work/${case_name}_cvode.csv" \
   "$work/${case_name}_ida_tight.csv" --map "$work/integrators.map" --tol "$here/integrators.tol"
+grep -h "transient analysis" "$work/${case_name}_abam.log" || true
+compare "CVODE (ABAM) against IDA (GSTIFF)" "$work/${case_name}_abam.csv" \
+  "$work/${case_name}_ida_tight.csv" --map "$work/integrators.map" --tol "$here/integrators.tol"
+compare "ABAM at the deck's tolerance against the ADAMS curves" \
+  "$work/${case_name}_abam_deck_tol.csv" "${refs[@]}" --map "$adams/$map" --tol "$adams/$tol"
 exit $status

@@ -1,0 +1,518 @@
+#include "solver/tree/tree_dynamics.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "common/error.hpp"
+
+namespace mb {
+
+namespace {
+
+using Quat = Eigen::Quaterniond;
+
+Quat quat_of(const double* p) { return Quat(p[0], p[1], p[2], p[3]); }
+
+Mat3 cross_matrix(const Vec3& a) {
+  Mat3 m;
+  m << 0, -a(2), a(1), a(2), 0, -a(0), -a(1), a(0), 0;
+  return m;
+}
+
+/// X^T I X for the shift X (w, v) -> (w, v + w x d): with I = [A B; B^T C] and D = [d]x,
+/// X = [1 0; -D 1], X^T = [1 D; 0 1].
+template <class M6>
+void add_shifted_inertia(const M6& I, const Vec3& d, M6& out) {
+  const Mat3 D = cross_matrix(d);
+  const Mat3 A = I.template topLeftCorner<3, 3>(), B = I.template topRightCorner<3, 3>(),
+             C = I.template bottomRightCorner<3, 3>();
+  const Mat3 BtCD = B.transpose() - C * D;  // lower-left block of I X
+  const Mat3 upper_left = A - B * D + D * BtCD;
+  const Mat3 upper_right = B + D * C;
+  out.template topLeftCorner<3, 3>() += upper_left;
+  out.template topRightCorner<3, 3>() += upper_right;
+  out.template bottomLeftCorner<3, 3>() += upper_right.transpose();
+  out.template bottomRightCorner<3, 3>() += C;
+}
+
+const char* kind_name(TreeJointKind k) {
+  switch (k) {
+    case TreeJointKind::kRevolute:
+      return "revolute";
+    case TreeJointKind::kTranslational:
+      return "translational";
+    case TreeJointKind::kCylindrical:
+      return "cylindrical";
+    case TreeJointKind::kSpherical:
+      return "spherical";
+    case TreeJointKind::kUniversal:
+      return "universal";
+    case TreeJointKind::kFixed:
+      return "fixed";
+    case TreeJointKind::kFree:
+      return "free";
+  }
+  return "";
+}
+
+/// Number of rotational speeds first in a joint's speed list (the rest translate along e_z).
+int rotational_speeds(TreeJointKind k) {
+  switch (k) {
+    case TreeJointKind::kRevolute:
+    case TreeJointKind::kCylindrical:
+      return 1;
+    case TreeJointKind::kUniversal:
+      return 2;
+    case TreeJointKind::kSpherical:
+      return 3;
+    default:
+      return 0;
+  }
+}
+
+}  // namespace
+
+TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<double>& y0)
+    : dae_(dae),
+      tree_(std::move(tree)),
+      k_(tree_.joints.size()),
+      b_(tree_.joints.size()),
+      x0_(static_cast<size_t>(tree_.nq + tree_.nv), 0.0),
+      y_(y0),
+      yp0_(y0.size(), 0.0),
+      res_(y0.size(), 0.0),
+      bc_(tree_.joints.size()) {
+  const System& sys = dae.system();
+  const Model& m = sys.model();
+  // Initial poses and velocities of every body (ground axes) from y0.
+  const auto pose = [&](int offset, Quat& p, Mat3& A, Vec3& r, Vec3& w, Vec3& v) {
+    if (offset < 0) {
+      p = Quat::Identity();
+      A.setIdentity();
+      r.setZero();
+      w.setZero();
+      v.setZero();
+      return;
+    }
+    p = quat_of(&y0[static_cast<size_t>(offset) + 3]).normalized();
+    A = p.toRotationMatrix();
+    r = Vec3(y0[offset], y0[offset + 1], y0[offset + 2]);
+    v = Vec3(y0[offset + 7], y0[offset + 8], y0[offset + 9]);
+    w = A * Vec3(y0[offset + 10], y0[offset + 11], y0[offset + 12]);
+  };
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const TreeJoint& tj = tree_.joints[k];
+    Constants& c = k_[k];
+    c.offset = sys.body_offset(tj.body);
+    c.parent_offset = tj.parent < 0 ? -1 : sys.body_offset(tree_.joints[tj.parent].body);
+    const BodyKernel& bk = sys.body_kernel(c.offset / 13);
+    c.mass = bk.mass;
+    c.inertia = bk.inertia;
+    Body& b = b_[k];
+    b.S = MatS::Zero(6, tj.nv);
+    b.U = MatS::Zero(6, tj.nv);
+    b.Dinv = MatD::Zero(tj.nv, tj.nv);
+    b.u = VecD::Zero(tj.nv);
+    b.qdd = VecD::Zero(tj.nv);
+    Quat pi, pp;
+    Mat3 Ai, Ap;
+    Vec3 ri, wi, vi, rp, wp, vp;
+    pose(c.offset, pi, Ai, ri, wi, vi);
+    double* q0 = &x0_[static_cast<size_t>(tj.q_offset)];
+    double* v0 = &x0_[static_cast<size_t>(tj.v_offset)];
+    if (tj.kind == TreeJointKind::kFree) {
+      for (int i = 0; i < 3; ++i) q0[i] = ri(i);
+      q0[3] = pi.w();
+      q0[4] = pi.x();
+      q0[5] = pi.y();
+      q0[6] = pi.z();
+      for (int i = 0; i < 3; ++i) {
+        v0[i] = wi(i);
+        v0[3 + i] = vi(i);
+      }
+      continue;
+    }
+    pose(c.parent_offset, pp, Ap, rp, wp, vp);
+    const Marker& mp = m.markers[tj.parent_marker];
+    const Marker& mc = m.markers[tj.child_marker];
+    c.s_p = mp.pos_body;
+    c.R_p = mp.axes_body;
+    c.Q_p = Quat(c.R_p).normalized();
+    c.s_c = mc.pos_body;
+    // p_i = p_p Q_p Q_0c at rest: Q_0c reproduces the assembled orientation exactly.
+    c.Q_0c = (c.Q_p.conjugate() * pp.conjugate() * pi).normalized();
+    const Mat3 BP = Ap * c.R_p;
+    const Vec3 e = BP.col(2);
+    const Vec3 O_p = rp + Ap * c.s_p, O_c = ri + Ai * c.s_c;
+    c.d0 = BP.transpose() * (O_c - O_p);
+    c.axis_p = Vec3::Unit(tj.parent_axis);
+    c.axis_c = (c.Q_0c * mc.axes_body.col(tj.child_axis)).normalized();
+    const Vec3 w_rel = wi - wp;
+    const Vec3 v_slide = vi + wi.cross(O_c - ri) - (vp + wp.cross(O_c - rp));
+    switch (tj.kind) {
+      case TreeJointKind::kRevolute:
+        v0[0] = e.dot(w_rel);
+        break;
+      case TreeJointKind::kTranslational:
+        v0[0] = e.dot(v_slide);
+        break;
+      case TreeJointKind::kCylindrical:
+        v0[0] = e.dot(w_rel);
+        v0[1] = e.dot(v_slide);
+        break;
+      case TreeJointKind::kUniversal:
+        v0[0] = (BP * c.axis_p).dot(w_rel);
+        v0[1] = (BP * c.axis_c).dot(w_rel);
+        break;
+      case TreeJointKind::kSpherical: {
+        q0[0] = 1.0;  // Q_J = identity at rest
+        const Vec3 om = BP.transpose() * w_rel;
+        for (int i = 0; i < 3; ++i) v0[i] = om(i);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const TreeJoint& tj = tree_.joints[k];
+    const int m_eq = tj.kind == TreeJointKind::kFree ? 0 : sys.joint_equation_count(tj.joint);
+    bc_[k] = MatS::Zero(6, m_eq);
+  }
+  std::fill(y_.begin() + 13 * sys.num_moving_bodies(), y_.end(), 0.0);
+}
+
+void TreeDynamics::kinematics(const double* x) {
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const TreeJoint& tj = tree_.joints[k];
+    const Constants& c = k_[k];
+    Body& b = b_[k];
+    const double* q = x + tj.q_offset;
+    const double* qd = x + tj.v_offset;  // v_offset indexes the whole state
+    if (tj.kind == TreeJointKind::kFree) {
+      b.p = quat_of(q + 3).normalized();
+      b.A = b.p.toRotationMatrix();
+      b.r = Vec3(q[0], q[1], q[2]);
+      b.w = Vec3(qd[0], qd[1], qd[2]);
+      b.v = Vec3(qd[3], qd[4], qd[5]);
+      b.d.setZero();
+      b.S.setIdentity();
+      b.c.setZero();
+      continue;
+    }
+    Quat pp = Quat::Identity();
+    Mat3 Ap = Mat3::Identity();
+    Vec3 rp = Vec3::Zero(), wp = Vec3::Zero(), vp = Vec3::Zero();
+    if (tj.parent >= 0) {
+      const Body& par = b_[static_cast<size_t>(tj.parent)];
+      pp = par.p;
+      Ap = par.A;
+      rp = par.r;
+      wp = par.w;
+      vp = par.v;
+    }
+    Quat QJ = Quat::Identity();
+    double s = 0, sd = 0;
+    switch (tj.kind) {
+      case TreeJointKind::kRevolute:
+        QJ = Quat(std::cos(0.5 * q[0]), 0, 0, std::sin(0.5 * q[0]));
+        break;
+      case TreeJointKind::kTranslational:
+        s = q[0];
+        sd = qd[0];
+        break;
+      case TreeJointKind::kCylindrical:
+        QJ = Quat(std::cos(0.5 * q[0]), 0, 0, std::sin(0.5 * q[0]));
+        s = q[1];
+        sd = qd[1];
+        break;
+      case TreeJointKind::kSpherical:
+        QJ = quat_of(q).normalized();
+        break;
+      case TreeJointKind::kUniversal:
+        QJ = Quat(Eigen::AngleAxisd(q[0], c.axis_p)) * Quat(Eigen::AngleAxisd(q[1], c.axis_c));
+        break;
+      default:
+        break;
+    }
+    b.p = pp * c.Q_p * QJ * c.Q_0c;
+    b.A = b.p.toRotationMatrix();
+    const Mat3 BP = Ap * c.R_p;
+    const Vec3 e = BP.col(2);
+    const Vec3 O_c = rp + Ap * c.s_p + BP * (c.d0 + Vec3(0, 0, s));
+    const Vec3 rho = -(b.A * c.s_c);
+    b.r = O_c + rho;
+    b.d = b.r - rp;
+    const Vec3 delta = O_c - rp;
+    // Motion subspace and relative angular velocity.
+    const int nrot = rotational_speeds(tj.kind);
+    Vec3 w_rel = Vec3::Zero();
+    if (tj.kind == TreeJointKind::kSpherical) {
+      const Mat3 F = BP * QJ.toRotationMatrix();
+      for (int i = 0; i < 3; ++i) {
+        const Vec3 a = F.col(i);
+        b.S.col(i) << a, a.cross(rho);
+        w_rel += a * qd[i];
+      }
+    } else if (nrot == 1) {
+      b.S.col(0) << e, e.cross(rho);
+      w_rel = e * qd[0];
+    }
+    // Universal: a1 fixed in the parent, a2 in the cross, which turns with w_p + a1 theta1'.
+    Vec3 a1_x_a2 = Vec3::Zero();
+    if (tj.kind == TreeJointKind::kUniversal) {
+      const Vec3 a1 = BP * c.axis_p;
+      const Vec3 a2 = BP * (Quat(Eigen::AngleAxisd(q[0], c.axis_p)) * c.axis_c);
+      b.S.col(0) << a1, a1.cross(rho);
+      b.S.col(1) << a2, a2.cross(rho);
+      w_rel = a1 * qd[0] + a2 * qd[1];
+      a1_x_a2 = a1.cross(a2) * (qd[0] * qd[1]);
+    }
+    if (tj.nv > nrot) b.S.col(nrot) << Vec3::Zero(), e;
+    b.w = wp + w_rel;
+    b.v = vp + wp.cross(b.d) + w_rel.cross(rho) + e * sd;
+    const Vec3 c_ang = wp.cross(w_rel) + a1_x_a2;
+    b.c << c_ang, wp.cross(wp.cross(delta)) + 2.0 * wp.cross(e * sd) + c_ang.cross(rho) +
+                      b.w.cross(b.w.cross(rho));
+  }
+}
+
+void TreeDynamics::write_body_states(std::vector<double>& y) const {
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const Body& b = b_[k];
+    double* o = &y[static_cast<size_t>(k_[k].offset)];
+    const Vec3 w_body = b.A.transpose() * b.w;
+    for (int i = 0; i < 3; ++i) {
+      o[i] = b.r(i);
+      o[7 + i] = b.v(i);
+      o[10 + i] = w_body(i);
+    }
+    o[3] = b.p.w();
+    o[4] = b.p.x();
+    o[5] = b.p.y();
+    o[6] = b.p.z();
+  }
+}
+
+void TreeDynamics::articulated_body(double t) {
+  // Applied wrenches: minus the Newton-Euler rows at y' = 0, lambda = mu = mu_n = 0.
+  write_body_states(y_);
+  dae_.system().applied_residual(t, y_.data(), yp0_.data(), res_.data());
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const Constants& c = k_[k];
+    Body& b = b_[k];
+    const double* r = &res_[static_cast<size_t>(c.offset)];
+    b.W << -(b.A * Vec3(r[10], r[11], r[12])), -Vec3(r[7], r[8], r[9]);
+    b.IA.setZero();
+    b.IA.topLeftCorner<3, 3>() = b.A * c.inertia * b.A.transpose();
+    b.IA.bottomRightCorner<3, 3>().diagonal().setConstant(c.mass);
+    b.pA = -b.W;
+  }
+  // Backward pass: articulated inertias and bias forces.
+  for (size_t k = tree_.joints.size(); k-- > 0;) {
+    const TreeJoint& tj = tree_.joints[k];
+    Body& b = b_[k];
+    if (tj.nv == 1) {
+      b.U.col(0) = b.IA * Vec6(b.S.col(0));
+    } else {
+      b.U.noalias() = b.IA * b.S;
+    }
+    const MatD D = b.S.transpose() * b.U;
+    // D = S^T I^A S is symmetric positive definite for a body with mass and inertia: its
+    // inverse by Cholesky (a division for one speed), refused when it is not.
+    bool singular = false;
+    if (tj.nv == 1) {
+      singular = !(D(0, 0) > 0.0) || !std::isfinite(D(0, 0));
+      b.Dinv(0, 0) = 1.0 / D(0, 0);
+    } else if (tj.nv > 0) {
+      const Eigen::LLT<MatD> llt(D);
+      singular = llt.info() != Eigen::Success || !D.allFinite();
+      b.Dinv = llt.solve(MatD::Identity(tj.nv, tj.nv));
+    }
+    if (singular) {
+      throw Error(ExitCode::kAnalysisFailed,
+                  fmt::format("joint-coordinate ODE form: singular articulated inertia at "
+                              "t = {:.10g} ({})",
+                              t, describe_coordinate(tj.v_offset)));
+    }
+    b.u.noalias() = -(b.S.transpose() * b.pA);
+    if (tj.parent < 0) continue;
+    Body& par = b_[static_cast<size_t>(tj.parent)];
+    Mat6 Ia = b.IA;
+    Vec6 pa = b.pA;
+    if (tj.nv == 1) {  // the same with fixed sizes (most joints): no dynamic-size products
+      const Vec6 U1 = b.U.col(0);
+      const double dinv = b.Dinv(0, 0);
+      Ia.noalias() -= (dinv * U1) * U1.transpose();
+      pa.noalias() += Ia * b.c;
+      pa += U1 * (dinv * b.u(0));
+    } else {
+      Ia.noalias() -= b.U * b.Dinv * b.U.transpose();
+      pa.noalias() += Ia * b.c;
+      pa.noalias() += b.U * (b.Dinv * b.u);
+    }
+    add_shifted_inertia(Ia, b.d, par.IA);
+    // X^T (n, f) = (n + d x f, f)
+    par.pA.head<3>() += pa.head<3>() + b.d.cross(pa.tail<3>());
+    par.pA.tail<3>() += pa.tail<3>();
+  }
+  // Forward pass: accelerations.
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const TreeJoint& tj = tree_.joints[k];
+    Body& b = b_[k];
+    Vec6 a = b.c;
+    if (tj.parent >= 0) {
+      const Vec6& ap = b_[static_cast<size_t>(tj.parent)].acc;
+      a.head<3>() += ap.head<3>();
+      a.tail<3>() += ap.tail<3>() + ap.head<3>().cross(b.d);
+    }
+    b.acc = a;
+    if (tj.nv == 1) {
+      const Vec6 S1 = b.S.col(0), U1 = b.U.col(0);
+      b.qdd(0) = b.Dinv(0, 0) * (b.u(0) - U1.dot(a));
+      b.acc += S1 * b.qdd(0);
+    } else {
+      b.qdd.noalias() = b.Dinv * (b.u - b.U.transpose() * a);
+      b.acc.noalias() += b.S * b.qdd;
+    }
+  }
+}
+
+void TreeDynamics::derivatives(double t, const double* x, double* xdot) {
+  kinematics(x);
+  articulated_body(t);
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const TreeJoint& tj = tree_.joints[k];
+    const Body& b = b_[k];
+    const double* q = x + tj.q_offset;
+    const double* qd = x + tj.v_offset;
+    double* dq = xdot + tj.q_offset;
+    double* dv = xdot + tj.v_offset;
+    for (int i = 0; i < tj.nv; ++i) dv[i] = b.qdd(i);
+    switch (tj.kind) {
+      case TreeJointKind::kSpherical: {
+        // Q' = 1/2 Q (x) (0, omega), omega in the joint's own axes
+        const Vec4 rate =
+            euler_parameter_rate(Vec4(q[0], q[1], q[2], q[3]), Vec3(qd[0], qd[1], qd[2]));
+        for (int i = 0; i < 4; ++i) dq[i] = rate(i);
+        break;
+      }
+      case TreeJointKind::kFree: {
+        for (int i = 0; i < 3; ++i) dq[i] = qd[3 + i];
+        const Vec4 p(q[3], q[4], q[5], q[6]);
+        const Vec3 w_body = b.A.transpose() * Vec3(qd[0], qd[1], qd[2]);
+        const Vec4 rate = euler_parameter_rate(p, w_body);
+        for (int i = 0; i < 4; ++i) dq[3 + i] = rate(i);
+        break;
+      }
+      default:
+        for (int i = 0; i < tj.nq; ++i) dq[i] = qd[i];
+        break;
+    }
+  }
+}
+
+void TreeDynamics::cartesian_state(double t, const double* x, std::vector<double>& y,
+                                   std::vector<double>& yp) {
+  kinematics(x);
+  articulated_body(t);
+  std::fill(y.begin(), y.end(), 0.0);
+  std::fill(yp.begin(), yp.end(), 0.0);
+  write_body_states(y);
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const Body& b = b_[k];
+    double* o = &yp[static_cast<size_t>(k_[k].offset)];
+    const Vec4 pdot =
+        euler_parameter_rate(Vec4(b.p.w(), b.p.x(), b.p.y(), b.p.z()), Vec3(b.A.transpose() * b.w));
+    const Vec3 wdot_body = b.A.transpose() * b.acc.head<3>();
+    for (int i = 0; i < 3; ++i) {
+      o[i] = b.v(i);
+      o[7 + i] = b.acc(3 + i);
+      o[10 + i] = wdot_body(i);
+    }
+    for (int i = 0; i < 4; ++i) o[3 + i] = pdot(i);
+  }
+  solve_multipliers(t, y);
+}
+
+void TreeDynamics::solve_multipliers(double t, std::vector<double>& y) {
+  const System& sys = dae_.system();
+  const size_t n = tree_.joints.size();
+  // Joint wrenches on the children, leaves first.
+  for (size_t k = 0; k < n; ++k) {
+    Body& b = b_[k];
+    const Constants& c = k_[k];
+    b.f << b.A * (c.inertia * (b.A.transpose() * b.acc.head<3>())), c.mass * b.acc.tail<3>();
+    b.f -= b.W;
+  }
+  for (size_t k = n; k-- > 0;) {
+    const TreeJoint& tj = tree_.joints[k];
+    if (tj.parent < 0) continue;
+    const Body& b = b_[k];
+    Body& par = b_[static_cast<size_t>(tj.parent)];
+    par.f.head<3>() += b.f.head<3>() + b.d.cross(b.f.tail<3>());
+    par.f.tail<3>() += b.f.tail<3>();
+  }
+  // dF/dlambda on the children's rows: the joint's own kernel with one unit multiplier at a
+  // time (y_ holds the body states, zero multipliers and mu; yp0_ is zero).
+  for (size_t k = 0; k < n; ++k) {
+    const TreeJoint& tj = tree_.joints[k];
+    if (bc_[k].cols() == 0) continue;  // a free body: no joint
+    double* child_rows = &res_[static_cast<size_t>(k_[k].offset) + 7];
+    const auto lambda0 = static_cast<size_t>(sys.lambda_offset(tj.joint));
+    for (int e = 0; e < bc_[k].cols(); ++e) {
+      std::fill(child_rows, child_rows + 6, 0.0);
+      y_[lambda0 + static_cast<size_t>(e)] = 1.0;
+      sys.add_block_residual(tj.joint, t, y_.data(), yp0_.data(), res_.data());
+      y_[lambda0 + static_cast<size_t>(e)] = 0.0;
+      bc_[k].col(e) = Eigen::Map<const Vec6>(child_rows);
+    }
+  }
+  for (size_t k = 0; k < n; ++k) {
+    const TreeJoint& tj = tree_.joints[k];
+    if (bc_[k].cols() == 0) continue;
+    const Body& b = b_[k];
+    Vec6 rows;
+    rows << b.f.tail<3>(), b.A.transpose() * b.f.head<3>();
+    const VecD lambda = bc_[k].colPivHouseholderQr().solve(-rows);
+    const int l0 = sys.lambda_offset(tj.joint);
+    for (int e = 0; e < lambda.size(); ++e) y[static_cast<size_t>(l0 + e)] = lambda(e);
+  }
+}
+
+double TreeDynamics::normalise(double* x) const {
+  double change = 0;
+  for (const TreeJoint& tj : tree_.joints) {
+    double* q = nullptr;
+    if (tj.kind == TreeJointKind::kSpherical) q = x + tj.q_offset;
+    if (tj.kind == TreeJointKind::kFree) q = x + tj.q_offset + 3;
+    if (!q) continue;
+    const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int i = 0; i < 4; ++i) {
+      const double qi = q[i] / n;
+      change = std::max(change, std::abs(qi - q[i]));
+      q[i] = qi;
+    }
+  }
+  return change;
+}
+
+std::string TreeDynamics::describe_coordinate(int i) const {
+  for (const TreeJoint& tj : tree_.joints) {
+    const bool in_q = i >= tj.q_offset && i < tj.q_offset + tj.nq;
+    const bool in_v = i >= tj.v_offset && i < tj.v_offset + tj.nv;
+    if (!in_q && !in_v) continue;
+    const Model& m = dae_.system().model();
+    const std::string what =
+        tj.kind == TreeJointKind::kFree
+            ? fmt::format("Body_Rigid {} (free)", m.bodies[static_cast<size_t>(tj.body)].id)
+            : fmt::format("Constraint_Joint {} ({})", m.joints[static_cast<size_t>(tj.joint)].id,
+                          kind_name(tj.kind));
+    return fmt::format("{} {} {}", what, in_q ? "coordinate" : "speed",
+                       in_q ? i - tj.q_offset : i - tj.v_offset);
+  }
+  return fmt::format("joint coordinate {}", i);
+}
+
+}  // namespace mb

@@ -1,0 +1,175 @@
+#include "solver/tree/tree_topology.hpp"
+
+#include <fmt/format.h>
+
+#include <deque>
+
+namespace mb {
+
+namespace {
+
+/// Coordinates and speeds of a supported joint type; false for the others.
+bool joint_size(JointType type, TreeJointKind& kind, int& nq, int& nv) {
+  switch (type) {
+    case JointType::kRevolute:
+      kind = TreeJointKind::kRevolute;
+      nq = nv = 1;
+      return true;
+    case JointType::kTranslational:
+      kind = TreeJointKind::kTranslational;
+      nq = nv = 1;
+      return true;
+    case JointType::kCylindrical:
+      kind = TreeJointKind::kCylindrical;
+      nq = nv = 2;
+      return true;
+    case JointType::kSpherical:
+      kind = TreeJointKind::kSpherical;
+      nq = 4;  // a unit quaternion
+      nv = 3;
+      return true;
+    case JointType::kUniversal:
+    case JointType::kHooke:
+      kind = TreeJointKind::kUniversal;
+      nq = nv = 2;
+      return true;
+    case JointType::kFixed:
+      kind = TreeJointKind::kFixed;
+      nq = nv = 0;
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// Why the System holds more than bodies and joints, or "" when it does not.
+std::string non_tree_elements(const System& sys) {
+  const Model& m = sys.model();
+  if (!m.motions.empty()) return "the model has motions";
+  if (!m.general_constraints.empty()) return "the model has general constraints";
+  if (!m.couplers.empty()) return "the model has couplers or gears";
+  if (!m.state_elements.empty() || m.num_states > 0) return "the model has user states";
+  for (const Body& b : m.bodies) {
+    if (b.point && !b.ground) return "the model has Body_Point bodies";
+  }
+  if (sys.num_constraint_blocks() != static_cast<int>(m.joints.size())) {
+    return "the model has constraints other than joints";
+  }
+  const int nb = sys.num_moving_bodies();
+  if (sys.size() != 14 * nb + 2 * sys.num_constraint_equations()) {
+    return "the model has states beyond the bodies";
+  }
+  for (const ForceKernel& fk : sys.force_kernels()) {
+    if (fk.n_multipliers > 0) return fk.subject + " reads joint reactions";
+    for (char d : fk.input_is_deriv) {
+      if (d) return fk.subject + " reads accelerations";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not) {
+  const System& sys = dae.system();
+  const Model& m = sys.model();
+  tree = TreeTopology();
+  why_not = non_tree_elements(sys);
+  if (!why_not.empty()) return false;
+  if (!dae.removed().empty()) {
+    why_not = "the model has redundant constraints";
+    return false;
+  }
+  // Joints incident to each body.
+  std::vector<std::vector<int>> incident(m.bodies.size());
+  for (size_t j = 0; j < m.joints.size(); ++j) {
+    const Joint& joint = m.joints[j];
+    TreeJointKind kind;
+    int nq = 0, nv = 0;
+    if (joint.primitive || !joint.active || !joint_size(joint.type, kind, nq, nv)) {
+      why_not = fmt::format(
+          "Constraint_Joint {} is not a supported joint type (revolute, "
+          "translational, cylindrical, spherical, universal, hooke, fixed)",
+          joint.id);
+      return false;
+    }
+    const int bi = m.markers[joint.i_marker].body, bj = m.markers[joint.j_marker].body;
+    if (bi == bj) {
+      why_not = fmt::format("Constraint_Joint {} connects a body to itself", joint.id);
+      return false;
+    }
+    incident[bi].push_back(static_cast<int>(j));
+    incident[bj].push_back(static_cast<int>(j));
+  }
+  // Breadth-first from ground, then from every body not reached (a free root).
+  std::vector<int> joint_of_body(m.bodies.size(), -2);  // -2: not reached; else tree index
+  std::vector<char> joint_used(m.joints.size(), 0);
+  const auto grow = [&](int root, int root_tree_index) -> bool {
+    std::deque<std::pair<int, int>> queue{{root, root_tree_index}};
+    joint_of_body[root] = root_tree_index;
+    while (!queue.empty()) {
+      const auto [body, tree_index] = queue.front();
+      queue.pop_front();
+      for (int j : incident[body]) {
+        if (joint_used[j]) continue;
+        joint_used[j] = 1;
+        const Joint& joint = m.joints[j];
+        const bool i_is_child = m.markers[joint.i_marker].body != body;
+        const int child_marker = i_is_child ? joint.i_marker : joint.j_marker;
+        const int child = m.markers[child_marker].body;
+        if (joint_of_body[child] != -2 || m.bodies[child].ground) {
+          why_not = fmt::format("Constraint_Joint {} closes a kinematic loop", joint.id);
+          return false;
+        }
+        TreeJoint tj;
+        joint_size(joint.type, tj.kind, tj.nq, tj.nv);
+        tj.joint = j;
+        tj.body = child;
+        tj.parent = tree_index;
+        tj.parent_marker = i_is_child ? joint.j_marker : joint.i_marker;
+        tj.child_marker = child_marker;
+        if (joint.type == JointType::kHooke) {  // x_I . y_J = 0: cross axes x_I and y_J
+          tj.parent_axis = i_is_child ? 1 : 0;
+          tj.child_axis = i_is_child ? 0 : 1;
+        }
+        joint_of_body[child] = static_cast<int>(tree.joints.size());
+        tree.joints.push_back(tj);
+        queue.emplace_back(child, joint_of_body[child]);
+      }
+    }
+    return true;
+  };
+  int ground = -1;
+  for (size_t b = 0; b < m.bodies.size(); ++b) {
+    if (m.bodies[b].ground) {
+      if (ground >= 0) {
+        if (!grow(static_cast<int>(b), -1)) return false;  // several ground bodies
+      } else {
+        ground = static_cast<int>(b);
+      }
+    }
+  }
+  if (ground >= 0 && !grow(ground, -1)) return false;
+  for (size_t b = 0; b < m.bodies.size(); ++b) {
+    if (m.bodies[b].ground || joint_of_body[b] != -2) continue;
+    TreeJoint tj;
+    tj.kind = TreeJointKind::kFree;
+    tj.body = static_cast<int>(b);
+    tj.nq = 7;  // r, Euler parameters
+    tj.nv = 6;  // angular velocity (ground axes), CM velocity
+    joint_of_body[b] = static_cast<int>(tree.joints.size());
+    tree.joints.push_back(tj);
+    if (!grow(static_cast<int>(b), joint_of_body[b])) return false;
+  }
+  for (TreeJoint& tj : tree.joints) {
+    tj.q_offset = tree.nq;
+    tree.nq += tj.nq;
+  }
+  for (TreeJoint& tj : tree.joints) {
+    tj.v_offset = tree.nq + tree.nv;
+    tree.nv += tj.nv;
+  }
+  return true;
+}
+
+}  // namespace mb

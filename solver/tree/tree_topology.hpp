@@ -1,0 +1,63 @@
+#pragma once
+// Whether a model is a tree of joints rooted at ground, and that tree: the precondition of the
+// joint-coordinate ODE form (tree_dynamics.hpp, tree_ode_integrator.hpp) that integrator ABAM
+// uses when it holds (the Cartesian ODE form, cvode_integrator.hpp, otherwise).
+//
+// A model qualifies when its System adds nothing beyond the rigid bodies and their joints:
+//   * every constraint is an active Constraint_Joint (not a primitive) of type REVOLUTE,
+//     TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL, HOOKE or FIXED between two different
+//     bodies; no motions,
+//     general constraints, couplers or gears, Body_Point bodies (their rotation holds), user
+//     states, motion or coupler states (the System's size is exactly 14 nb + 2 M);
+//   * no applied force reads joint reactions or accelerations (the joint-coordinate right-hand
+//     side evaluates the applied forces at y' = 0 and lambda = 0);
+//   * no constraint equation was found redundant;
+//   * the joints form a tree: walking from ground (and from every moving body that no joint
+//     reaches from ground, which becomes a free 6-DOF root), each moving body is reached by
+//     exactly one joint path. A joint closing a loop disqualifies the model.
+// The tree lists its joints in topological order (every parent before its children), so one
+// forward pass computes kinematics and one backward pass accumulates articulated inertias.
+
+#include <string>
+#include <vector>
+
+#include "solver/system_blocks.hpp"
+
+namespace mb {
+
+enum class TreeJointKind {
+  kRevolute,
+  kTranslational,
+  kCylindrical,
+  kSpherical,
+  kUniversal,
+  kFixed,
+  kFree
+};
+
+/// One tree joint: a Constraint_Joint from a parent body to its child, or (kFree) the 6-DOF
+/// connection of a root body to ground.
+struct TreeJoint {
+  TreeJointKind kind = TreeJointKind::kFree;
+  int joint = -1;   ///< index into Model::joints (-1 for kFree)
+  int body = -1;    ///< model index of the child body (moving)
+  int parent = -1;  ///< index into TreeTopology::joints of the parent body's joint, -1: ground
+  int parent_marker = -1;  ///< model marker of the joint on the parent body (-1 for kFree)
+  int child_marker = -1;   ///< model marker of the joint on the child body (-1 for kFree)
+  int nq = 0, nv = 0;      ///< position coordinates and speeds
+  /// kUniversal: the cross axes, marker axis index (0 x, 1 y, 2 z) of the parent's and of the
+  /// child's joint marker (UNIVERSAL: z and z; HOOKE: x of I and y of J).
+  int parent_axis = 2, child_axis = 2;
+  int q_offset = 0;  ///< first position coordinate in the ODE state
+  int v_offset = 0;  ///< first speed in the ODE state (after all positions)
+};
+
+struct TreeTopology {
+  std::vector<TreeJoint> joints;  ///< topological order: a parent before its children
+  int nq = 0, nv = 0;             ///< ODE state: nq positions, then nv speeds
+};
+
+/// The tree of a qualifying model; otherwise false with the reason in `why_not` (for the log).
+bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not);
+
+}  // namespace mb

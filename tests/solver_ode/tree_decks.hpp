@@ -1,0 +1,77 @@
+#pragma once
+// Decks shared by the joint-coordinate ODE form's tests (tree_ode_test.cpp,
+// tree_alloc_test.cpp); Param_Transient's integr_tol="TOL" is replaced by the test.
+
+namespace mb::test {
+
+/// A tree with every supported joint type, a branch and a free body, in 3-D (tilted axes,
+/// gravity off the axes, initial velocities from the deck):
+///   ground -revolute(1)- B2 -spherical(2)- B3 -cylindrical(3)- B4 -translational(4)- B5
+///   -fixed(5)- B6;  B2 -revolute(6)- B8 (branch);  B7 free (no joint);  B4 -universal(7)- B9;
+///   B8 -hooke(8)- B10 (its I marker on the parent).
+/// Marker positions are global at t = 0 (the bodies' frames are ground's).
+inline constexpr const char* kMixedTree = R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_x="0.3" grav_y="-9.81" grav_z="0.5"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1" theta="0.3"/>
+    <Body_Rigid id="2" cg_id="20" mass="1.2" inertia_xx="0.01" inertia_yy="0.09" inertia_zz="0.1"
+                w_ic_z="0.8"/>
+    <Reference_Marker id="20" body_id="2" pos_x="0.5"/>
+    <Reference_Marker id="21" body_id="2" theta="0.3"/>
+    <Reference_Marker id="22" body_id="2" pos_x="1"/>
+    <Reference_Marker id="23" body_id="2" pos_x="0.5" phi="0.4"/>
+    <Body_Rigid id="3" cg_id="30" mass="0.8" inertia_xx="0.02" inertia_yy="0.03" inertia_zz="0.04"
+                w_ic_x="1.5"/>
+    <Reference_Marker id="30" body_id="3" pos_x="1.3" pos_y="-0.3" pos_z="0.1" psi="0.2"/>
+    <Reference_Marker id="31" body_id="3" pos_x="1"/>
+    <Reference_Marker id="32" body_id="3" pos_x="1.6" pos_y="-0.6" pos_z="0.2" psi="0.5" theta="1.0"/>
+    <Body_Rigid id="4" cg_id="40" mass="0.6" inertia_xx="0.01" inertia_yy="0.012" inertia_zz="0.008"/>
+    <Reference_Marker id="40" body_id="4" pos_x="1.8" pos_y="-0.6" pos_z="0.2"/>
+    <Reference_Marker id="41" body_id="4" pos_x="1.6" pos_y="-0.6" pos_z="0.2" psi="0.5" theta="1.0"/>
+    <Reference_Marker id="42" body_id="4" pos_x="2.0" pos_y="-0.6" pos_z="0.2" psi="0.2" theta="0.7" phi="0.1"/>
+    <Body_Rigid id="5" cg_id="50" mass="0.5" inertia_xx="0.004" inertia_yy="0.005" inertia_zz="0.006"
+                v_ic_y="0.2"/>
+    <Reference_Marker id="50" body_id="5" pos_x="2.1" pos_y="-0.7" pos_z="0.3"/>
+    <Reference_Marker id="51" body_id="5" pos_x="2.0" pos_y="-0.6" pos_z="0.2" psi="0.2" theta="0.7" phi="0.1"/>
+    <Reference_Marker id="52" body_id="5" pos_x="2.2" pos_y="-0.8" pos_z="0.3" theta="0.5"/>
+    <Body_Rigid id="6" cg_id="60" mass="0.3" inertia_xx="0.002" inertia_yy="0.003" inertia_zz="0.001"/>
+    <Reference_Marker id="60" body_id="6" pos_x="2.3" pos_y="-0.8" pos_z="0.4"/>
+    <Reference_Marker id="61" body_id="6" pos_x="2.2" pos_y="-0.8" pos_z="0.3" theta="0.5"/>
+    <Body_Rigid id="7" cg_id="70" mass="2" inertia_xx="0.1" inertia_yy="0.2" inertia_zz="0.3"
+                v_ic_x="0.5" w_ic_y="3" w_ic_z="1"/>
+    <Reference_Marker id="70" body_id="7" pos_y="2" psi="0.3" theta="0.2"/>
+    <Body_Rigid id="8" cg_id="80" mass="0.4" inertia_xx="0.005" inertia_yy="0.006" inertia_zz="0.007"/>
+    <Reference_Marker id="80" body_id="8" pos_x="0.5" pos_y="-0.4"/>
+    <Reference_Marker id="81" body_id="8" pos_x="0.5" phi="0.4"/>
+    <Reference_Marker id="43" body_id="4" pos_x="1.8" pos_y="-0.6" pos_z="0.2"/>
+    <Body_Rigid id="9" cg_id="90" mass="0.3" inertia_xx="0.003" inertia_yy="0.002" inertia_zz="0.004"
+                w_ic_y="1"/>
+    <Reference_Marker id="90" body_id="9" pos_x="1.8" pos_y="-0.9" pos_z="0.2"/>
+    <Reference_Marker id="91" body_id="9" pos_x="1.8" pos_y="-0.6" pos_z="0.2" theta="1.5707963267948966"/>
+    <Reference_Marker id="82" body_id="8" pos_x="0.5" pos_y="-0.8"/>
+    <Body_Rigid id="10" cg_id="100" mass="0.2" inertia_xx="0.002" inertia_yy="0.001" inertia_zz="0.003"/>
+    <Reference_Marker id="100" body_id="10" pos_x="0.6" pos_y="-1.0" pos_z="0.1"/>
+    <Reference_Marker id="101" body_id="10" pos_x="0.5" pos_y="-0.8"/>
+    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
+    <Constraint_Joint id="2" type="SPHERICAL" i_marker_id="31" j_marker_id="22"/>
+    <Constraint_Joint id="3" type="CYLINDRICAL" i_marker_id="32" j_marker_id="41"/>
+    <Constraint_Joint id="4" type="TRANSLATIONAL" i_marker_id="51" j_marker_id="42"/>
+    <Constraint_Joint id="5" type="FIXED" i_marker_id="61" j_marker_id="52"/>
+    <Constraint_Joint id="6" type="REVOLUTE" i_marker_id="81" j_marker_id="23"/>
+    <Constraint_Joint id="7" type="UNIVERSAL" i_marker_id="91" j_marker_id="43"/>
+    <Constraint_Joint id="8" type="HOOKE" i_marker_id="82" j_marker_id="101"/>
+    <Post_Request id="1" type="EXPRESSION" expr1="JOINT(1,0,2,0)" expr2="JOINT(1,0,3,0)"
+                  expr3="JOINT(1,0,4,0)" expr4="JOINT(1,0,6,0)" expr5="JOINT(1,0,7,0)"
+                  expr6="JOINT(1,0,8,0)" expr7="JOINT(3,0,2,0)" expr8="JOINT(3,0,8,0)"/>
+    <Post_Request id="2" type="EXPRESSION" expr1="JOINT(2,0,2,0)" expr2="JOINT(2,0,4,0)"
+                  expr3="JOINT(4,0,3,0)" expr4="JOINT(4,0,7,0)" expr5="JOINT(5,0,2,0)"
+                  expr6="JOINT(5,0,6,0)" expr7="JOINT(6,0,3,0)" expr8="JOINT(6,0,7,0)"/>
+    <Post_Request id="3" type="EXPRESSION" expr1="JOINT(7,0,2,0)" expr2="JOINT(7,0,4,0)"
+                  expr3="JOINT(7,0,6,0)" expr4="JOINT(7,0,8,0)" expr5="JOINT(8,0,3,0)"
+                  expr6="JOINT(8,0,4,0)" expr7="JOINT(8,0,6,0)" expr8="JOINT(8,0,7,0)"/>
+    <Param_Transient integr_tol="TOL"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="1" print_interval="0.02"/>
+  </Command></MotionSolve>)XML";
+
+}  // namespace mb::test
