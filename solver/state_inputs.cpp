@@ -46,7 +46,7 @@ class Builder {
                                   subject_, a.id));
         }
         src.kind = Kind::kNode;
-        src.index = read_node({a.owner, true, ms.comp});
+        src.index = read_node({.element = a.owner, .inputs = true, .comp = ms.comp});
         return src;
       }
       default:
@@ -87,11 +87,10 @@ class Builder {
       return it->second;
     }
     const Variable& var = m_.variables[v];
-    if (var.user) {
-      throw Error(ExitCode::kDeckError,
-                  fmt::format("{}: Reference_Variable {} is a VARSUB user subroutine, which force "
-                              "expressions cannot read yet (use an expression variable)",
-                              subject_, var.id));
+    if (var.user) {  // VARSUB: the kernel calls it (it reads no variables: no loop through it)
+      ElementRead r;
+      r.variable = v;
+      return variables_[v] = read_node(r);
     }
     variables_[v] = -1;  // in progress
     StateInputs::Node n;
@@ -110,7 +109,7 @@ class Builder {
       if (it->second < 0) loop(fmt::format("output {} of {}", k + 1, el.subject));
       return it->second;
     }
-    if (el.form == StateElement::Form::kUserSub) return read_node({e, false, k});
+    if (el.form == StateElement::Form::kUserSub) return read_node({.element = e, .comp = k});
     outputs_[key] = -1;
     StateInputs::Node n;
     for (int i = 0; i < el.num_states; ++i) {
@@ -136,9 +135,7 @@ class Builder {
   int read_node(const ElementRead& r) {
     for (const auto& n : in_.nodes) {
       if (n.read < 0) continue;
-      const ElementRead& o = in_.reads[n.read];
-      if (o.element == r.element && o.inputs == r.inputs && o.comp == r.comp)
-        return static_cast<int>(&n - in_.nodes.data());
+      if (in_.reads[n.read] == r) return static_cast<int>(&n - in_.nodes.data());
     }
     StateInputs::Node n;
     n.read = static_cast<int>(in_.reads.size());

@@ -3,8 +3,8 @@
 // (DIF, DIF1, ARYVAL of an X array), outputs of state elements (ARYVAL of a Y array, y = C x + D
 // u), variables (VARVAL, PINVAL, POUVAL, ARYVAL of a U array: their own expressions, which may read
 // measures, states and other variables), IC-array constants, and values user subroutines of
-// state elements compute (outputs of USERSUB elements, ARYSUB arrays: `reads`, evaluated by the
-// kernel through solver/state_reads.hpp).
+// state elements compute (outputs of USERSUB elements, ARYSUB arrays) and VARSUB variables
+// (`reads`, evaluated by the kernel through solver/state_reads.hpp).
 //
 // At build time each measure slot of the force's expression group becomes a Source, and every
 // variable or output it reaches becomes a Node, in dependency order, so evaluation is a straight
@@ -27,14 +27,18 @@
 
 namespace mb {
 
-/// A value another state element computes with a user subroutine: its output `comp` (ARYVAL of
-/// the Y array of a GSESUB/YFOSUB element) or, with `inputs`, entry `comp` of its ARYSUB U array.
-/// The reading kernel takes all of that element's local inputs as its own
-/// (solver/state_reads.hpp).
+/// A value a user subroutine computes: output `comp` of another state element (ARYVAL of the Y
+/// array of a GSESUB/YFOSUB element), with `inputs` entry `comp` of its ARYSUB U array, or, with
+/// `variable` set, VARVAL of a VARSUB Reference_Variable. The reading kernel takes all of that
+/// element's local inputs (or whatever the VARSUB reads) as its own (solver/state_reads.hpp).
 struct ElementRead {
-  int element = -1;  ///< index into Model::state_elements
+  int element = -1;  ///< index into Model::state_elements (-1 for a VARSUB read)
   bool inputs = false;
   int comp = 0;
+  int variable =
+      -1;  ///< index into Model::variables of the VARSUB read (solver/user_variables.hpp)
+
+  bool operator==(const ElementRead&) const = default;
 };
 
 struct StateInputs {

@@ -57,7 +57,8 @@ class StateKernelBuilder {
         return src;
       case MeasureKind::kUserArray:  // reported by models/state_elements.cpp when unowned
         src.kind = Kind::kNode;
-        src.index = read_node(m_.arrays[ms.element].owner, true, ms.comp);
+        src.index =
+            read_node({.element = m_.arrays[ms.element].owner, .inputs = true, .comp = ms.comp});
         return src;
       default:
         break;
@@ -104,6 +105,11 @@ class StateKernelBuilder {
       if (it->second < 0) loop(fmt::format("Reference_Variable {}", m_.variables[v].id));
       return it->second;
     }
+    if (m_.variables[v].user) {  // VARSUB: it reads no variables, no loop closes through it
+      ElementRead r;
+      r.variable = v;
+      return variables_[v] = read_node(r);
+    }
     variables_[v] = -1;  // in progress
     const int n = expression_node(m_.variables[v].expr, 0);
     variables_[v] = n;
@@ -113,7 +119,7 @@ class StateKernelBuilder {
   /// Output k of state element e as a linear node over e's states and inputs.
   int output_node(int e, int k) {
     const StateElement& el = m_.state_elements[e];
-    if (el.form == StateElement::Form::kUserSub) return read_node(e, false, k);
+    if (el.form == StateElement::Form::kUserSub) return read_node({.element = e, .comp = k});
     const auto key = std::make_pair(e, k);
     auto it = outputs_.find(key);
     if (it != outputs_.end()) {
@@ -143,19 +149,40 @@ class StateKernelBuilder {
     return outputs_[key];
   }
 
-  /// A node reading output k (or, with `inputs`, ARYSUB input k) of USERSUB element e, which
-  /// the element computes (StateKernel::read_at); its local inputs become this kernel's in
-  /// add_read_inputs().
-  int read_node(int e, bool inputs, int k) {
-    const auto key = std::make_tuple(e, inputs, k);
-    auto it = reads_.find(key);
-    if (it != reads_.end()) return it->second;
+  /// A node reading a value a user subroutine computes: an output (or, with `inputs`, an
+  /// ARYSUB input) of a USERSUB element, which the element computes (StateKernel::read_at), or
+  /// a VARSUB variable. Their local inputs become this kernel's (add_read_inputs()).
+  int read_node(const ElementRead& r) {
+    for (const auto& n : k_.nodes) {
+      if (n.read.element >= 0 || n.read.variable >= 0) {
+        if (n.read == r) return static_cast<int>(&n - k_.nodes.data());
+      }
+    }
     StateKernel::Node n;
-    n.read = {e, inputs, k};
+    n.read = r;
     k_.nodes.push_back(std::move(n));
-    if (std::find(k_.read_elements.begin(), k_.read_elements.end(), e) == k_.read_elements.end())
-      k_.read_elements.push_back(e);
-    return reads_[key] = static_cast<int>(k_.nodes.size() - 1);
+    add_read(r);
+    return static_cast<int>(k_.nodes.size() - 1);
+  }
+
+  /// Records that the kernel reads `r` (its local inputs become this kernel's).
+  void add_read(const ElementRead& r) {
+    std::vector<int>& list = r.variable >= 0 ? k_.read_variables : k_.read_elements;
+    const int key = r.variable >= 0 ? r.variable : r.element;
+    if (std::find(list.begin(), list.end(), key) == list.end()) list.push_back(key);
+  }
+
+  /// Adds what the VARSUBs the kernel reads read in their dependency calls to its inputs.
+  void add_variable_inputs(const UserVariables& variables) {
+    for (int v : k_.read_variables) {
+      const UserDependencies& deps = variables.dependencies(v);
+      for (int body : deps.bodies) tables_.body(body);
+      for (int key : deps.states) state(key / 2, key % 2 != 0);
+      for (int block : deps.blocks) {
+        if (std::find(k_.blocks.begin(), k_.blocks.end(), block) == k_.blocks.end())
+          k_.blocks.push_back(block);
+      }
+    }
   }
 
   /// Adds the local inputs (bodies, states, multiplier blocks) of kernel `o` to this one's;
@@ -210,7 +237,6 @@ class StateKernelBuilder {
   KernelTables<StateKernel> tables_;  ///< local bodies and markers
   std::map<int, int> variables_;
   std::map<std::pair<int, int>, int> outputs_;
-  std::map<std::tuple<int, bool, int>, int> reads_;
   size_t stack_ = 1, measures_ = 1;
 };
 
@@ -227,7 +253,7 @@ void StateKernel::node_values(const T* x, double t, T* nv) const {
   T src[kMaxSources];
   for (size_t n = 0; n < nodes.size(); ++n) {
     const Node& node = nodes[n];
-    if (node.read.element >= 0) {
+    if (node.read.element >= 0 || node.read.variable >= 0) {
       nv[n] = read_value(node.read, x, t);
       continue;
     }
@@ -263,8 +289,11 @@ template <class T>
 void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y) const {
   const StateElement& e = *element;
   if (e.kind == StateElement::Kind::kDissipation) {  // E' = the element's dissipated power
+    const std::vector<ElementRead>& reads = dissipation->state_inputs.reads;
+    T rv[StateInputs::kMaxNodes];  // the user-subroutine values the force reads, at our inputs
+    for (size_t r = 0; r < reads.size(); ++r) rv[r] = read_value(reads[r], x, t);
     ElementState<T> st;
-    dissipation->wrench(x, t, &st);
+    dissipation->wrench(x, t, &st, rv);
     f[0] = st.dissipation;
     return;
   }
@@ -382,14 +411,11 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       // The user states the force reads (solver/state_inputs.hpp) become this kernel's inputs
       // too; the copy's state sources are renumbered to them (the force reads its states right
       // after its bodies, where this kernel's state inputs start).
+      // The values of user subroutines it reads (solver/state_reads.hpp) are evaluated by this
+      // kernel, whose inputs take those of their sources (the copy's bodies follow ours:
+      // finished below).
       StateInputs& in = k.dissipation->state_inputs;
-      if (!in.reads.empty()) {
-        throw Error(ExitCode::kDeckError,
-                    fmt::format("{}: its expressions read values of user subroutines (ARYVAL of "
-                                "an ARYSUB array or of a USERSUB element's outputs), so its "
-                                "dissipated energy cannot be integrated yet",
-                                k.dissipation->subject));
-      }
+      for (const ElementRead& r : in.reads) b.add_read(r);
       std::vector<int> renumber;
       for (size_t i = 0; i < in.states.size(); ++i) {
         renumber.push_back(b.state(in.states[i], in.state_deriv[i] != 0));
@@ -421,6 +447,7 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       for (int key : deps.states) b.state(key / 2, key % 2 != 0);
       k.blocks = deps.blocks;
     }
+    b.add_variable_inputs(sys.user_variables());
   }
   // A kernel reading values that other elements compute with user subroutines takes all their
   // inputs (which may grow as those read further elements: repeat until nothing changes; the
@@ -435,11 +462,14 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
   }
   for (size_t r = 0; r < out.size(); ++r) {
     StateKernel& k = out[r];
-    if (!k.read_elements.empty() && k.y_full.empty()) {  // the reads scatter into y_full
+    if (k.reads_user_values() && k.y_full.empty()) {  // the reads scatter into y_full
       k.sys = &sys;
       k.y_full = y0;
       k.yp_full.assign(y0.size(), 0.0);
     }
+    // The dissipated-energy copy reads its bodies where this kernel has them (its own first:
+    // the reads only append), its states after them.
+    if (k.dissipation) k.dissipation->bodies = k.bodies;
     for (int block : k.blocks) k.n_multipliers += sys.joint_equation_count(block);
     builders[r]->finish();
   }

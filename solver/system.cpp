@@ -217,7 +217,9 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   }
   force_kernels_ = make_force_kernels(model);
   const std::vector<double> y0 = initial_state();
-  // The state kernels first: force expressions may read values their user subroutines compute.
+  // The VARSUB dependency calls, then the state kernels: force expressions and state inputs may
+  // read values their user subroutines compute.
+  user_variables_.bind(*this, y0);
   state_kernels_ = make_state_kernels(model, state_offset_, *this, y0);
   for (auto& fk : force_kernels_) {
     if (fk.user) bind_user_force(fk, *this, y0);
