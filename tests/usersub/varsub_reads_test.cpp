@@ -194,3 +194,66 @@ TEST_CASE("VARSUB reads integrate alike with CVODE (ABAM) and IDA") {
   REQUIRE(cvode.report.code == ExitCode::kSuccess);
   CHECK(max_state_difference(ida, cvode) < 1e-6);
 }
+
+TEST_CASE("a VARSUB reading DIF and DIF1 feeds a Control_Diff and a request") {
+  // VARVAL(11) = 2 DIF(7) + DIF1(7) (VARSUB_DIF of test_subs.py), read by the Control_Diff
+  // y12' = VARVAL(11), from 0: y12 = y7 + 2 (integral of y7), y7 in closed form (driven_lag).
+  auto deck = [](bool user) {
+    std::string xml = varsub_deck(Source::kLibrary, false);
+    const std::string variable =
+        user ? fmt::format(R"U(type="USERSUB" script_name="{}" interpreter="Python"
+       usrsub_fnc_name="VARSUB_DIF" usrsub_param_string="USER(7, 2)")U",
+                           kScript)
+             : R"U(type="EXPRESSION" expr="2*DIF(7) + DIF1(7)")U";
+    const std::string at = "<Post_Request";
+    xml.insert(xml.find(at), fmt::format(R"U(<Reference_Variable id="11" {}/>
+    <Control_Diff id="12" type="EXPRESSION" ic="0" expr="VARVAL(11)"/>
+    <Post_Request id="2" type="EXPRESSION" expr1="VARVAL(11)" expr2="2*DIF(7) + DIF1(7)"/>
+    )U",
+                                         variable));
+    return xml;
+  };
+  const auto twin = test::run_inline(deck(false));
+  const auto run = test::run_inline(deck(true));
+  REQUIRE(twin.report.code == ExitCode::kSuccess);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  CHECK(max_state_difference(twin, run) < 1e-9);
+  // y12 against y7 + 2 (integral of the closed-form y7), by the trapezoidal rule on a fine grid.
+  const int s = run.sys->state_offset();
+  const size_t y12 = static_cast<size_t>(s + 2);  // after Control_Diff 7 and Control_StateEqn 6
+  double integral = 0.0, worst = 0.0, range = 0.0;
+  const int sub = 200;
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    if (k > 0) {
+      const double h = (run.t[k] - run.t[k - 1]) / sub;
+      for (int i = 0; i < sub; ++i) {
+        const double a = run.t[k - 1] + i * h;
+        integral += 0.5 * h * (driven_lag(25.0, 10.0, a) + driven_lag(25.0, 10.0, a + h));
+      }
+    }
+    const double expected = driven_lag(25.0, 10.0, run.t[k]) + 2.0 * integral;
+    worst = std::max(worst, std::abs(run.y[k][y12] - expected));
+    range = std::max(range, std::abs(expected));
+  }
+  INFO("worst " << worst << " of " << range);
+  CHECK(range > 10.0);
+  CHECK(worst < 1e-5 * range);
+  // The request calls the VARSUB with y' too (DIF1).
+  const RequestOutputs req(*run.sys);
+  REQUIRE(req.size() == 4);
+  std::vector<double> out(4);
+  for (size_t k : {size_t{10}, size_t{99}, run.t.size() - 1}) {
+    req.values(run.t[k], run.y[k].data(), run.yp[k].data(), out);
+    CHECK(std::abs(out[2]) > 0.1);
+    CHECK(out[2] == Approx(out[3]).margin(1e-12));
+  }
+  // The Control_Diff's row reads DIF(7) and DIF1(7) through the VARSUB: exact Jacobian.
+  Diagnostics diag;
+  Deck d = read_xml_deck_text(deck(true), "jac.xml", diag);
+  auto model = build_model(d, diag);
+  REQUIRE(model);
+  const System sys(*model);
+  const auto check = test::check_jacobian_off_initial_state(sys, 0.7, 13.0, 1e-5);
+  INFO(check.where);
+  CHECK(check.worst < 1e-5);
+}
