@@ -13,13 +13,15 @@
 // columns of the sparse Jacobian: with solver/state_kernel.hpp (state equations that read body
 // measures) the body-state coupling is complete both ways.
 //
-// solver/state_kernel.cpp builds the same kind of node program for the state elements' own
-// inputs; this one serves force kernels (whose local inputs may also include a user routine's
-// multipliers), and is kept apart so the two can evolve independently.
+// The state kernels (solver/state_kernel.hpp) run the same kind of program for the state
+// elements' own expressions and inputs: StateInputsBuilder builds both; a force kernel's
+// program has slots, a state kernel's has nodes only (its own expression and its inputs u).
 
 #include <functional>
+#include <map>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/model.hpp"
@@ -80,9 +82,51 @@ struct StateInputs {
                 std::span<double> scratch, T* nv, T* mv) const;
 };
 
-/// Builds the StateInputs of one kernel. `measure` adds a kinematic measure to the kernel's
-/// local measure table and returns its local index. Throws Error(kDeckError) naming `subject`
-/// for inputs that cannot be evaluated inside a residual (reaction forces) and algebraic loops.
+/// Builds the node program of one kernel into `in`: nodes for the values the kernel reads, in
+/// dependency order, and the state inputs they read. `measure` adds a kinematic measure to the
+/// kernel's local measure table and returns its local index. Throws Error(kDeckError) naming
+/// `subject` for inputs that cannot be evaluated inside a residual (reaction forces) and
+/// algebraic loops (`reader` words the messages for a force's expressions or a state element's
+/// inputs).
+class StateInputsBuilder {
+ public:
+  using MeasureFn = std::function<int(const MeasureSpec&)>;
+  enum class Reader { kForce, kStateElement };
+
+  StateInputsBuilder(const Model& m, StateInputs& in, MeasureFn measure, std::string subject,
+                     Reader reader);
+
+  /// Where measure slot `ms` reads its value (adding the nodes and states it needs).
+  StateInputs::Source source(const MeasureSpec& ms);
+  /// The state input of state-block entry `s` (deriv: its x'), added when new.
+  int state(int s, bool deriv);
+  /// A node for expression e of group g over g's measure slots.
+  int expression_node(const ExpressionGroup& g, size_t e);
+  /// The node of VARVAL(v) (an expression node, or a read node for a VARSUB).
+  int variable_node(int v);
+  /// True when the program exceeds StateInputs::kMaxNodes or kMaxSources.
+  bool too_large() const;
+
+ private:
+  /// Output k of state element e: the linear node C x + D u over e's states and inputs, or a
+  /// read node for a USERSUB element.
+  int output_node(int e, int k);
+  /// A node taking the value of `r` (computed by the kernel: solver/state_reads.hpp).
+  int read_node(const ElementRead& r);
+  int push(StateInputs::Node n);
+  [[noreturn]] void loop(const std::string& what) const;
+
+  const Model& m_;
+  StateInputs& in_;
+  MeasureFn measure_;
+  std::string subject_;
+  Reader reader_;
+  std::map<int, int> variables_;                ///< node of each variable (-1: in progress)
+  std::map<std::pair<int, int>, int> outputs_;  ///< node of each (element, output)
+};
+
+/// Builds the StateInputs of one force kernel: a slot per measure of `group` (StateInputsBuilder;
+/// also throws when the program is too large).
 StateInputs make_state_inputs(const Model& model, const ExpressionGroup& group,
                               const std::function<int(const MeasureSpec&)>& measure,
                               const std::string& subject);

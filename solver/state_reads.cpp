@@ -85,7 +85,8 @@ void add_read_inputs(ForceKernel& k, const System& sys, const std::vector<double
     const StateKernel& src = sys.state_kernels()[static_cast<size_t>(r.element)];
     for (int b : src.bodies) body(b);
     for (int c : src.blocks) block(c);
-    for (size_t i = 0; i < src.states.size(); ++i) state(src.states[i], src.state_deriv[i]);
+    const StateInputs& p = src.program;
+    for (size_t i = 0; i < p.states.size(); ++i) state(p.states[i], p.state_deriv[i]);
   }
   if (k.bodies.size() > ForceKernel::kMaxBodies || k.inputs() > kMaxLocalInputs) {
     throw Error(ExitCode::kDeckError,
@@ -99,11 +100,11 @@ void add_read_inputs(ForceKernel& k, const System& sys, const std::vector<double
 }
 
 template <class T>
-T StateKernel::read_value(const Node::Read& r, const T* x, double t) const {
+T StateKernel::read_value(const ElementRead& r, const T* x, double t) const {
   return read_element_value(*sys, r, x, inputs(), input_vars, input_is_deriv, y_full, yp_full, t);
 }
 
-template double StateKernel::read_value<double>(const Node::Read&, const double*, double) const;
-template AD StateKernel::read_value<AD>(const Node::Read&, const AD*, double) const;
+template double StateKernel::read_value<double>(const ElementRead&, const double*, double) const;
+template AD StateKernel::read_value<AD>(const ElementRead&, const AD*, double) const;
 
 }  // namespace mb

@@ -260,9 +260,9 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
         s.out_row.push_back(o + i);
       }
     }
-    for (size_t i = 0; i < sk.states.size(); ++i) {
-      s.in_var.push_back(state_offset_ + sk.states[i]);
-      s.in_is_deriv.push_back(sk.state_deriv[i]);
+    for (size_t i = 0; i < sk.program.states.size(); ++i) {
+      s.in_var.push_back(state_offset_ + sk.program.states[i]);
+      s.in_is_deriv.push_back(sk.program.state_deriv[i]);
     }
     for (int block : sk.blocks) {  // multipliers a user subroutine reads (joint reactions)
       for (int e = 0; e < joint_equation_count(block); ++e) {
