@@ -115,13 +115,8 @@ class InputCheck {
   }
   bool variable(int v) {
     if (v < 0) return true;  // already reported
-    if (m_.variables[v].user) {
-      diag_.error(e_.loc, e_.subject,
-                  fmt::format("its inputs read Reference_Variable {}, a VARSUB user subroutine, "
-                              "which state-element inputs cannot read yet (requests can)",
-                              m_.variables[v].id));
-      return false;
-    }
+    // A VARSUB reads bodies, reactions and states only (c_sysfnc): no loop closes through it.
+    if (m_.variables[v].user) return true;
     return node({0, v}, fmt::format("Reference_Variable {}", m_.variables[v].id),
                 [&] { return group(m_.variables[v].expr); });
   }

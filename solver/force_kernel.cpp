@@ -63,7 +63,8 @@ void linear_state(const LinearForce& f, const RelativeCoordinates<T>& q, const V
 }  // namespace
 
 template <class T>
-Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state) const {
+Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state,
+                              const T* read_values) const {
   using std::atan2;
   MarkerState<T> ms[kMaxMarkers];
   marker_states(*this, x, ms);
@@ -78,13 +79,15 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state) cons
   T e[6];
   if (group) {
     for (size_t k = 0; k < measures.size(); ++k) lm[k] = measure_value(measures[k], ms);
-    T rv[StateInputs::kMaxNodes];  // values of user subroutines of state elements
-    for (size_t r = 0; r < state_inputs.reads.size(); ++r) {
-      rv[r] = read_element_value(*sys, state_inputs.reads[r], x, inputs(), input_vars,
-                                 input_is_deriv, y_full, yp_full, t);
+    T rv[StateInputs::kMaxNodes];  // values of user subroutines (state elements, VARSUBs)
+    if (!read_values) {
+      for (size_t r = 0; r < state_inputs.reads.size(); ++r) {
+        rv[r] = read_element_value(*sys, state_inputs.reads[r], x, inputs(), input_vars,
+                                   input_is_deriv, y_full, yp_full, t);
+      }
     }
-    state_inputs.evaluate(x + state_input_base(), lm, rv, t, ws, std::span<double>(scratch), nv,
-                          mv);
+    state_inputs.evaluate(x + state_input_base(), lm, read_values ? read_values : rv, t, ws,
+                          std::span<double>(scratch), nv, mv);
     const std::span<const T> mspan(mv, group->measures.size());
     for (size_t k = 0; k < group->exprs.size() && k < 6; ++k) {
       e[k] = evaluate_expression<T>(group->exprs[k], t, mspan, ws, std::span<double>(scratch));
@@ -179,9 +182,9 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state) cons
   return w;
 }
 
-template Wrench<double> ForceKernel::wrench<double>(const double*, double,
-                                                    ElementState<double>*) const;
-template Wrench<AD> ForceKernel::wrench<AD>(const AD*, double, ElementState<AD>*) const;
+template Wrench<double> ForceKernel::wrench<double>(const double*, double, ElementState<double>*,
+                                                    const double*) const;
+template Wrench<AD> ForceKernel::wrench<AD>(const AD*, double, ElementState<AD>*, const AD*) const;
 
 std::vector<ForceKernel> make_force_kernels(const Model& model) {
   std::vector<ForceKernel> out;

@@ -95,8 +95,11 @@ struct ForceKernel {
   int outputs() const { return 13 * static_cast<int>(bodies.size()); }
 
   /// The wrench; `state` (optional) receives the compliant element's state (zero otherwise).
+  /// `read_values` (optional) are the values of state_inputs.reads at x, computed by the caller
+  /// (the dissipated-energy state, on its own inputs); without them the kernel reads them.
   template <class T>
-  Wrench<T> wrench(const T* x, double t, ElementState<T>* state = nullptr) const;
+  Wrench<T> wrench(const T* x, double t, ElementState<T>* state = nullptr,
+                   const T* read_values = nullptr) const;
 
   /// True for the elements with an ElementState (spring-dampers and the linear 6-axis ones).
   bool compliant() const { return kind == Kind::kSpring || kind == Kind::kLinear; }

@@ -349,7 +349,7 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
       return u[m.comp];
     }
     case MeasureKind::kVarval: {
-      if (sys_.model().variables[m.element].user) return user_variable(m.element, t, y);
+      if (sys_.model().variables[m.element].user) return user_variable(m.element, t, y, yp);
       const ExpressionGroup& g = sys_.model().variables[m.element].expr;
       std::vector<double> mv(g.measures.size() + 1);
       for (size_t k = 0; k < g.measures.size(); ++k) mv[k] = measure(g.measures[k], t, y, yp);
@@ -393,7 +393,7 @@ void RequestOutputs::user_request(const Request& r, double t, const double* y,
   std::copy(result, result + 8, out.begin());
 }
 
-double RequestOutputs::user_variable(int v, double t, const double* y) const {
+double RequestOutputs::user_variable(int v, double t, const double* y, const double* yp) const {
   const Variable& var = sys_.model().variables[v];
   const UserSubroutine& sub = *var.user;
   std::vector<double> par = sub.par;
@@ -408,6 +408,7 @@ double RequestOutputs::user_variable(int v, double t, const double* y) const {
   state.sys = &sys_;
   state.t = t;
   state.y = y;
+  state.yp = yp;  // DIF1
   UserCall call(sub, state);
   call.run(args);
   return value;

@@ -62,9 +62,10 @@ class RequestOutputs {
                         const Mat3& rm) const;
   /// The dissipated-energy state of force kernel `kn` (0 for kernels without one).
   double dissipated_energy(int kn, const double* y) const;
-  /// REQSUB channels f1..f8 and VARSUB values (output time only, never in a residual).
+  /// REQSUB channels f1..f8 and VARSUB values at output time (kernels read VARSUBs through
+  /// solver/user_variables.hpp).
   void user_request(const Request& r, double t, const double* y, std::span<double> out) const;
-  double user_variable(int v, double t, const double* y) const;
+  double user_variable(int v, double t, const double* y, const double* yp) const;
 
   const System& sys_;
   size_t n_columns_ = 0;

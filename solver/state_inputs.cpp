@@ -9,155 +9,148 @@
 
 namespace mb {
 
-namespace {
+StateInputsBuilder::StateInputsBuilder(const Model& m, StateInputs& in, MeasureFn measure,
+                                       std::string subject, Reader reader)
+    : m_(m), in_(in), measure_(std::move(measure)), subject_(std::move(subject)), reader_(reader) {}
 
-class Builder {
- public:
-  Builder(const Model& m, StateInputs& in, const std::function<int(const MeasureSpec&)>& measure,
-          const std::string& subject)
-      : m_(m), in_(in), measure_(measure), subject_(subject) {}
-
-  StateInputs::Source source(const MeasureSpec& ms) {
-    using Kind = StateInputs::Source::Kind;
-    StateInputs::Source src;
-    switch (ms.kind) {
-      case MeasureKind::kState:
-        src.kind = Kind::kState;
-        src.index = state(ms.element, ms.comp == 1);
-        return src;
-      case MeasureKind::kArrayConst:
-        src.kind = Kind::kConst;
-        src.value = m_.arrays[ms.element].values[ms.comp];
-        return src;
-      case MeasureKind::kVarval:
-        src.kind = Kind::kNode;
-        src.index = variable_node(ms.element);
-        return src;
-      case MeasureKind::kOutput:
-        src.kind = Kind::kNode;
-        src.index = output_node(ms.element, ms.comp);
-        return src;
-      case MeasureKind::kUserArray: {
-        const ReferenceArray& a = m_.arrays[ms.element];
-        if (a.owner < 0) {
-          throw Error(ExitCode::kDeckError,
-                      fmt::format("{}: ARYVAL reads Reference_Array {}, an ARYSUB array that no "
-                                  "state element uses as u_array_id (that element evaluates it)",
-                                  subject_, a.id));
-        }
-        src.kind = Kind::kNode;
-        src.index = read_node({a.owner, true, ms.comp});
-        return src;
+StateInputs::Source StateInputsBuilder::source(const MeasureSpec& ms) {
+  using Kind = StateInputs::Source::Kind;
+  StateInputs::Source src;
+  switch (ms.kind) {
+    case MeasureKind::kState:
+      src.kind = Kind::kState;
+      src.index = state(ms.element, ms.comp == 1);
+      return src;
+    case MeasureKind::kArrayConst:
+      src.kind = Kind::kConst;
+      src.value = m_.arrays[ms.element].values[ms.comp];
+      return src;
+    case MeasureKind::kVarval:
+      src.kind = Kind::kNode;
+      src.index = variable_node(ms.element);
+      return src;
+    case MeasureKind::kOutput:
+      src.kind = Kind::kNode;
+      src.index = output_node(ms.element, ms.comp);
+      return src;
+    case MeasureKind::kUserArray: {
+      const ReferenceArray& a = m_.arrays[ms.element];
+      if (a.owner < 0) {
+        throw Error(ExitCode::kDeckError,
+                    fmt::format("{}: ARYVAL reads Reference_Array {}, an ARYSUB array that no "
+                                "state element uses as u_array_id (that element evaluates it)",
+                                subject_, a.id));
       }
-      default:
-        break;
+      src.kind = Kind::kNode;
+      src.index = read_node({.element = a.owner, .inputs = true, .comp = ms.comp});
+      return src;
     }
-    if (ms.reads_multipliers()) {
-      throw Error(ExitCode::kDeckError,
-                  fmt::format("{}: its expressions read reaction forces (JOINT, FX, SFORCE, ...), "
-                              "which forces cannot use yet",
-                              subject_));
-    }
-    src.kind = Kind::kMeasure;
-    src.index = measure_(ms);
-    return src;
+    default:
+      break;
   }
-
- private:
-  int state(int s, bool deriv) {
-    for (size_t i = 0; i < in_.states.size(); ++i) {
-      if (in_.states[i] == s && static_cast<bool>(in_.state_deriv[i]) == deriv)
-        return static_cast<int>(i);
-    }
-    in_.states.push_back(s);
-    in_.state_deriv.push_back(static_cast<char>(deriv));
-    return static_cast<int>(in_.states.size() - 1);
-  }
-
-  int push(StateInputs::Node n) {
-    in_.max_sources = std::max(in_.max_sources, n.sources.size());
-    in_.nodes.push_back(std::move(n));
-    return static_cast<int>(in_.nodes.size() - 1);
-  }
-
-  int variable_node(int v) {
-    auto it = variables_.find(v);
-    if (it != variables_.end()) {
-      if (it->second < 0) loop(fmt::format("Reference_Variable {}", m_.variables[v].id));
-      return it->second;
-    }
-    const Variable& var = m_.variables[v];
-    if (var.user) {
-      throw Error(ExitCode::kDeckError,
-                  fmt::format("{}: Reference_Variable {} is a VARSUB user subroutine, which force "
-                              "expressions cannot read yet (use an expression variable)",
-                              subject_, var.id));
-    }
-    variables_[v] = -1;  // in progress
-    StateInputs::Node n;
-    n.expr = &var.expr.exprs[0];
-    for (const auto& ms : var.expr.measures) n.sources.push_back(source(ms));
-    in_.max_stack = std::max(in_.max_stack, n.expr->max_stack);
-    return variables_[v] = push(std::move(n));
-  }
-
-  /// Output k of state element e: the linear node C x + D u over e's states and inputs.
-  int output_node(int e, int k) {
-    const StateElement& el = m_.state_elements[e];
-    const auto key = std::make_pair(e, k);
-    auto it = outputs_.find(key);
-    if (it != outputs_.end()) {
-      if (it->second < 0) loop(fmt::format("output {} of {}", k + 1, el.subject));
-      return it->second;
-    }
-    if (el.form == StateElement::Form::kUserSub) return read_node({e, false, k});
-    outputs_[key] = -1;
-    StateInputs::Node n;
-    for (int i = 0; i < el.num_states; ++i) {
-      if (el.C(k, i) == 0.0) continue;
-      StateInputs::Source s;
-      s.kind = StateInputs::Source::Kind::kState;
-      s.index = state(el.first_state + i, false);
-      n.sources.push_back(s);
-      n.coef.push_back(el.C(k, i));
-    }
-    for (size_t j = 0; j < el.inputs.size(); ++j) {
-      if (el.D(k, static_cast<Eigen::Index>(j)) == 0.0) continue;
-      StateInputs::Source s;
-      s.kind = StateInputs::Source::Kind::kNode;
-      s.index = variable_node(el.inputs[j]);
-      n.sources.push_back(s);
-      n.coef.push_back(el.D(k, static_cast<Eigen::Index>(j)));
-    }
-    return outputs_[key] = push(std::move(n));
-  }
-
-  /// A node taking the value of `r` (computed by the kernel).
-  int read_node(const ElementRead& r) {
-    for (const auto& n : in_.nodes) {
-      if (n.read < 0) continue;
-      const ElementRead& o = in_.reads[n.read];
-      if (o.element == r.element && o.inputs == r.inputs && o.comp == r.comp)
-        return static_cast<int>(&n - in_.nodes.data());
-    }
-    StateInputs::Node n;
-    n.read = static_cast<int>(in_.reads.size());
-    in_.reads.push_back(r);
-    return push(std::move(n));
-  }
-
-  [[noreturn]] void loop(const std::string& what) const {
+  if (ms.reads_multipliers()) {
+    const bool force = reader_ == Reader::kForce;
     throw Error(ExitCode::kDeckError,
-                fmt::format("{}: its inputs form an algebraic loop through {}", subject_, what));
+                fmt::format("{}: its {} read reaction forces (JOINT, FX, SFORCE, ...), which {} "
+                            "cannot use yet",
+                            subject_, force ? "expressions" : "inputs",
+                            force ? "forces" : "state elements"));
   }
+  src.kind = Kind::kMeasure;
+  src.index = measure_(ms);
+  return src;
+}
 
-  const Model& m_;
-  StateInputs& in_;
-  const std::function<int(const MeasureSpec&)>& measure_;
-  const std::string& subject_;
-  std::map<int, int> variables_;
-  std::map<std::pair<int, int>, int> outputs_;
-};
+int StateInputsBuilder::state(int s, bool deriv) {
+  for (size_t i = 0; i < in_.states.size(); ++i) {
+    if (in_.states[i] == s && static_cast<bool>(in_.state_deriv[i]) == deriv)
+      return static_cast<int>(i);
+  }
+  in_.states.push_back(s);
+  in_.state_deriv.push_back(static_cast<char>(deriv));
+  return static_cast<int>(in_.states.size() - 1);
+}
+
+int StateInputsBuilder::expression_node(const ExpressionGroup& g, size_t e) {
+  StateInputs::Node n;
+  n.expr = &g.exprs[e];
+  for (const auto& ms : g.measures) n.sources.push_back(source(ms));
+  in_.max_stack = std::max(in_.max_stack, n.expr->max_stack);
+  return push(std::move(n));
+}
+
+int StateInputsBuilder::variable_node(int v) {
+  auto it = variables_.find(v);
+  if (it != variables_.end()) {
+    if (it->second < 0) loop(fmt::format("Reference_Variable {}", m_.variables[v].id));
+    return it->second;
+  }
+  const Variable& var = m_.variables[v];
+  if (var.user) {  // VARSUB: the kernel calls it (it reads no variables: no loop through it)
+    ElementRead r;
+    r.variable = v;
+    return variables_[v] = read_node(r);
+  }
+  variables_[v] = -1;  // in progress
+  return variables_[v] = expression_node(var.expr, 0);
+}
+
+int StateInputsBuilder::output_node(int e, int k) {
+  const StateElement& el = m_.state_elements[e];
+  const auto key = std::make_pair(e, k);
+  auto it = outputs_.find(key);
+  if (it != outputs_.end()) {
+    if (it->second < 0) loop(fmt::format("output {} of {}", k + 1, el.subject));
+    return it->second;
+  }
+  if (el.form == StateElement::Form::kUserSub) return read_node({.element = e, .comp = k});
+  outputs_[key] = -1;
+  StateInputs::Node n;
+  for (int i = 0; i < el.num_states; ++i) {
+    if (el.C(k, i) == 0.0) continue;
+    StateInputs::Source s;
+    s.kind = StateInputs::Source::Kind::kState;
+    s.index = state(el.first_state + i, false);
+    n.sources.push_back(s);
+    n.coef.push_back(el.C(k, i));
+  }
+  for (size_t j = 0; j < el.inputs.size(); ++j) {
+    if (el.D(k, static_cast<Eigen::Index>(j)) == 0.0) continue;
+    StateInputs::Source s;
+    s.kind = StateInputs::Source::Kind::kNode;
+    s.index = variable_node(el.inputs[j]);
+    n.sources.push_back(s);
+    n.coef.push_back(el.D(k, static_cast<Eigen::Index>(j)));
+  }
+  return outputs_[key] = push(std::move(n));
+}
+
+int StateInputsBuilder::read_node(const ElementRead& r) {
+  for (const auto& n : in_.nodes) {
+    if (n.read >= 0 && in_.reads[n.read] == r) return static_cast<int>(&n - in_.nodes.data());
+  }
+  StateInputs::Node n;
+  n.read = static_cast<int>(in_.reads.size());
+  in_.reads.push_back(r);
+  return push(std::move(n));
+}
+
+int StateInputsBuilder::push(StateInputs::Node n) {
+  in_.max_sources = std::max(in_.max_sources, n.sources.size());
+  in_.nodes.push_back(std::move(n));
+  return static_cast<int>(in_.nodes.size() - 1);
+}
+
+void StateInputsBuilder::loop(const std::string& what) const {
+  throw Error(ExitCode::kDeckError,
+              fmt::format("{}: its inputs form an algebraic loop through {}", subject_, what));
+}
+
+bool StateInputsBuilder::too_large() const {
+  return in_.nodes.size() > StateInputs::kMaxNodes || in_.max_sources > StateInputs::kMaxSources;
+}
+
+namespace {
 
 template <class T>
 T value(const StateInputs::Source& so, const T* sx, const T* lm, const T* nv) {
@@ -209,9 +202,9 @@ StateInputs make_state_inputs(const Model& model, const ExpressionGroup& group,
                               const std::function<int(const MeasureSpec&)>& measure,
                               const std::string& subject) {
   StateInputs in;
-  Builder b(model, in, measure, subject);
+  StateInputsBuilder b(model, in, measure, subject, StateInputsBuilder::Reader::kForce);
   for (const auto& ms : group.measures) in.slots.push_back(b.source(ms));
-  if (in.nodes.size() > StateInputs::kMaxNodes || in.max_sources > StateInputs::kMaxSources) {
+  if (b.too_large()) {
     throw Error(ExitCode::kDeckError,
                 fmt::format("{}: its expressions read too many variables or outputs (at most {} "
                             "nodes of at most {} inputs each)",

@@ -3,9 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <memory>
-#include <tuple>
 
 #include "common/error.hpp"
 #include "solver/kernel_tables.hpp"
@@ -15,174 +13,65 @@ namespace mb {
 
 namespace {
 
-/// Builds one kernel: local bodies and markers, state inputs and the node program.
+/// Builds one kernel: local bodies and markers, and the node program with its state inputs
+/// (StateInputsBuilder, which the force kernels' expressions use too).
 class StateKernelBuilder {
  public:
-  StateKernelBuilder(const Model& m, StateKernel& k) : m_(m), k_(k), tables_(m, k) {}
+  StateKernelBuilder(const Model& m, StateKernel& k)
+      : k_(k),
+        tables_(m, k),
+        program_(
+            m, k.program, [this](const MeasureSpec& ms) { return measure(ms); }, k.element->subject,
+            StateInputsBuilder::Reader::kStateElement) {}
 
   int marker(int model_marker) { return tables_.marker(model_marker); }
   void body(int model_body) { tables_.body(model_body); }
+  /// The state input of state-block entry `s` (deriv: its x'): an index into program.states.
+  int state(int s, bool deriv) { return program_.state(s, deriv); }
+  int expression_node(const ExpressionGroup& g, size_t e) { return program_.expression_node(g, e); }
+  int variable_node(int v) { return program_.variable_node(v); }
 
-  /// Local input index of state-block entry `s` (deriv: its x'). Inputs are numbered after the
-  /// bodies, which are all known once finish() runs; until then the index is into `states`.
-  int state(int s, bool deriv) {
-    for (size_t i = 0; i < k_.states.size(); ++i) {
-      if (k_.states[i] == s && static_cast<bool>(k_.state_deriv[i]) == deriv)
-        return static_cast<int>(i);
-    }
-    k_.states.push_back(s);
-    k_.state_deriv.push_back(static_cast<char>(deriv));
-    return static_cast<int>(k_.states.size() - 1);
+  /// Records that the kernel reads `r` (its local inputs become this kernel's).
+  void add_read(const ElementRead& r) {
+    std::vector<int>& list = r.variable >= 0 ? k_.read_variables : k_.read_elements;
+    const int key = r.variable >= 0 ? r.variable : r.element;
+    if (std::find(list.begin(), list.end(), key) == list.end()) list.push_back(key);
   }
 
-  StateKernel::Source source(const MeasureSpec& ms) {
-    using Kind = StateKernel::Source::Kind;
-    StateKernel::Source src;
-    switch (ms.kind) {
-      case MeasureKind::kState:
-        src.kind = Kind::kInput;
-        src.index = state(ms.element, ms.comp == 1);
-        return src;
-      case MeasureKind::kArrayConst:
-        src.kind = Kind::kConst;
-        src.value = m_.arrays[ms.element].values[ms.comp];
-        return src;
-      case MeasureKind::kVarval:
-        src.kind = Kind::kNode;
-        src.index = variable_node(ms.element);
-        return src;
-      case MeasureKind::kOutput:
-        src.kind = Kind::kNode;
-        src.index = output_node(ms.element, ms.comp);
-        return src;
-      case MeasureKind::kUserArray:  // reported by models/state_elements.cpp when unowned
-        src.kind = Kind::kNode;
-        src.index = read_node(m_.arrays[ms.element].owner, true, ms.comp);
-        return src;
-      default:
-        break;
-    }
-    if (ms.reads_multipliers()) {
-      throw Error(ExitCode::kDeckError,
-                  fmt::format("{}: its inputs read reaction forces (JOINT, FX, SFORCE, ...), "
-                              "which state elements cannot use yet",
-                              k_.element->subject));
-    }
-    LocalMeasure lm;
-    lm.kind = ms.kind;
-    lm.i = marker(ms.i);
-    lm.j = marker(ms.j);
-    lm.k = marker(ms.k);
-    lm.l = marker(ms.l);
-    for (size_t i = 0; i < k_.measures.size(); ++i) {
-      const LocalMeasure& o = k_.measures[i];
-      if (o.kind == lm.kind && o.i == lm.i && o.j == lm.j && o.k == lm.k && o.l == lm.l) {
-        src.kind = Kind::kMeasure;
-        src.index = static_cast<int>(i);
-        return src;
+  /// Adds what the VARSUBs the kernel reads read in their dependency calls to its inputs.
+  void add_variable_inputs(const UserVariables& variables) {
+    for (int v : k_.read_variables) {
+      const UserDependencies& deps = variables.dependencies(v);
+      for (int body : deps.bodies) tables_.body(body);
+      for (int key : deps.states) state(key / 2, key % 2 != 0);
+      for (int block : deps.blocks) {
+        if (std::find(k_.blocks.begin(), k_.blocks.end(), block) == k_.blocks.end())
+          k_.blocks.push_back(block);
       }
     }
-    k_.measures.push_back(lm);
-    src.kind = Kind::kMeasure;
-    src.index = static_cast<int>(k_.measures.size() - 1);
-    return src;
-  }
-
-  int expression_node(const ExpressionGroup& g, size_t e) {
-    StateKernel::Node n;
-    n.expr = &g.exprs[e];
-    for (const auto& ms : g.measures) n.sources.push_back(source(ms));
-    stack_ = std::max(stack_, g.exprs[e].max_stack);
-    measures_ = std::max(measures_, g.measures.size());
-    k_.nodes.push_back(std::move(n));
-    return static_cast<int>(k_.nodes.size() - 1);
-  }
-
-  int variable_node(int v) {
-    auto it = variables_.find(v);
-    if (it != variables_.end()) {
-      if (it->second < 0) loop(fmt::format("Reference_Variable {}", m_.variables[v].id));
-      return it->second;
-    }
-    variables_[v] = -1;  // in progress
-    const int n = expression_node(m_.variables[v].expr, 0);
-    variables_[v] = n;
-    return n;
-  }
-
-  /// Output k of state element e as a linear node over e's states and inputs.
-  int output_node(int e, int k) {
-    const StateElement& el = m_.state_elements[e];
-    if (el.form == StateElement::Form::kUserSub) return read_node(e, false, k);
-    const auto key = std::make_pair(e, k);
-    auto it = outputs_.find(key);
-    if (it != outputs_.end()) {
-      if (it->second < 0) loop(fmt::format("output {} of {}", k + 1, el.subject));
-      return it->second;
-    }
-    outputs_[key] = -1;
-    StateKernel::Node n;
-    for (int i = 0; i < el.num_states; ++i) {
-      if (el.C(k, i) == 0.0) continue;
-      StateKernel::Source s;
-      s.kind = StateKernel::Source::Kind::kInput;
-      s.index = state(el.first_state + i, false);
-      n.sources.push_back(s);
-      n.coef.push_back(el.C(k, i));
-    }
-    for (size_t j = 0; j < el.inputs.size(); ++j) {
-      if (el.D(k, static_cast<Eigen::Index>(j)) == 0.0) continue;
-      StateKernel::Source s;
-      s.kind = StateKernel::Source::Kind::kNode;
-      s.index = variable_node(el.inputs[j]);
-      n.sources.push_back(s);
-      n.coef.push_back(el.D(k, static_cast<Eigen::Index>(j)));
-    }
-    k_.nodes.push_back(std::move(n));
-    outputs_[key] = static_cast<int>(k_.nodes.size() - 1);
-    return outputs_[key];
-  }
-
-  /// A node reading output k (or, with `inputs`, ARYSUB input k) of USERSUB element e, which
-  /// the element computes (StateKernel::read_at); its local inputs become this kernel's in
-  /// add_read_inputs().
-  int read_node(int e, bool inputs, int k) {
-    const auto key = std::make_tuple(e, inputs, k);
-    auto it = reads_.find(key);
-    if (it != reads_.end()) return it->second;
-    StateKernel::Node n;
-    n.read = {e, inputs, k};
-    k_.nodes.push_back(std::move(n));
-    if (std::find(k_.read_elements.begin(), k_.read_elements.end(), e) == k_.read_elements.end())
-      k_.read_elements.push_back(e);
-    return reads_[key] = static_cast<int>(k_.nodes.size() - 1);
   }
 
   /// Adds the local inputs (bodies, states, multiplier blocks) of kernel `o` to this one's;
   /// true when something was added.
   bool add_inputs_of(const StateKernel& o) {
-    const size_t before = k_.bodies.size() + k_.states.size() + k_.blocks.size();
+    const StateInputs& p = k_.program;
+    const size_t before = k_.bodies.size() + p.states.size() + k_.blocks.size();
     for (int body : o.bodies) tables_.body(body);
-    for (size_t i = 0; i < o.states.size(); ++i) state(o.states[i], o.state_deriv[i] != 0);
+    for (size_t i = 0; i < o.program.states.size(); ++i) {
+      state(o.program.states[i], o.program.state_deriv[i] != 0);
+    }
     for (int block : o.blocks) {
       if (std::find(k_.blocks.begin(), k_.blocks.end(), block) == k_.blocks.end())
         k_.blocks.push_back(block);
     }
-    return k_.bodies.size() + k_.states.size() + k_.blocks.size() != before;
+    return k_.bodies.size() + p.states.size() + k_.blocks.size() != before;
   }
 
-  /// Renumbers state inputs after the bodies, checks capacities, sizes the workspaces.
+  /// Checks capacities, sizes the workspaces.
   void finish() {
-    const int nb13 = 13 * static_cast<int>(k_.bodies.size());
-    for (auto& n : k_.nodes) {
-      for (auto& s : n.sources) {
-        if (s.kind == StateKernel::Source::Kind::kInput) s.index += nb13;
-      }
-    }
     if (k_.bodies.size() > StateKernel::kMaxBodies ||
         k_.markers.size() > StateKernel::kMaxMarkers ||
-        k_.measures.size() > StateKernel::kMaxMeasures ||
-        k_.nodes.size() > StateKernel::kMaxNodes || measures_ > StateKernel::kMaxSources ||
+        k_.measures.size() > StateKernel::kMaxMeasures || program_.too_large() ||
         k_.inputs() > kMaxLocalInputs || k_.outputs() > kMaxLocalInputs ||
         static_cast<size_t>(k_.element->num_states) > StateKernel::kMaxStates ||
         static_cast<size_t>(k_.element->num_outputs()) > StateKernel::kMaxStates ||
@@ -194,24 +83,32 @@ class StateKernelBuilder {
                       k_.element->subject, StateKernel::kMaxStates, StateKernel::kMaxBodies,
                       StateKernel::kMaxMarkers, StateKernel::kMaxMeasures, kMaxLocalInputs));
     }
-    k_.ws.reserve(stack_ + 1);
-    k_.scratch.assign(std::max<size_t>(1, measures_), 0.0);
+    k_.ws.reserve(k_.program.max_stack + 1);
+    k_.scratch.assign(std::max<size_t>(1, k_.program.max_sources), 0.0);
   }
 
  private:
-  [[noreturn]] void loop(const std::string& what) const {
-    throw Error(
-        ExitCode::kDeckError,
-        fmt::format("{}: its inputs form an algebraic loop through {}", k_.element->subject, what));
+  /// The local index of kinematic measure `ms` (added when new).
+  int measure(const MeasureSpec& ms) {
+    LocalMeasure lm;
+    lm.kind = ms.kind;
+    lm.i = marker(ms.i);
+    lm.j = marker(ms.j);
+    lm.k = marker(ms.k);
+    lm.l = marker(ms.l);
+    for (size_t i = 0; i < k_.measures.size(); ++i) {
+      const LocalMeasure& o = k_.measures[i];
+      if (o.kind == lm.kind && o.i == lm.i && o.j == lm.j && o.k == lm.k && o.l == lm.l) {
+        return static_cast<int>(i);
+      }
+    }
+    k_.measures.push_back(lm);
+    return static_cast<int>(k_.measures.size() - 1);
   }
 
-  const Model& m_;
   StateKernel& k_;
   KernelTables<StateKernel> tables_;  ///< local bodies and markers
-  std::map<int, int> variables_;
-  std::map<std::pair<int, int>, int> outputs_;
-  std::map<std::tuple<int, bool, int>, int> reads_;
-  size_t stack_ = 1, measures_ = 1;
+  StateInputsBuilder program_;
 };
 
 }  // namespace
@@ -224,47 +121,22 @@ void StateKernel::node_values(const T* x, double t, T* nv) const {
   for (size_t m = 0; m < markers.size(); ++m) ms[m] = marker_state(markers[m], bs);
   T mv[kMaxMeasures];
   for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
-  T src[kMaxSources];
-  for (size_t n = 0; n < nodes.size(); ++n) {
-    const Node& node = nodes[n];
-    if (node.read.element >= 0) {
-      nv[n] = read_value(node.read, x, t);
-      continue;
-    }
-    for (size_t s = 0; s < node.sources.size(); ++s) {
-      const Source& so = node.sources[s];
-      switch (so.kind) {
-        case Source::Kind::kMeasure:
-          src[s] = mv[so.index];
-          break;
-        case Source::Kind::kInput:
-          src[s] = x[so.index];
-          break;
-        case Source::Kind::kNode:
-          src[s] = nv[so.index];
-          break;
-        case Source::Kind::kConst:
-          src[s] = T(so.value);
-          break;
-      }
-    }
-    if (node.expr) {
-      nv[n] = evaluate_expression<T>(*node.expr, t, std::span<const T>(src, node.sources.size()),
-                                     ws, std::span<double>(scratch));
-    } else {
-      T sum(0.0);
-      for (size_t s = 0; s < node.sources.size(); ++s) add_scaled(sum, node.coef[s], src[s]);
-      nv[n] = sum;
-    }
-  }
+  T rv[StateInputs::kMaxNodes];  // values of user subroutines (other elements, VARSUBs)
+  for (size_t r = 0; r < program.reads.size(); ++r) rv[r] = read_value(program.reads[r], x, t);
+  // No slots: the nodes are all (state inputs after the bodies).
+  program.evaluate<T>(x + 13 * bodies.size(), mv, rv, t, ws, std::span<double>(scratch), nv,
+                      nullptr);
 }
 
 template <class T>
 void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y) const {
   const StateElement& e = *element;
   if (e.kind == StateElement::Kind::kDissipation) {  // E' = the element's dissipated power
+    const std::vector<ElementRead>& reads = dissipation->state_inputs.reads;
+    T rv[StateInputs::kMaxNodes];  // the user-subroutine values the force reads, at our inputs
+    for (size_t r = 0; r < reads.size(); ++r) rv[r] = read_value(reads[r], x, t);
     ElementState<T> st;
-    dissipation->wrench(x, t, &st);
+    dissipation->wrench(x, t, &st, rv);
     f[0] = st.dissipation;
     return;
   }
@@ -313,7 +185,7 @@ template <class T>
 void StateKernel::eval(const T* x, T* out, double t) const {
   const int nb13 = 13 * num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
-  T nv[kMaxNodes];
+  T nv[StateInputs::kMaxNodes];
   node_values(x, t, nv);
   T f[kMaxStates], y[kMaxStates];
   evaluate_fg(x, nv, t, f, y);
@@ -336,7 +208,7 @@ void StateKernel::eval(const T* x, T* out, double t) const {
 }
 
 void StateKernel::outputs(const double* x, double t, double* y) const {
-  double nv[kMaxNodes];
+  double nv[StateInputs::kMaxNodes];
   node_values(x, t, nv);
   double f[kMaxStates];
   evaluate_fg(x, nv, t, f, y);
@@ -381,15 +253,11 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       k.dissipation = force_kernels[static_cast<size_t>(e.force_kernel)];
       // The user states the force reads (solver/state_inputs.hpp) become this kernel's inputs
       // too; the copy's state sources are renumbered to them (the force reads its states right
-      // after its bodies, where this kernel's state inputs start).
+      // after its bodies, where this kernel's state inputs start). The values of user
+      // subroutines it reads (solver/state_reads.hpp) are evaluated by this kernel, whose inputs
+      // take those of their sources (the copy's bodies follow ours: finished below).
       StateInputs& in = k.dissipation->state_inputs;
-      if (!in.reads.empty()) {
-        throw Error(ExitCode::kDeckError,
-                    fmt::format("{}: its expressions read values of user subroutines (ARYVAL of "
-                                "an ARYSUB array or of a USERSUB element's outputs), so its "
-                                "dissipated energy cannot be integrated yet",
-                                k.dissipation->subject));
-      }
+      for (const ElementRead& r : in.reads) b.add_read(r);
       std::vector<int> renumber;
       for (size_t i = 0; i < in.states.size(); ++i) {
         renumber.push_back(b.state(in.states[i], in.state_deriv[i] != 0));
@@ -407,6 +275,7 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       k.own_node = b.expression_node(e.expr, 0);
     }
     for (int v : e.inputs) k.input_nodes.push_back(b.variable_node(v));
+    for (const ElementRead& r : k.program.reads) b.add_read(r);
     k.num_inputs = static_cast<int>(e.inputs.size());
     if (e.user) k.user = &*e.user;
     if (e.u_array >= 0 && model.arrays[e.u_array].user) {
@@ -421,6 +290,7 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       for (int key : deps.states) b.state(key / 2, key % 2 != 0);
       k.blocks = deps.blocks;
     }
+    b.add_variable_inputs(sys.user_variables());
   }
   // A kernel reading values that other elements compute with user subroutines takes all their
   // inputs (which may grow as those read further elements: repeat until nothing changes; the
@@ -435,11 +305,14 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
   }
   for (size_t r = 0; r < out.size(); ++r) {
     StateKernel& k = out[r];
-    if (!k.read_elements.empty() && k.y_full.empty()) {  // the reads scatter into y_full
+    if (k.reads_user_values() && k.y_full.empty()) {  // the reads scatter into y_full
       k.sys = &sys;
       k.y_full = y0;
       k.yp_full.assign(y0.size(), 0.0);
     }
+    // The dissipated-energy copy reads its bodies where this kernel has them (its own first:
+    // the reads only append), its states after them.
+    if (k.dissipation) k.dissipation->bodies = k.bodies;
     for (int block : k.blocks) k.n_multipliers += sys.joint_equation_count(block);
     builders[r]->finish();
   }

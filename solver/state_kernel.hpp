@@ -14,8 +14,9 @@
 // the state-block entries it reads (values x or derivatives x', its own first). Outputs: the
 // local bodies' rows, then the element's own state rows. Expressions (the Control_Diff
 // expression, the variables behind u, Y-array outputs of other elements read by ARYVAL) are
-// flattened at build time into "nodes" evaluated in dependency order, so a residual is a
-// straight pass with no allocation and the AD evaluation gives the exact Jacobian.
+// flattened at build time into "nodes" evaluated in dependency order (a StateInputs program,
+// solver/state_inputs.hpp, as for force expressions), so a residual is a straight pass with no
+// allocation and the AD evaluation gives the exact Jacobian.
 //
 // API: how an element adds states (for user subroutines YFOSUB/GSESUB/DIFSUB, or a compliant
 // element's dissipated-energy state):
@@ -36,9 +37,9 @@
 //      add the needed Source entries in make_state_kernels().
 //   User subroutines (GSESUB, YFOSUB, DIFSUB, ARYSUB) follow that recipe in
 //   solver/user_state.cpp. Another element's values computed by them (ARYVAL of a USERSUB
-//   element's Y array or of an ARYSUB array) are Read nodes: the reader takes that element's
-//   local inputs as its own and differentiates the value by forward differences
-//   (solver/state_reads.cpp).
+//   element's Y array or of an ARYSUB array) and VARSUB variables are Read nodes: the reader
+//   takes that element's local inputs (what the VARSUB reads) as its own and differentiates the
+//   value by forward differences (solver/state_reads.cpp).
 //   Static analyses hold states with static_hold and solve f = 0 for the others
 //   (solver/static_solver.cpp); the ODE form (CVODE) integrates them like body states.
 
@@ -58,40 +59,24 @@ struct StateKernel {
   static constexpr size_t kMaxBodies = kMaxLocalInputs / 13;
   static constexpr size_t kMaxMarkers = 24;
   static constexpr size_t kMaxMeasures = 32;
-  static constexpr size_t kMaxNodes = 32;
-  static constexpr size_t kMaxSources = 32;
   static constexpr size_t kMaxStates = 24;  ///< states and outputs of one element
-
-  /// Where a node reads one of its values.
-  struct Source {
-    enum class Kind { kMeasure, kInput, kNode, kConst };
-    Kind kind = Kind::kConst;
-    int index = -1;  ///< measure, local input or node index
-    double value = 0;
-  };
-  /// value = expr(sources) when expr is set, else sum_k coef[k] * sources[k]; or, when
-  /// read.element >= 0, a value another element computes with a user subroutine
-  /// (solver/state_reads.cpp).
-  struct Node {
-    using Read = ElementRead;  ///< solver/state_reads.hpp
-    const CompiledExpression* expr = nullptr;
-    std::vector<Source> sources;
-    std::vector<double> coef;
-    Read read;
-  };
 
   const StateElement* element = nullptr;
   int state_offset = 0;     ///< System index of state 0 of the block
   std::vector<int> bodies;  ///< model body index of each local body (moving bodies only)
   std::vector<LocalMarker> markers;
-  std::vector<LocalMeasure> measures;      ///< kinematic measures read by the nodes
-  std::vector<int> states;                 ///< state-block index of each state input
-  std::vector<char> state_deriv;           ///< the input is x' rather than x
-  std::vector<Node> nodes;                 ///< dependency order
-  std::vector<int> input_nodes;            ///< node of each u_k
-  int own_node = -1;                       ///< Control_Diff expression
-  int mi = -1, mj = -1, mref = -1;         ///< Force_StateEqn local markers
-  std::optional<ForceKernel> dissipation;  ///< kDissipation: the element whose power it integrates
+  std::vector<LocalMeasure> measures;  ///< kinematic measures read by the nodes
+  /// The node program of the element's expression and inputs (solver/state_inputs.hpp; no
+  /// slots) and the state inputs (program.states, program.state_deriv: own states first,
+  /// values then derivatives, then the others read).
+  StateInputs program;
+  std::vector<int> input_nodes;     ///< node of each u_k
+  int own_node = -1;                ///< Control_Diff expression
+  int mi = -1, mj = -1, mref = -1;  ///< Force_StateEqn local markers
+  /// kDissipation: a copy of the force kernel whose power it integrates, on this kernel's local
+  /// inputs (its bodies, then its states); this kernel evaluates the user-subroutine values it
+  /// reads (read_elements, read_variables) and hands them to its wrench().
+  std::optional<ForceKernel> dissipation;
   mutable expr::Workspace ws;
   mutable std::vector<double> scratch;
 
@@ -113,17 +98,23 @@ struct StateKernel {
   std::vector<char> known_bodies, known_blocks, known_states;
 
   int num_bodies() const { return static_cast<int>(bodies.size()); }
-  int inputs() const { return 13 * num_bodies() + static_cast<int>(states.size()) + n_multipliers; }
+  int inputs() const {
+    return 13 * num_bodies() + static_cast<int>(program.states.size()) + n_multipliers;
+  }
   /// Local input of multiplier q of `blocks` (after the bodies and the states).
   int multiplier_input(int q) const {
-    return 13 * num_bodies() + static_cast<int>(states.size()) + q;
+    return 13 * num_bodies() + static_cast<int>(program.states.size()) + q;
   }
-  /// Other elements whose user-subroutine values the nodes read (their Y array of a USERSUB
-  /// element, or their ARYSUB U array): every local input of theirs is one of this kernel's.
+  /// Other elements whose user-subroutine values the nodes (or the dissipated-energy copy of a
+  /// force) read (their Y array of a USERSUB element, or their ARYSUB U array): every local
+  /// input of theirs is one of this kernel's.
   std::vector<int> read_elements;
+  /// VARSUB variables (Model::variables) read likewise: what they read is this kernel's input.
+  std::vector<int> read_variables;
 
+  bool reads_user_values() const { return !read_elements.empty() || !read_variables.empty(); }
   /// A user routine is a black box: the Jacobian pattern takes every input.
-  bool black_box() const { return user != nullptr || arysub != nullptr || !read_elements.empty(); }
+  bool black_box() const { return user != nullptr || arysub != nullptr || reads_user_values(); }
   int outputs() const { return 13 * num_bodies() + element->num_states; }
   /// Local input of own state i (value) and of its derivative.
   int own_x(int i) const { return 13 * num_bodies() + i; }
@@ -158,9 +149,9 @@ struct StateKernel {
  private:
   template <class T>
   void node_values(const T* x, double t, T* nv) const;
-  /// A Read node's value at local inputs x (read_element_value of solver/state_reads.hpp).
+  /// A read's value at local inputs x (read_element_value of solver/state_reads.hpp).
   template <class T>
-  T read_value(const Node::Read& r, const T* x, double t) const;
+  T read_value(const ElementRead& r, const T* x, double t) const;
   void scatter(const double* xv) const;
   UserCallState call_state(double t) const;
   void call_arysub(const double* xv, double t, int dflag, int iflag, double* u) const;

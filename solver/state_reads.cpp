@@ -13,9 +13,10 @@ namespace mb {
 
 namespace {
 
-/// Value `r` of its element at the System-layout state (y, yp).
+/// Value `r` of its element (or VARSUB) at the System-layout state (y, yp).
 double read_once(const System& sys, const ElementRead& r, const double* y, const double* yp,
                  double t) {
+  if (r.variable >= 0) return sys.user_variables().value(r.variable, sys, y, yp, t);
   double out[StateKernel::kMaxStates];
   sys.state_kernels()[static_cast<size_t>(r.element)].read_at(y, yp, t, r.inputs, out);
   return out[r.comp];
@@ -58,24 +59,34 @@ template AD read_element_value<AD>(const System&, const ElementRead&, const AD*,
 void add_read_inputs(ForceKernel& k, const System& sys, const std::vector<double>& y0) {
   StateInputs& in = k.state_inputs;
   if (in.reads.empty()) return;
+  auto body = [&](int b) {
+    if (std::find(k.bodies.begin(), k.bodies.end(), b) == k.bodies.end()) k.bodies.push_back(b);
+  };
+  auto block = [&](int c) {
+    if (std::find(k.blocks.begin(), k.blocks.end(), c) != k.blocks.end()) return;
+    k.blocks.push_back(c);
+    k.n_multipliers += sys.joint_equation_count(c);
+  };
+  auto state = [&](int s, char deriv) {
+    for (size_t j = 0; j < in.states.size(); ++j) {
+      if (in.states[j] == s && in.state_deriv[j] == deriv) return;
+    }
+    in.states.push_back(s);
+    in.state_deriv.push_back(deriv);
+  };
   for (const ElementRead& r : in.reads) {
+    if (r.variable >= 0) {  // a VARSUB: what its dependency call read
+      const UserDependencies& deps = sys.user_variables().dependencies(r.variable);
+      for (int b : deps.bodies) body(b);
+      for (int c : deps.blocks) block(c);
+      for (int key : deps.states) state(key / 2, static_cast<char>(key % 2));
+      continue;
+    }
     const StateKernel& src = sys.state_kernels()[static_cast<size_t>(r.element)];
-    for (int b : src.bodies) {
-      if (std::find(k.bodies.begin(), k.bodies.end(), b) == k.bodies.end()) k.bodies.push_back(b);
-    }
-    for (int block : src.blocks) {
-      if (std::find(k.blocks.begin(), k.blocks.end(), block) != k.blocks.end()) continue;
-      k.blocks.push_back(block);
-      k.n_multipliers += sys.joint_equation_count(block);
-    }
-    for (size_t i = 0; i < src.states.size(); ++i) {
-      bool known = false;
-      for (size_t j = 0; j < in.states.size() && !known; ++j)
-        known = in.states[j] == src.states[i] && in.state_deriv[j] == src.state_deriv[i];
-      if (known) continue;
-      in.states.push_back(src.states[i]);
-      in.state_deriv.push_back(src.state_deriv[i]);
-    }
+    for (int b : src.bodies) body(b);
+    for (int c : src.blocks) block(c);
+    const StateInputs& p = src.program;
+    for (size_t i = 0; i < p.states.size(); ++i) state(p.states[i], p.state_deriv[i]);
   }
   if (k.bodies.size() > ForceKernel::kMaxBodies || k.inputs() > kMaxLocalInputs) {
     throw Error(ExitCode::kDeckError,
@@ -89,11 +100,11 @@ void add_read_inputs(ForceKernel& k, const System& sys, const std::vector<double
 }
 
 template <class T>
-T StateKernel::read_value(const Node::Read& r, const T* x, double t) const {
+T StateKernel::read_value(const ElementRead& r, const T* x, double t) const {
   return read_element_value(*sys, r, x, inputs(), input_vars, input_is_deriv, y_full, yp_full, t);
 }
 
-template double StateKernel::read_value<double>(const Node::Read&, const double*, double) const;
-template AD StateKernel::read_value<AD>(const Node::Read&, const AD*, double) const;
+template double StateKernel::read_value<double>(const ElementRead&, const double*, double) const;
+template AD StateKernel::read_value<AD>(const ElementRead&, const AD*, double) const;
 
 }  // namespace mb

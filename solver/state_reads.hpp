@@ -1,8 +1,9 @@
 #pragma once
-// Reading a value another state element computes with a user subroutine (ElementRead: an output
-// of a GSESUB/YFOSUB element, an entry of an ARYSUB U array) from inside a kernel's residual:
-// the reading kernel (a StateKernel or a ForceKernel) holds every local input of that element,
-// so the value is a function of the reader's own local inputs. They are scattered into the
+// Reading a value a user subroutine computes (ElementRead: an output of a GSESUB/YFOSUB element,
+// an entry of an ARYSUB U array, a VARSUB variable) from inside a kernel's residual: the reading
+// kernel (a StateKernel or a ForceKernel) holds every local input of that element (or whatever
+// the VARSUB read in its dependency call, solver/user_variables.hpp), so the value is a
+// function of the reader's own local inputs. They are scattered into the
 // System layout and handed to the element (StateKernel::read_at); for T = AD the derivatives
 // are forward differences over each local input, like the user routines' own
 // (solver/user_state.cpp). The value is solved together with the reader, not lagged. Nothing
@@ -24,9 +25,10 @@ T read_element_value(const System& sys, const ElementRead& r, const T* x, int n_
                      const std::vector<int>& input_vars, const std::vector<char>& input_is_deriv,
                      std::vector<double>& y_full, std::vector<double>& yp_full, double t);
 
-/// Adds the local inputs (bodies, multipliers, states) of the elements whose values force kernel
-/// k reads to k's own, and sizes its buffers; `sys` has built its state kernels, y0 is its
-/// initial state. Throws Error(kDeckError) when the kernel grows too large.
+/// Adds the local inputs (bodies, multipliers, states) of the elements and VARSUBs whose values
+/// force kernel k reads to k's own, and sizes its buffers; `sys` has built its state kernels
+/// and bound its VARSUBs, y0 is its initial state. Throws Error(kDeckError) when the kernel grows
+/// too large.
 void add_read_inputs(ForceKernel& k, const System& sys, const std::vector<double>& y0);
 
 }  // namespace mb

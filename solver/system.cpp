@@ -217,7 +217,9 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   }
   force_kernels_ = make_force_kernels(model);
   const std::vector<double> y0 = initial_state();
-  // The state kernels first: force expressions may read values their user subroutines compute.
+  // The VARSUB dependency calls, then the state kernels: force expressions and state inputs may
+  // read values their user subroutines compute.
+  user_variables_.bind(*this, y0);
   state_kernels_ = make_state_kernels(model, state_offset_, *this, y0);
   for (auto& fk : force_kernels_) {
     if (fk.user) bind_user_force(fk, *this, y0);
@@ -258,9 +260,9 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
         s.out_row.push_back(o + i);
       }
     }
-    for (size_t i = 0; i < sk.states.size(); ++i) {
-      s.in_var.push_back(state_offset_ + sk.states[i]);
-      s.in_is_deriv.push_back(sk.state_deriv[i]);
+    for (size_t i = 0; i < sk.program.states.size(); ++i) {
+      s.in_var.push_back(state_offset_ + sk.program.states[i]);
+      s.in_is_deriv.push_back(sk.program.state_deriv[i]);
     }
     for (int block : sk.blocks) {  // multipliers a user subroutine reads (joint reactions)
       for (int e = 0; e < joint_equation_count(block); ++e) {

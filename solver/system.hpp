@@ -50,6 +50,7 @@
 #include "solver/gravity_field.hpp"
 #include "solver/joint_kernel.hpp"
 #include "solver/state_kernel.hpp"
+#include "solver/user_variables.hpp"
 
 namespace mb {
 
@@ -119,6 +120,8 @@ class System {
   /// Index of the first user state (the state block, Model::num_states entries).
   int state_offset() const { return state_offset_; }
   const std::vector<StateKernel>& state_kernels() const { return state_kernels_; }
+  /// The VARSUB variables that kernels read (solver/user_variables.hpp).
+  const UserVariables& user_variables() const { return user_variables_; }
   /// True for user states held fixed in static and quasi-static analyses (is_static_hold), and
   /// for motion states.
   bool is_static_held(int index) const { return static_held_[index] != 0; }
@@ -214,6 +217,7 @@ class System {
   int coupler_state_begin_ = 0;
   int state_offset_ = 0;
   std::vector<char> static_held_;
+  UserVariables user_variables_;
   std::vector<StateKernel> state_kernels_;
   std::vector<Slots> state_slots_;
   SparsePattern pattern_;

@@ -224,3 +224,13 @@ def COUXX2_LINEAR(id, time, par, npar, disp, ndisp, iflag):
 
 def COUSUB_SINE(id, time, par, npar, disp, ndisp, iflag):
     return disp[1] - par[0] * math.sin(disp[0])
+
+
+# ---- Variables read in residuals (tests/usersub/varsub_reads_test.cpp) ----
+
+
+def VARSUB_DIF(id, time, par, npar, dflag, iflag):
+    """value = par[1] DIF(par[0]) + DIF1(par[0]) of Control_Diff par[0]."""
+    [y, err] = py_sysfnc("DIF", [int(par[0])])
+    [yd, err] = py_sysfnc("DIF1", [int(par[0])])
+    return par[1] * y + yd

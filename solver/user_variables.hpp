@@ -1,0 +1,47 @@
+#pragma once
+// VARSUB Reference_Variables read inside residuals: VARVAL(id) of a variable whose value a user
+// subroutine (a C library routine or a Python function) computes, read by force expressions and
+// state-element inputs. The routine reads the model through c_sysfnc/c_sysary (bodies, joint
+// reactions, DIF/DIF1). Its dependency call (iflag = 1, made once when the System is built)
+// records what it reads; a kernel reading the variable takes those bodies, multipliers and
+// states as its own local inputs and differentiates the value by forward differences over them
+// (solver/state_reads.hpp), so the value is solved with the reader, not lagged. A later call
+// reading anything else is an error (solver/user_calls.hpp). The callbacks cannot read forces or
+// other variables, so no algebraic loop closes through a VARSUB.
+//
+// Requests evaluate VARSUB values on their own (solver/request_outputs.cpp).
+
+#include <memory>
+#include <vector>
+
+#include "models/model.hpp"
+#include "solver/user_calls.hpp"
+
+namespace mb {
+
+class System;
+
+class UserVariables {
+ public:
+  UserVariables() = default;
+  /// Makes the dependency call of every VARSUB variable of `sys`'s model at the System-layout
+  /// state y0 (bodies and constraint blocks laid out).
+  void bind(const System& sys, const std::vector<double>& y0);
+
+  /// What the VARSUB of variable v (an index into Model::variables) read in its dependency call.
+  const UserDependencies& dependencies(int v) const;
+
+  /// VARVAL(v) at the System-layout state (y, yp); no allocation.
+  double value(int v, const System& sys, const double* y, const double* yp, double t) const;
+
+ private:
+  struct Bound {
+    const Variable* variable = nullptr;
+    UserDependencies deps;
+    mutable std::vector<double> par;  ///< the routine's PAR array (it may write to it)
+    std::vector<char> known_bodies, known_blocks, known_states;
+  };
+  std::vector<std::unique_ptr<Bound>> bound_;  ///< per model variable; null: not a VARSUB
+};
+
+}  // namespace mb
