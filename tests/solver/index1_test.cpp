@@ -175,6 +175,18 @@ TEST_CASE("index-1 form: transient agrees with the index-2 form; the log names i
   CHECK(obs.lines.find("warning") == std::string::npos);
 }
 
+TEST_CASE("index-1 form: dae_index 1 is read without a warning") {
+  Diagnostics diag;
+  Deck deck =
+      read_xml_deck_text(mechanism(R"(<Param_Transient dae_index="1"/>)", 1), "i1.xml", diag);
+  const auto model = build_model(deck, diag);
+  REQUIRE(model);
+  CHECK(model->transient.dae_index == 1);
+  std::string messages;
+  for (const auto& d : diag.all()) messages += d.str() + "\n";
+  CHECK(messages == "");
+}
+
 TEST_CASE("index-1 form: a Constraint_General runs the index-2 form with a warning") {
   const auto model = test::model_inline(R"XML(<MotionSolve><Model>
     <Force_Gravity grav_y="-9.81"/>
