@@ -134,15 +134,15 @@ class System {
   int coupler_equation(int k) const { return coupler_eq_offset_[k]; }
   /// First turn-count state of coupler k (its rotational coordinates in term order).
   int coupler_state_offset(int k) const { return coupler_state_offset_[k]; }
-  /// Coupler states occupy [coupler_state_begin(), size()).
+  /// Coupler states occupy [coupler_state_begin(), kappa_begin()) (size() but in the index-1 form).
   int coupler_state_begin() const { return coupler_state_begin_; }
   int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
   int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
   int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
   /// First state of a velocity or acceleration motion's block (-1 for other blocks).
   int motion_state_offset(int block) const { return motion_state_offset_[block]; }
-  /// Motion states, then coupler states, occupy [motion_state_begin(), size()): references the
-  /// constraint projection leaves alone.
+  /// Motion states, then coupler states, occupy [motion_state_begin(), kappa_begin()): references
+  /// the constraint projection leaves alone.
   int motion_state_begin() const { return motion_state_begin_; }
   /// Index of the first user state (the state block, Model::num_states entries).
   int state_offset() const { return state_offset_; }
