@@ -465,6 +465,19 @@ void System::add_jacobian(const Kernel& k, const Slots& s, double t, const doubl
   }
 }
 
+namespace {
+/// The velocity rows of a constraint kernel: its velocity_rows() when it has one (only those
+/// outputs are written), else its whole eval.
+template <class Kernel, class T>
+void eval_velocity_rows(const Kernel& k, const T* x, T* out, double t) {
+  if constexpr (requires { k.velocity_rows(x, out, t); }) {
+    k.velocity_rows(x, out, t);
+  } else {
+    k.eval(x, out, t);
+  }
+}
+}  // namespace
+
 template <class Kernel>
 void System::add_acceleration_residual(const Kernel& k, const Slots& s, double t, const double* y,
                                        const double* yp, double* res) const {
@@ -479,7 +492,7 @@ void System::add_acceleration_residual(const Kernel& k, const Slots& s, double t
     x[i] = Dual(v < 0 ? s.in_const[i] : (s.in_is_deriv[i] ? yp[v] : y[v]),
                 Eigen::Matrix<double, 1, 1>(dir));
   }
-  k.eval(x, out, t);
+  eval_velocity_rows(k, x, out, t);
   for (size_t r = 0; r < s.out_row.size(); ++r) {
     if (s.out_row[r] >= 0 && out[r].derivatives().size() > 0) {
       res[s.out_row[r]] += out[r].derivatives()(0);
@@ -504,7 +517,7 @@ void System::add_acceleration_jacobian(const Kernel& k, const Slots& s, double t
               : AD(s.in_is_deriv[i] ? yp[v] : y[v], static_cast<int>(n_in), static_cast<int>(i));
     x[i] = AD2(value, Eigen::Matrix<AD, 1, 1>(AD(dir, ADVector::Zero(n))));
   }
-  k.eval(x, out, t);
+  eval_velocity_rows(k, x, out, t);
   for (size_t r = 0; r < s.out_row.size(); ++r) {
     if (s.out_row[r] < 0) continue;
     // d(row)/dx: the coefficient of x' (of y' with cj, and of u); d(row . x')/dx at fixed x'.
@@ -708,7 +721,7 @@ void System::build_pattern() {
         const double dir = s.dir_var[i] >= 0 || s.corr_var[i] >= 0 ? uni(rng) : 0.0;
         x[i] = AD2(value, Eigen::Matrix<AD, 1, 1>(AD(dir, ADVector::Zero(n))));
       }
-      kernel.eval(x, out, 0.0);
+      eval_velocity_rows(kernel, x, out, 0.0);
       for (size_t r = 0; r < n_out; ++r) {
         if (s.out_row[r] < 0) continue;
         const ADVector& d1 = out[r].value().derivatives();
