@@ -45,15 +45,18 @@
 // (Gear, Gupta and Leimkuhler's stabilisation carried to the velocity level; with a the
 // algebraic acceleration written out this is the overdetermined-DAE form of Eich-Soellner and
 // Fuehrer, Numerical Methods in Multibody Dynamics, 5.3). The acceleration rows are no new
-// kernel code: the System evaluates each constraint kernel's velocity rows with dual-number
-// inputs x + eps x' (x' = y' of the differential inputs, plus u on the velocity inputs), whose
-// eps part is the derivative along x'; their Jacobian takes forward mode over that
-// (autodiff.hpp, AD2), so it is exact; the explicit time derivative of a driven motion's
-// velocity row is JointKernel::velocity_row_rate. B^T kappa in the u rows is the kernel's
-// B^T lambda term evaluated with kappa in lambda's place. Constraint_General and COUSUB
-// couplers have no acceleration rows yet (their expression and user-partial paths stop at first
-// derivatives): supports_index1() is false for a model with them, and the analysis runs the
-// index-2 form with a warning.
+// kernel code: the System evaluates each constraint kernel's velocity rows (the kernel's eval,
+// or its velocity_rows() when it has one: JointKernel) with dual-number inputs x + eps x'
+// (x' = y' of the differential inputs, plus u on the velocity inputs), whose eps part is the
+// derivative along x'; their Jacobian takes forward mode over that (autodiff.hpp, AD2), so it
+// is exact; the explicit time derivative of a driven motion's velocity row is
+// JointKernel::velocity_row_rate. B^T kappa in the u rows is the kernel's B^T lambda term
+// evaluated with kappa in lambda's place (System::correction_slots). The reported y' of the
+// velocities is nu' (the derivative of the integrated velocities), which differs from the
+// constrained acceleration a by u, of the order of the velocity drift it removes.
+// Constraint_General and COUSUB couplers have no acceleration rows yet (their expression and
+// user-partial paths stop at first derivatives): supports_index1() is false for a model with them,
+// and the analysis runs the index-2 form with a warning.
 //
 // User states (Control_Diff, Control_StateEqn, Control_SISO, Force_StateEqn; see
 // solver/state_kernel.hpp for how an element adds states): StateElement k of the model owns
@@ -154,7 +157,8 @@ class System {
   const std::vector<double>& differential_mask() const { return diff_mask_; }
   /// How the integrator weighs each variable (IDA's error weights serve both its local error
   /// test and its Newton convergence test):
-  ///   0  out of the error test, weight 1 / (rtol |y| + atol) (the index-2 form's multipliers)
+  ///   0  out of the error test, weight 1 / (rtol |y| + atol) (the multipliers of the index-2
+  ///      and index-1 forms, and the index-1 form's velocity corrections u)
   ///   1  in the error test, that weight (differential variables)
   ///   2  in the error test, that weight times the step size h: the body velocities v, w of the
   ///      index-3 form, its index-2 components
