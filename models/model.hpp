@@ -311,8 +311,8 @@ struct TransientParams {
   std::optional<double> h0;
   int max_order = 5;
   double rel_abs_tol_ratio = 1e-3;  ///< relative tolerance = ratio * integr_tol (>= 1e-12)
-  /// dae_index: 2 (stabilised index-2, GGL), 3 (index-3, DaeForm::kIndex3) or 1 (runs the
-  /// index-2 form with a warning; models/param_transient.hpp says why). The ODE form ignores it.
+  /// dae_index: 2 (stabilised index-2, GGL), 3 (index-3, DaeForm::kIndex3) or 1 (stabilised
+  /// index-1, DaeForm::kStabilisedIndex1; models/param_transient.hpp). The ODE form ignores it.
   int dae_index = 2;
   /// ABAM on a tree of joints integrates in joint coordinates (solver/tree/); false keeps the
   /// Cartesian ODE form. Not a deck attribute: tests and benchmarks compare the two forms.

@@ -37,14 +37,7 @@ void build_param_transient(ElementReader& in, ModelDraft& draft, bool in_command
   if (auto v = positive(in, "h0_max")) p.h0 = *v;
   if (auto v = positive(in, "rel_abs_tol_ratio")) p.rel_abs_tol_ratio = *v;
   if (auto v = in.integer("max_order", 1, 5)) p.max_order = static_cast<int>(*v);
-  if (auto v = in.integer("dae_index", 1, 3)) {
-    p.dae_index = static_cast<int>(*v);
-    if (p.dae_index == 1) {
-      in.warning("dae_index",
-                 "dae_index 1 (Adams SI1) is solved in the stabilised index-2 form, which "
-                 "satisfies the same position and velocity constraints");
-    }
-  }
+  if (auto v = in.integer("dae_index", 1, 3)) p.dae_index = static_cast<int>(*v);
   for (auto n : {"dae_constr_tol", "dae_corrector_maxit", "dae_corrector_minit", "dae_vel_ctrl",
                  "dae_jacob_eval", "dae_eval_expiry", "dae_jacob_init", "dae_interpolation",
                  "vel_tol_factor", "dae_alg_tol_factor"}) {

@@ -15,11 +15,12 @@
 //       the displacements drift by far more than integr_tol). The same number of unknowns as 2
 //       (mu is pinned, not removed); velocities, accelerations and reactions are less accurate
 //       at the same integr_tol.
-//     1 (Adams SI1): runs the index-2 form, with a warning. SI1 differentiates the constraints
-//       to the acceleration level and stabilises them at both lower levels (three multiplier
-//       sets); that is a new residual block per constraint kernel (an acceleration row, with its
-//       gamma terms), not a change of layout like index 3, and it is left for later. The index-2
-//       form satisfies the same position and velocity constraints.
+//     1 (Adams SI1): stabilised index-1 (solver/system.hpp, DaeForm::kStabilisedIndex1): the
+//       acceleration constraints determine the reactions lambda; Phi = 0 (with mu) and B nu = 0
+//       (with kappa and the velocity corrections u) keep positions and velocities on their
+//       constraints. The multipliers and corrections are left out of the error test. A model
+//       with a Constraint_General or a COUSUB coupler (no acceleration rows yet) runs the
+//       index-2 form, with a warning in the log.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

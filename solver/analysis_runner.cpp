@@ -48,8 +48,13 @@ void integrate(Integrator& integ, const System& sys, AnalysisObserver& obs, RunR
       throw;
     }
     t = integ.time();
+    // The index-1 form appends kappa and u to the index-2 layout: outputs and later analyses
+    // read the index-2 part.
     y = integ.y();
-    obs.output(t, sys, y, integ.yp());
+    y.resize(static_cast<size_t>(sys.size()));
+    std::vector<double> yp = integ.yp();
+    yp.resize(static_cast<size_t>(sys.size()));
+    obs.output(t, sys, y, yp);
   }
   report.stats += integ.stats();
 }
@@ -114,6 +119,10 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
   // the same layout, so the index-2 initial conditions start it (system.hpp).
   std::deque<System> index3_systems;
   std::optional<Dae> dae3;
+  // The stabilised index-1 form (dae_index 1): the index-2 layout with kappa and u appended, so
+  // the index-2 initial conditions extended by zeros start it.
+  std::deque<System> index1_systems;
+  std::optional<Dae> dae1;
   std::vector<double> y = first_sys.initial_state();
   double t = 0;
   bool first = true;
@@ -145,6 +154,7 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         sys_ptr = &edited_systems.back();
         dae.reset();  // redundant equations are found again for the new constraint set
         dae3.reset();
+        dae1.reset();
       }
       const System& sys = *sys_ptr;
       any_simulate = true;
@@ -229,6 +239,16 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
       const double dt = output_step(s, t0, t1);
       const bool ode = is_ode_form(params);
       const bool index3 = !ode && params.dae_index == 3;
+      std::string no_index1;
+      const bool index1 =
+          !ode && params.dae_index == 1 && System::supports_index1(sys.model(), &no_index1);
+      if (!ode && params.dae_index == 1 && !index1) {
+        obs.log(
+            fmt::format("warning: dae_index 1 (SI1) has no acceleration rows for {} yet; "
+                        "the stabilised index-2 form (SI2) is used, which satisfies the same "
+                        "position and velocity constraints",
+                        no_index1));
+      }
       // ABAM on a tree of joints: the joint-coordinate ODE form (solver/tree/).
       TreeTopology tree;
       std::string not_tree;
@@ -242,9 +262,9 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         form_detail =
             params.joint_coordinates ? fmt::format(", Cartesian: {}", not_tree) : ", Cartesian";
       } else if (!ode) {
-        form_detail = index3 ? ", index-3 (I3)"
-                             : (params.dae_index == 2 ? ", stabilised index-2 (SI2)"
-                                                      : ", stabilised index-2 for dae_index 1");
+        form_detail = index3   ? ", index-3 (I3)"
+                      : index1 ? ", stabilised index-1 (SI1)"
+                               : ", stabilised index-2 (SI2)";
       }
       obs.log(
           fmt::format("transient analysis ({}, {} form{}) from t = {:g} to {:g}, output every {:g}",
@@ -282,8 +302,22 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
           index3_systems.emplace_back(sys.model(), DaeForm::kIndex3);
           dae3.emplace(index3_systems.back(), dae->removed());
         }
-        IdaIntegrator ida(index3 ? *dae3 : *dae, params, t0, ic.y, ic.yp, dt);
-        integrate(ida, sys, obs, report, t0, t1, dt, t, y);
+        if (index1 && !dae1) {
+          index1_systems.emplace_back(sys.model(), DaeForm::kStabilisedIndex1);
+          dae1.emplace(index1_systems.back(), dae->removed());
+        }
+        if (index1) {
+          // kappa = 0 and u = 0: the index-2 initial conditions are consistent (lambda already
+          // solves the acceleration constraints).
+          std::vector<double> y1 = ic.y, yp1 = ic.yp;
+          y1.resize(static_cast<size_t>(dae1->size()), 0.0);
+          yp1.resize(static_cast<size_t>(dae1->size()), 0.0);
+          IdaIntegrator ida(*dae1, params, t0, y1, yp1, dt);
+          integrate(ida, sys, obs, report, t0, t1, dt, t, y);
+        } else {
+          IdaIntegrator ida(index3 ? *dae3 : *dae, params, t0, ic.y, ic.yp, dt);
+          integrate(ida, sys, obs, report, t0, t1, dt, t, y);
+        }
       }
       obs.log(fmt::format("transient analysis done at t = {:g}", t));
     }

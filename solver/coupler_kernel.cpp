@@ -129,6 +129,9 @@ template double CouplerKernel::coordinate<double>(const Term&, const double*, co
                                                   double*) const;
 template void CouplerKernel::eval<double>(const double*, double*, double) const;
 template void CouplerKernel::eval<AD>(const AD*, AD*, double) const;
+// The acceleration rows of the index-1 form (solver/system.hpp; not for COUSUB couplers).
+template void CouplerKernel::eval<Dual>(const Dual*, Dual*, double) const;
+template void CouplerKernel::eval<AD2>(const AD2*, AD2*, double) const;
 
 std::vector<CouplerKernel> make_coupler_kernels(const Model& model) {
   std::vector<CouplerKernel> out;

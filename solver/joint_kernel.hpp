@@ -278,6 +278,39 @@ struct JointKernel {
     }
   }
 
+  /// The velocity reference v_ref of a motion's row (0 for other blocks; see `drive`).
+  template <class T>
+  T reference_rate(const T* x, double t) const {
+    if (!drive) return T(0.0);
+    if (drive_states == 0) return T(drive_derivative(1, t));
+    if (drive_states == 1) return T(drive_derivative(0, t));
+    return x[26 + 2 * m + 1];  // the motion's velocity state
+  }
+
+  /// The velocity rows B nu - v_ref alone, in eval's output slots 26 .. 26 + m (the other
+  /// outputs are not written): the acceleration rows of the index-1 form differentiate them
+  /// (solver/system.hpp).
+  template <class T>
+  void velocity_rows(const T* x, T* out, double t) const {
+    T phi[kMaxEquations];
+    T B[kMaxEquations][12];
+    constraints(x, x + 13, phi, B);
+    write_velocity_rows(x, x + 13, B, reference_rate(x, t), out + 26);
+  }
+
+  template <class T>
+  void write_velocity_rows(const T* yi, const T* yj, const T (*B)[12], const T& v_ref,
+                           T* vel) const {
+    for (int k = 0; k < m; ++k) {
+      T v = k == 0 ? T(-v_ref) : T(0.0);
+      for (int c = 0; c < 3; ++c) {
+        v += B[k][c] * yi[7 + c] + B[k][3 + c] * yi[10 + c] + B[k][6 + c] * yj[7 + c] +
+             B[k][9 + c] * yj[10 + c];
+      }
+      vel[k] = v;
+    }
+  }
+
   template <class T>
   void eval(const T* x, T* out, double t) const {
     const T* yi = x;
@@ -310,14 +343,12 @@ struct JointKernel {
       const T* state = x + 26 + 2 * m;
       const T* state_rate = state + drive_states;
       const double f = drive_derivative(0, t);
-      const double f_dot = drive_states == 0 ? drive_derivative(1, t) : 0.0;
+      v_ref = drive_states == 1 ? T(f) : reference_rate(x, t);  // one call of f per evaluation
       T* own = out + 26 + 2 * m;
       if (drive_states == 0) {
         phi[0] -= f;
-        v_ref = T(f_dot);
       } else {
         phi[0] -= state[0];
-        v_ref = drive_states == 1 ? T(f) : state[1];
         own[0] = state_rate[0] - (drive_states == 1 ? T(f) : state[1]);
         if (drive_states == 2) own[1] = state_rate[1] - f;
       }
@@ -327,15 +358,8 @@ struct JointKernel {
         phi[0] -= two_pi * std::round(value_of(phi[0]) / two_pi);
       }
     }
-    for (int k = 0; k < m; ++k) {
-      T vel = k == 0 ? T(-v_ref) : T(0.0);
-      for (int c = 0; c < 3; ++c) {
-        vel += B[k][c] * yi[7 + c] + B[k][3 + c] * yi[10 + c] + B[k][6 + c] * yj[7 + c] +
-               B[k][9 + c] * yj[10 + c];
-      }
-      out[26 + k] = vel;
-      out[26 + m + k] = phi[k];
-    }
+    write_velocity_rows(yi, yj, B, v_ref, out + 26);
+    for (int k = 0; k < m; ++k) out[26 + m + k] = phi[k];
   }
 };
 

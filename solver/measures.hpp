@@ -140,7 +140,7 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
 /// velocities V and W of their states: linear in those velocities.
 template <class T>
 T measure_rate(const LocalMeasure& m, const MarkerState<T>* ms) {
-  static const MarkerState<T> kGround{};
+  const MarkerState<T> kGround{};  // not static: see measure_value
   const MarkerState<T>& I = m.i < 0 ? kGround : ms[m.i];
   const MarkerState<T>& J = m.j < 0 ? kGround : ms[m.j];
   const MarkerState<T>& K = m.k < 0 ? kGround : ms[m.k];

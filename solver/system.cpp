@@ -16,6 +16,12 @@ constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 }  // namespace
 
 System::System(const Model& model, DaeForm form) : model_(model), form_(form), gravity_(model) {
+  std::string no_index1;
+  if (form_ == DaeForm::kStabilisedIndex1 && !supports_index1(model, &no_index1)) {
+    throw Error(
+        ExitCode::kInternal,
+        fmt::format("the stabilised index-1 form has no acceleration rows for {}", no_index1));
+  }
   // Moving bodies get 13 states each, in model order.
   body_offset_.assign(model.bodies.size(), -1);
   for (size_t b = 0; b < model.bodies.size(); ++b) {
@@ -104,9 +110,11 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
     coupler_state_offset_.push_back(n_);
     n_ += k.num_states;
   }
+  kappa_begin_ = n_;
+  if (form_ == DaeForm::kStabilisedIndex1) n_ += n_eq_ + 6 * nb_;  // kappa, u
   diff_mask_.assign(n_, 0.0);
   std::fill(diff_mask_.begin(), diff_mask_.begin() + 13 * nb_, 1.0);
-  std::fill(diff_mask_.begin() + state_offset_, diff_mask_.end(), 1.0);
+  std::fill(diff_mask_.begin() + state_offset_, diff_mask_.begin() + kappa_begin_, 1.0);
   error_test_index_.assign(n_, 0);
   for (int i = 0; i < n_; ++i) error_test_index_[i] = diff_mask_[i] > 0 ? 1 : 0;
   if (form_ == DaeForm::kIndex3) {
@@ -124,7 +132,7 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   }
   // A velocity or acceleration motion holds its displacement in statics; a coupler's turn
   // counts only need to stay within pi of their angles.
-  std::fill(static_held_.begin() + motion_state_begin_, static_held_.end(), 1);
+  std::fill(static_held_.begin() + motion_state_begin_, static_held_.begin() + kappa_begin_, 1);
 
   const double mf = model.units.mass_factor;
   for (size_t b = 0; b < model.bodies.size(); ++b) {
@@ -278,7 +286,81 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
     }
     state_slots_.push_back(std::move(s));
   }
+  if (form_ == DaeForm::kStabilisedIndex1) add_index1_slots();
   build_pattern();
+}
+
+bool System::supports_index1(const Model& model, std::string* what) {
+  std::string name;
+  if (!model.general_constraints.empty()) {
+    name = fmt::format("Constraint_General {}", model.general_constraints.front().id);
+  }
+  for (const Coupler& c : model.couplers) {
+    if (name.empty() && c.user) name = fmt::format("user coupler (COUSUB) {}", c.id);
+  }
+  if (what) *what = name;
+  return name.empty();
+}
+
+System::Slots System::correction_slots(const Slots& main, int first_multiplier, int m) const {
+  Slots s;
+  s.in_var = main.in_var;
+  s.in_is_deriv = main.in_is_deriv;
+  s.in_const = main.in_const;
+  for (int e = 0; e < m; ++e) {
+    // lambda's input reads kappa (the kernel's velocity row is routed to kappa's row); mu's
+    // input reads the constant 0.
+    const int kappa = main.out_row[static_cast<size_t>(first_multiplier + e)];
+    s.in_var[static_cast<size_t>(first_multiplier + e)] = kappa;
+    s.in_var[static_cast<size_t>(first_multiplier + m + e)] = -1;
+    s.in_const[static_cast<size_t>(first_multiplier + m + e)] = 0.0;
+  }
+  // Outputs: the Newton-Euler rows (-B^T kappa) go to the body's u rows.
+  s.out_row.assign(main.out_row.size(), -1);
+  for (int r = 0; r < first_multiplier; ++r) {
+    const int row = main.out_row[static_cast<size_t>(r)];
+    if (row < 0 || r % 13 < 7) continue;
+    s.out_row[static_cast<size_t>(r)] = correction_offset(row - r % 13) + r % 13 - 7;
+  }
+  return s;
+}
+
+System::Slots System::acceleration_slots(const Slots& main) const {
+  Slots s;
+  s.in_var = main.in_var;
+  s.in_is_deriv = main.in_is_deriv;
+  s.in_const = main.in_const;
+  const size_t n_in = s.in_var.size();
+  s.dir_var.assign(n_in, -1);
+  s.corr_var.assign(n_in, -1);
+  for (size_t i = 0; i < n_in; ++i) {
+    const int v = s.in_var[i];
+    if (v < 0 || s.in_is_deriv[i] || diff_mask_[v] == 0.0) continue;  // multipliers: no rate
+    s.dir_var[i] = v;
+    if (v < 13 * nb_ && v % 13 >= 7) s.corr_var[i] = correction_offset(v - v % 13) + v % 13 - 7;
+  }
+  // The velocity rows (in kappa's rows in the main slots) give lambda's acceleration rows.
+  s.out_row.assign(main.out_row.size(), -1);
+  for (size_t r = 0; r < main.out_row.size(); ++r) {
+    const int row = main.out_row[r];
+    if (row >= kappa_begin_ && row < kappa_begin_ + n_eq_) {
+      s.out_row[r] = 13 * nb_ + row - kappa_begin_;
+    }
+  }
+  return s;
+}
+
+void System::add_index1_slots() {
+  for (size_t jn = 0; jn < joint_kernels_.size(); ++jn) {
+    joint_corr_slots_.push_back(correction_slots(joint_slots_[jn], 26, joint_kernels_[jn].m));
+    joint_acc_slots_.push_back(acceleration_slots(joint_slots_[jn]));
+  }
+  for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
+    const int first = 13 * coupler_kernels_[k].num_bodies();
+    coupler_corr_slots_.push_back(
+        correction_slots(coupler_slots_[k], first, coupler_kernels_[k].m));
+    coupler_acc_slots_.push_back(acceleration_slots(coupler_slots_[k]));
+  }
 }
 
 void System::add_constraint_block(JointKernel k, int i_marker, int j_marker) {
@@ -299,6 +381,8 @@ void System::add_multiplier_slot(Slots& s, int eq, bool position_level) const {
     // Phi takes lambda's row; the velocity row is dropped; mu is read as the constant 0.
     in = position_level ? -1 : lambda;
     out = position_level ? lambda : -1;
+  } else if (form_ == DaeForm::kStabilisedIndex1 && !position_level) {
+    out = kappa_begin_ + eq;  // the velocity row pairs with kappa; lambda's row: acceleration
   }
   s.in_var.push_back(in);
   s.in_is_deriv.push_back(0);
@@ -401,6 +485,80 @@ void System::add_block_residual(int block, double t, const double* y, const doub
   add_residual(joint_kernels_[block], joint_slots_[block], t, y, yp, res);
 }
 
+namespace {
+/// The velocity rows of a constraint kernel: its velocity_rows() when it has one (only those
+/// outputs are written), else its whole eval.
+template <class Kernel, class T>
+void eval_velocity_rows(const Kernel& k, const T* x, T* out, double t) {
+  if constexpr (requires { k.velocity_rows(x, out, t); }) {
+    k.velocity_rows(x, out, t);
+  } else {
+    k.eval(x, out, t);
+  }
+}
+}  // namespace
+
+template <class Kernel>
+void System::add_acceleration_residual(const Kernel& k, const Slots& s, double t, const double* y,
+                                       const double* yp, double* res) const {
+  Dual x[kMaxLocalInputs];
+  Dual out[kMaxLocalInputs];
+  const size_t n_in = s.in_var.size();
+  for (size_t i = 0; i < n_in; ++i) {
+    const int v = s.in_var[i];
+    double dir = 0.0;
+    if (s.dir_var[i] >= 0) dir = yp[s.dir_var[i]];
+    if (s.corr_var[i] >= 0) dir += y[s.corr_var[i]];
+    x[i] = Dual(v < 0 ? s.in_const[i] : (s.in_is_deriv[i] ? yp[v] : y[v]),
+                Eigen::Matrix<double, 1, 1>(dir));
+  }
+  eval_velocity_rows(k, x, out, t);
+  for (size_t r = 0; r < s.out_row.size(); ++r) {
+    if (s.out_row[r] >= 0 && out[r].derivatives().size() > 0) {
+      res[s.out_row[r]] += out[r].derivatives()(0);
+    }
+  }
+}
+
+template <class Kernel>
+void System::add_acceleration_jacobian(const Kernel& k, const Slots& s, double t, const double* y,
+                                       const double* yp, double cj, double* values) const {
+  AD2 x[kMaxLocalInputs];
+  AD2 out[kMaxLocalInputs];
+  const size_t n_in = s.in_var.size();
+  const auto n = static_cast<Eigen::Index>(n_in);
+  for (size_t i = 0; i < n_in; ++i) {
+    const int v = s.in_var[i];
+    double dir = 0.0;
+    if (s.dir_var[i] >= 0) dir = yp[s.dir_var[i]];
+    if (s.corr_var[i] >= 0) dir += y[s.corr_var[i]];
+    const AD value =
+        v < 0 ? AD(s.in_const[i], ADVector::Zero(n))
+              : AD(s.in_is_deriv[i] ? yp[v] : y[v], static_cast<int>(n_in), static_cast<int>(i));
+    x[i] = AD2(value, Eigen::Matrix<AD, 1, 1>(AD(dir, ADVector::Zero(n))));
+  }
+  eval_velocity_rows(k, x, out, t);
+  for (size_t r = 0; r < s.out_row.size(); ++r) {
+    if (s.out_row[r] < 0) continue;
+    // d(row)/dx: the coefficient of x' (of y' with cj, and of u); d(row . x')/dx at fixed x'.
+    const ADVector& first = out[r].value().derivatives();
+    const bool has_second = out[r].derivatives().size() > 0;
+    for (size_t i = 0; i < n_in; ++i) {
+      const auto ii = static_cast<Eigen::Index>(i);
+      const double d1 = first.size() > 0 ? first(ii) : 0.0;
+      double d = 0.0;
+      if (has_second && out[r].derivatives()(0).derivatives().size() > 0) {
+        d = out[r].derivatives()(0).derivatives()(ii);
+      }
+      if (s.dir_var[i] >= 0) d += cj * d1;
+      const int pos = s.jac_pos[r * n_in + i];
+      if (pos >= 0) values[pos] += d;
+      const int cpos = s.corr_pos[r * n_in + i];
+      if (cpos >= 0) values[cpos] += d1;
+    }
+  }
+}
+
 void System::residual(double t, const double* y, const double* yp, double* res) const {
   std::fill(res, res + n_, 0.0);
   for (size_t k = 0; k < body_kernels_.size(); ++k) {
@@ -423,6 +581,27 @@ void System::residual(double t, const double* y, const double* yp, double* res) 
   }
   if (form_ == DaeForm::kIndex3) {
     for (int r = 13 * nb_ + n_eq_; r < 13 * nb_ + 2 * n_eq_; ++r) res[r] = y[r];  // mu = 0
+  }
+  if (form_ == DaeForm::kStabilisedIndex1) {
+    for (size_t k = 0; k < joint_kernels_.size(); ++k) {
+      const JointKernel& jk = joint_kernels_[k];
+      add_residual(jk, joint_corr_slots_[k], t, y, yp, res);
+      add_acceleration_residual(jk, joint_acc_slots_[k], t, y, yp, res);
+      if (jk.drive && jk.m > 0) res[lambda_offset(static_cast<int>(k))] += jk.velocity_row_rate(t);
+    }
+    for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
+      add_residual(coupler_kernels_[k], coupler_corr_slots_[k], t, y, yp, res);
+      add_acceleration_residual(coupler_kernels_[k], coupler_acc_slots_[k], t, y, yp, res);
+    }
+    for (int r = kappa_begin_ + n_eq_; r < n_; ++r) res[r] += y[r];  // u - B^T kappa
+    for (int b = 0; b < nb_; ++b) {  // M (nu' + u): the Newton-Euler rows read M u too
+      const int o = 13 * b, u = correction_offset(o);
+      const BodyKernel& bk = body_kernels_[b];
+      for (int c = 0; c < 3; ++c) {
+        res[o + 7 + c] += bk.mass * y[u + c];
+        for (int d = 0; d < 3; ++d) res[o + 10 + c] += bk.inertia(c, d) * y[u + 3 + d];
+      }
+    }
   }
 }
 
@@ -448,6 +627,23 @@ void System::jacobian(double t, const double* y, const double* yp, double cj,
     add_jacobian(state_kernels_[k], state_slots_[k], t, y, yp, cj, values);
   }
   for (int pos : pinned_mu_diag_) values[pos] = 1.0;
+  if (form_ == DaeForm::kStabilisedIndex1) {
+    for (size_t k = 0; k < joint_kernels_.size(); ++k) {
+      add_jacobian(joint_kernels_[k], joint_corr_slots_[k], t, y, yp, cj, values);
+      add_acceleration_jacobian(joint_kernels_[k], joint_acc_slots_[k], t, y, yp, cj, values);
+    }
+    for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
+      add_jacobian(coupler_kernels_[k], coupler_corr_slots_[k], t, y, yp, cj, values);
+      add_acceleration_jacobian(coupler_kernels_[k], coupler_acc_slots_[k], t, y, yp, cj, values);
+    }
+    for (int pos : u_diag_pos_) values[pos] += 1.0;
+    for (int b = 0; b < nb_; ++b) {
+      const BodyKernel& bk = body_kernels_[b];
+      const std::array<int, 12>& p = mass_u_pos_[b];
+      for (int c = 0; c < 3; ++c) values[p[c]] += bk.mass;
+      for (int c = 0; c < 9; ++c) values[p[3 + c]] += bk.inertia(c / 3, c % 3);
+    }
+  }
 }
 
 void System::build_pattern() {
@@ -528,6 +724,69 @@ void System::build_pattern() {
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     state_nz.push_back(probe(state_kernels_[k], state_slots_[k]));
   }
+  // Index-1 form: the B^T kappa evaluations are ordinary kernel evaluations; the acceleration
+  // rows are probed with AD2 at random points and directions (nz: first or second derivative).
+  std::vector<std::vector<char>> jcorr_nz, ccorr_nz, jacc_nz, cacc_nz;
+  auto probe_acceleration = [&](const auto& kernel, Slots& s) {
+    const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
+    const auto n = static_cast<Eigen::Index>(n_in);
+    std::vector<char> nz(n_out * n_in, 0), nz_corr(n_out * n_in, 0);
+    for (int trial = 0; trial < 2; ++trial) {
+      AD2 x[kMaxLocalInputs];
+      AD2 out[kMaxLocalInputs];
+      for (size_t i = 0; i < n_in; ++i) {
+        const AD value = s.in_var[i] < 0
+                             ? AD(s.in_const[i], ADVector::Zero(n))
+                             : AD(uni(rng), static_cast<int>(n_in), static_cast<int>(i));
+        const double dir = s.dir_var[i] >= 0 || s.corr_var[i] >= 0 ? uni(rng) : 0.0;
+        x[i] = AD2(value, Eigen::Matrix<AD, 1, 1>(AD(dir, ADVector::Zero(n))));
+      }
+      eval_velocity_rows(kernel, x, out, 0.0);
+      for (size_t r = 0; r < n_out; ++r) {
+        if (s.out_row[r] < 0) continue;
+        const ADVector& d1 = out[r].value().derivatives();
+        for (size_t i = 0; i < n_in; ++i) {
+          const auto ii = static_cast<Eigen::Index>(i);
+          const bool first = d1.size() > 0 && d1(ii) != 0.0;
+          bool second = false;
+          if (out[r].derivatives().size() > 0) {
+            const ADVector& d2 = out[r].derivatives()(0).derivatives();
+            second = d2.size() > 0 && d2(ii) != 0.0;
+          }
+          nz[r * n_in + i] |= (second || (first && s.dir_var[i] >= 0));
+          nz_corr[r * n_in + i] |= (first && s.corr_var[i] >= 0);
+        }
+      }
+    }
+    for (size_t r = 0; r < n_out; ++r) {
+      for (size_t i = 0; i < n_in; ++i) {
+        if (s.out_row[r] < 0) continue;
+        if (nz[r * n_in + i] && s.in_var[i] >= 0) cols[s.in_var[i]].insert(s.out_row[r]);
+        if (nz_corr[r * n_in + i]) cols[s.corr_var[i]].insert(s.out_row[r]);
+      }
+    }
+    s.jac_pos.assign(n_out * n_in, -1);
+    s.corr_pos.assign(n_out * n_in, -1);
+    nz.insert(nz.end(), nz_corr.begin(), nz_corr.end());
+    return nz;
+  };
+  for (size_t k = 0; k < joint_corr_slots_.size(); ++k) {
+    jcorr_nz.push_back(probe(joint_kernels_[k], joint_corr_slots_[k]));
+    jacc_nz.push_back(probe_acceleration(joint_kernels_[k], joint_acc_slots_[k]));
+  }
+  for (size_t k = 0; k < coupler_corr_slots_.size(); ++k) {
+    ccorr_nz.push_back(probe(coupler_kernels_[k], coupler_corr_slots_[k]));
+    cacc_nz.push_back(probe_acceleration(coupler_kernels_[k], coupler_acc_slots_[k]));
+  }
+  if (form_ == DaeForm::kStabilisedIndex1) {
+    for (int b = 0; b < nb_; ++b) {
+      const int o = 13 * b, u = correction_offset(o);
+      for (int c = 0; c < 3; ++c) {
+        cols[u + c].insert(o + 7 + c);
+        for (int d = 0; d < 3; ++d) cols[u + 3 + d].insert(o + 10 + c);
+      }
+    }
+  }
   // Every diagonal entry is kept so that the pattern is structurally complete for KLU.
   for (int i = 0; i < n_; ++i) cols[i].insert(i);
   pattern_.n = n_;
@@ -565,9 +824,51 @@ void System::build_pattern() {
       pinned_mu_diag_.push_back(position(r, r));
     }
   }
+  auto fill_acceleration = [&](Slots& s, const std::vector<char>& nz) {
+    const size_t n_in = s.in_var.size(), n_out = s.out_row.size(), half = n_out * n_in;
+    for (size_t r = 0; r < n_out; ++r) {
+      if (s.out_row[r] < 0) continue;
+      for (size_t i = 0; i < n_in; ++i) {
+        if (nz[r * n_in + i] && s.in_var[i] >= 0) {
+          s.jac_pos[r * n_in + i] = position(s.out_row[r], s.in_var[i]);
+        }
+        if (nz[half + r * n_in + i]) {
+          s.corr_pos[r * n_in + i] = position(s.out_row[r], s.corr_var[i]);
+        }
+      }
+    }
+  };
+  for (size_t k = 0; k < joint_corr_slots_.size(); ++k) {
+    fill(joint_corr_slots_[k], jcorr_nz[k]);
+    fill_acceleration(joint_acc_slots_[k], jacc_nz[k]);
+  }
+  for (size_t k = 0; k < coupler_corr_slots_.size(); ++k) {
+    fill(coupler_corr_slots_[k], ccorr_nz[k]);
+    fill_acceleration(coupler_acc_slots_[k], cacc_nz[k]);
+  }
+  if (form_ == DaeForm::kStabilisedIndex1) {
+    for (int b = 0; b < nb_; ++b) {
+      const int o = 13 * b, u = correction_offset(o);
+      std::array<int, 12> p{};
+      for (int c = 0; c < 3; ++c) {
+        p[c] = position(o + 7 + c, u + c);
+        for (int d = 0; d < 3; ++d) p[3 + 3 * c + d] = position(o + 10 + c, u + 3 + d);
+      }
+      mass_u_pos_.push_back(p);
+    }
+    for (int r = kappa_begin_ + n_eq_; r < n_; ++r) u_diag_pos_.push_back(position(r, r));
+  }
 }
 
 std::string System::describe_variable(int index) const {
+  if (index >= kappa_begin_) {  // index-1 form: kappa, u
+    const int k = index - kappa_begin_;
+    if (k < n_eq_) {
+      return describe_variable(13 * nb_ + k) + " (velocity-level multiplier)";
+    }
+    return describe_variable(13 * ((k - n_eq_) / 6) + 7 + (k - n_eq_) % 6) +
+           " (velocity correction)";
+  }
   if (index < 13 * nb_) {
     for (size_t b = 0; b < model_.bodies.size(); ++b) {
       const int o = body_offset_[b];

@@ -26,6 +26,38 @@
 // consistent index-2 state (mu = 0) is a consistent index-3 state. The Euler-parameter
 // normalisation keeps its own multiplier mu_n in both forms.
 //
+// The stabilised index-1 form (Param_Transient dae_index 1, Adams SI1) appends two algebraic
+// blocks after the coupler states, so that every other index is that of the index-2 form and an
+// index-2 state extended by zeros is a consistent index-1 state:
+//   [n2, n2 + M)             kappa: GGL velocity-level multipliers      algebraic
+//   [n2 + M, n2 + M + 6 nb)  u: velocity corrections (v, w body axes)   algebraic
+// (n2 = the index-2 size). Its equations, with a = nu' + u the acceleration that the forces and
+// reactions determine:
+//   q' - H nu + B_q^T mu = 0                 body kinematic rows (as index 2)
+//   M a + ... - B^T lambda = Q               Newton-Euler rows, read M (nu' + u)
+//   u - B^T kappa = 0                        u rows
+//   d/dt (B nu - v_ref) along (q', a, motion states') = 0    lambda rows: the acceleration
+//                                            constraints B a + (dB/dq q') nu - dv_ref/dt
+//   B nu - v_ref = 0                         kappa rows: the velocity constraints
+//   Phi = 0                                  mu rows: the position constraints
+// The reactions lambda are index-1 variables; mu and kappa (zero on exact solutions) pull the
+// positions and velocities back onto their constraints, as mu alone does in the index-2 form
+// (Gear, Gupta and Leimkuhler's stabilisation carried to the velocity level; with a the
+// algebraic acceleration written out this is the overdetermined-DAE form of Eich-Soellner and
+// Fuehrer, Numerical Methods in Multibody Dynamics, 5.3). The acceleration rows are no new
+// kernel code: the System evaluates each constraint kernel's velocity rows (the kernel's eval,
+// or its velocity_rows() when it has one: JointKernel) with dual-number inputs x + eps x'
+// (x' = y' of the differential inputs, plus u on the velocity inputs), whose eps part is the
+// derivative along x'; their Jacobian takes forward mode over that (autodiff.hpp, AD2), so it
+// is exact; the explicit time derivative of a driven motion's velocity row is
+// JointKernel::velocity_row_rate. B^T kappa in the u rows is the kernel's B^T lambda term
+// evaluated with kappa in lambda's place (System::correction_slots). The reported y' of the
+// velocities is nu' (the derivative of the integrated velocities), which differs from the
+// constrained acceleration a by u, of the order of the velocity drift it removes.
+// Constraint_General and COUSUB couplers have no acceleration rows yet (their expression and
+// user-partial paths stop at first derivatives): supports_index1() is false for a model with them,
+// and the analysis runs the index-2 form with a warning.
+//
 // User states (Control_Diff, Control_StateEqn, Control_SISO, Force_StateEqn; see
 // solver/state_kernel.hpp for how an element adds states): StateElement k of the model owns
 // entries [state_offset() + first_state, ... + num_states) of y; their rows are its state
@@ -66,6 +98,7 @@ struct SparsePattern {
 enum class DaeForm {
   kStabilisedIndex2,  ///< GGL: B nu = 0 with lambda, Phi = 0 with mu (Adams SI2)
   kIndex3,            ///< Phi = 0 with lambda, mu pinned to 0 (Adams I3)
+  kStabilisedIndex1,  ///< acceleration rows with lambda, B nu = 0 with kappa, Phi = 0 with mu
 };
 
 class System {
@@ -107,15 +140,15 @@ class System {
   int coupler_equation(int k) const { return coupler_eq_offset_[k]; }
   /// First turn-count state of coupler k (its rotational coordinates in term order).
   int coupler_state_offset(int k) const { return coupler_state_offset_[k]; }
-  /// Coupler states occupy [coupler_state_begin(), size()).
+  /// Coupler states occupy [coupler_state_begin(), kappa_begin()) (size() but in the index-1 form).
   int coupler_state_begin() const { return coupler_state_begin_; }
   int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
   int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
   int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
   /// First state of a velocity or acceleration motion's block (-1 for other blocks).
   int motion_state_offset(int block) const { return motion_state_offset_[block]; }
-  /// Motion states, then coupler states, occupy [motion_state_begin(), size()): references the
-  /// constraint projection leaves alone.
+  /// Motion states, then coupler states, occupy [motion_state_begin(), kappa_begin()): references
+  /// the constraint projection leaves alone.
   int motion_state_begin() const { return motion_state_begin_; }
   /// Index of the first user state (the state block, Model::num_states entries).
   int state_offset() const { return state_offset_; }
@@ -129,7 +162,8 @@ class System {
   const std::vector<double>& differential_mask() const { return diff_mask_; }
   /// How the integrator weighs each variable (IDA's error weights serve both its local error
   /// test and its Newton convergence test):
-  ///   0  out of the error test, weight 1 / (rtol |y| + atol) (the index-2 form's multipliers)
+  ///   0  out of the error test, weight 1 / (rtol |y| + atol) (the multipliers of the index-2
+  ///      and index-1 forms, and the index-1 form's velocity corrections u)
   ///   1  in the error test, that weight (differential variables)
   ///   2  in the error test, that weight times the step size h: the body velocities v, w of the
   ///      index-3 form, its index-2 components
@@ -143,6 +177,16 @@ class System {
   /// Adams' I3, which controls the displacement error only) lets velocity errors build up in
   /// the displacements.
   const std::vector<int>& error_test_index() const { return error_test_index_; }
+
+  /// Index-1 form: the first kappa (and the u block at kappa_begin() + M), else size().
+  int kappa_begin() const { return kappa_begin_; }
+  /// Index of body state offset o's velocity correction u (index-1 form only).
+  int correction_offset(int body_state_offset) const {
+    return kappa_begin_ + n_eq_ + 6 * (body_state_offset / 13);
+  }
+  /// False when the model has elements without acceleration rows (Constraint_General, COUSUB
+  /// couplers); the name of the first one in `what`.
+  static bool supports_index1(const Model& model, std::string* what = nullptr);
 
   /// Initial y from the model (deck positions and velocities; multipliers 0).
   std::vector<double> initial_state() const;
@@ -173,6 +217,11 @@ class System {
     std::vector<double> in_const;   ///< value of constant inputs
     std::vector<int> out_row;       ///< global row, or -1 (ground rows are dropped)
     std::vector<int> jac_pos;       ///< [out * n_in + in] -> index into Jacobian values, or -1
+    // Acceleration rows (index-1 form): the direction x' of each input is y'[dir_var] (if >= 0)
+    // plus y[corr_var] (if >= 0, the velocity correction u of a velocity input).
+    std::vector<int> dir_var;
+    std::vector<int> corr_var;
+    std::vector<int> corr_pos;  ///< [out * n_in + in] -> Jacobian position of (row, corr_var)
   };
 
   template <class Kernel>
@@ -181,6 +230,18 @@ class System {
   template <class Kernel>
   void add_jacobian(const Kernel& k, const Slots& s, double t, const double* y, const double* yp,
                     double cj, double* values) const;
+  /// The acceleration rows of a constraint kernel (index-1 form) and their Jacobian.
+  template <class Kernel>
+  void add_acceleration_residual(const Kernel& k, const Slots& s, double t, const double* y,
+                                 const double* yp, double* res) const;
+  template <class Kernel>
+  void add_acceleration_jacobian(const Kernel& k, const Slots& s, double t, const double* y,
+                                 const double* yp, double cj, double* values) const;
+  /// Index-1 form: the slots of the B^T kappa (u rows) and acceleration evaluations of a
+  /// constraint kernel from its main slots; the multipliers are inputs [first, first + 2 m).
+  Slots correction_slots(const Slots& main, int first_multiplier, int m) const;
+  Slots acceleration_slots(const Slots& main) const;
+  void add_index1_slots();
   void add_constraint_block(JointKernel k, int i_marker, int j_marker);
   void add_block(JointKernel k, int body_i, int body_j);
   /// The multiplier input and constraint output of constraint equation `eq` (index into the
@@ -200,6 +261,14 @@ class System {
   std::vector<double> diff_mask_;
   std::vector<int> error_test_index_;
   std::vector<int> pinned_mu_diag_;  ///< index-3 form: Jacobian positions of the mu diagonals
+  int kappa_begin_ = 0;
+  // Index-1 form: per joint kernel and per coupler kernel, the B^T kappa and acceleration
+  // evaluations; per moving body, the Jacobian positions of M u in its Newton-Euler rows
+  // (3 for m u_v, then 9 for J u_w, row-major), and of the u rows' diagonals.
+  std::vector<Slots> joint_corr_slots_, joint_acc_slots_;
+  std::vector<Slots> coupler_corr_slots_, coupler_acc_slots_;
+  std::vector<std::array<int, 12>> mass_u_pos_;
+  std::vector<int> u_diag_pos_;
   std::vector<BodyKernel> body_kernels_;
   std::vector<Slots> body_slots_;
   std::vector<JointKernel> joint_kernels_;

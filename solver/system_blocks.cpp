@@ -18,6 +18,7 @@ Dae::Dae(const System& sys, std::vector<int> removed) : sys_(sys), removed_(std:
   for (int e : removed_) {
     pinned_.push_back(13 * nb + e);
     pinned_.push_back(13 * nb + m + e);
+    if (sys.form() == DaeForm::kStabilisedIndex1) pinned_.push_back(sys.kappa_begin() + e);
   }
   std::sort(pinned_.begin(), pinned_.end());
   const SparsePattern& p = sys.pattern();

@@ -27,7 +27,8 @@ using SpMat = Eigen::SparseMatrix<double>;
 
 /// The System's DAE with some constraint equations removed (they were found redundant). For a
 /// removed equation e the velocity row becomes lambda_e = 0 and the position row mu_e = 0 (in
-/// the index-3 form: its Phi row, lambda's, and its pinned mu row): the rows and multipliers
+/// the index-3 form: its Phi row, lambda's, and its pinned mu row; in the index-1 form its
+/// acceleration row, lambda's, and kappa_e = 0 too): the rows and multipliers
 /// still exist, the multipliers are pinned to zero. With nothing removed
 /// residual() and jacobian() are the System's.
 class Dae {

@@ -367,6 +367,21 @@ INTEGRATOR/SI2, GSTIFF, ERROR=1.0E-4, HMAX=1D-2, KMAX=5, INTERPOLATE=ON
   CHECK(attr(in, "dae_interpolation") == "TRUE");
 }
 
+TEST_CASE("ADM reader: INTEGRATOR/SI1, SI2 and I3 select dae_index 1, 2 and 3") {
+  for (const auto& [flag, index] :
+       {std::pair{"SI1", "1"}, std::pair{"SI2", "2"}, std::pair{"I3", "3"}}) {
+    INFO(flag);
+    const std::string text = std::string("title\nINTEGRATOR/GSTIFF, ") + flag + ", ERROR=1E-5\n";
+    Diagnostics diag;
+    Deck deck = read_adm_deck_text(text, "i.adm", diag);
+    REQUIRE(errors(diag) == "");
+    CHECK(diag.all().empty());  // no warning: SI1 is a formulation of its own
+    const DeckNode* in = nodes(deck, "param_transient").at(0);
+    CHECK(attr(in, "dae_index") == index);
+    CHECK(attr(in, "integrator_type") == "GSTIFF");
+  }
+}
+
 TEST_CASE("ADM reader: COUPLER and GEAR") {
   const std::string text = R"ADM(title
 COUPLER/1, JOINTS=3, 4, TYPE=T:R, SCALES=1, -0.3

@@ -173,17 +173,21 @@ TEST_CASE("a three-joint coupler sets q3 = -(c1 q1 + c2 q2) / c3") {
 TEST_CASE("a gear pair turns the second gear by the ratio of the pitch radii") {
   // Pitch radii 0.2 (gear 2 at the origin) and 0.5 (gear 3 at x = 0.7); the CV marker at the
   // pitch point (0.2, 0, 0) on ground, its z axis along global y (the common velocity).
-  const auto run = test::run_inline(gear_pair(
-      R"(<Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="EXPRESSION"
-                       expr="4*TIME"/>
-         <Param_Transient integr_tol="1e-10"/>)",
-      R"(<Simulate analysis_type="Transient" end_time="4" print_interval="0.05"/>)"));
-  REQUIRE(run.report.code == ExitCode::kSuccess);
-  for (size_t k = 0; k < run.t.size(); ++k) {
-    const double q1 = 4.0 * run.t[k];
-    INFO("t = " << run.t[k]);
-    CHECK(std::abs(wrap(angle_z(run, k, 3) + 0.4 * q1)) < 1e-7);
-    CHECK(body_state(run, k, 3, 12) == Approx(-1.6).margin(1e-6));
+  for (int index : {2, 1}) {  // also in the stabilised index-1 form
+    INFO("dae_index " << index);
+    const auto run = test::run_inline(
+        gear_pair(fmt::format(R"(<Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D"
+                       type="EXPRESSION" expr="4*TIME"/>
+         <Param_Transient integr_tol="1e-10" dae_index="{}"/>)",
+                              index),
+                  R"(<Simulate analysis_type="Transient" end_time="4" print_interval="0.05"/>)"));
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    for (size_t k = 0; k < run.t.size(); ++k) {
+      const double q1 = 4.0 * run.t[k];
+      INFO("t = " << run.t[k]);
+      CHECK(std::abs(wrap(angle_z(run, k, 3) + 0.4 * q1)) < 1e-7);
+      CHECK(body_state(run, k, 3, 12) == Approx(-1.6).margin(1e-6));
+    }
   }
 }
 
@@ -191,15 +195,18 @@ TEST_CASE("a torque on a coupled pair accelerates it with the effective inertia 
   // 2 q1 + q2 = 0, I1 = 0.5, I2 = 0.2: I_eff = I1 + 4 I2 = 1.3 and T = 0.65 give q1'' = 0.5,
   // q2'' = -1; the coupler carries the torque I2 q2'' = -0.2 to wheel 2 (its multiplier: wheel 2
   // enters the equation with coefficient 1) and 2 (-0.2) to wheel 1.
-  for (const char* integrator : {"DSTIFF", "VSTIFF"}) {
-    INFO(integrator);
+  // DSTIFF also in the stabilised index-1 form (dae_index 1: the coupler's acceleration row
+  // determines its multiplier).
+  for (const auto& [integrator, index] :
+       {std::pair{"DSTIFF", 2}, std::pair{"VSTIFF", 2}, std::pair{"DSTIFF", 1}}) {
+    INFO(integrator << " dae_index " << index);
     const auto run = test::run_inline(
         two_wheels(fmt::format(R"(<Constraint_Coupler id="7" joint1_id="1" joint2_id="2"
                                               coefficients="2, 1"/>
            <Force_Scalar_TwoBody id="4" type="Torque" i_marker_id="20" j_marker_id="10"
                                  val="0.65"/>
-           <Param_Transient integr_tol="1e-9" integrator_type="{}"/>)",
-                               integrator),
+           <Param_Transient integr_tol="1e-9" integrator_type="{}" dae_index="{}"/>)",
+                               integrator, index),
                    R"(<Simulate analysis_type="Transient" end_time="8" print_interval="0.1"/>)"));
     REQUIRE(run.report.code == ExitCode::kSuccess);
     const int lambda = 13 * run.sys->num_moving_bodies() + run.sys->coupler_equation(0);

@@ -14,7 +14,8 @@
 // (f = -2 sin 2t, ic_disp 0.3, ic_vel 1) turns by 0.3 + 0.5 sin 2t in both cases; its driving
 // torque is I_pivot times the angular acceleration -2 sin 2t.
 // Energy: a double pendulum of REVOLUTE joints under gravity conserves T + V (DAE form at
-// dae_index 2 and 3, ODE form). The slider-crank also runs in the index-3 form.
+// dae_index 1, 2 and 3, ODE form). The slider-crank also runs in the index-3 and the index-1
+// form, the four-bar in the index-1 form.
 
 #include <fmt/format.h>
 
@@ -156,6 +157,13 @@ TEST_CASE("slider-crank driven by a Motion_Joint: the index-3 form matches close
   check_slider_crank(run, 1e-7, 1e-5, 1e-2, 1e-2);
 }
 
+TEST_CASE("slider-crank driven by a Motion_Joint: the index-1 form matches closed form") {
+  const auto run = test::run_inline(slider_crank("Transient", "DSTIFF", 1));
+  REQUIRE(run.report.message == "");
+  REQUIRE(run.t.size() == 101);
+  check_slider_crank(run, 1e-7, 1e-6, 1e-3, 1e-3);
+}
+
 TEST_CASE("a Kinematic analysis of a model with free motion is an error naming its DOF") {
   std::string deck = slider_crank("Kinematic", "DSTIFF");
   const auto at = deck.find("<Motion_Joint");
@@ -201,17 +209,20 @@ TEST_CASE("four-bar driven by a Motion_Joint follows the closed-form loop closur
     <Constraint_Joint id="3" type="REVOLUTE" i_marker_id="41" j_marker_id="32"/>
     <Constraint_Joint id="4" type="REVOLUTE" i_marker_id="42" j_marker_id="11"/>
     <Motion_Joint id="5" joint_id="1" joint_type="R" expr="2*TIME+0.5*SIN(3*TIME)"/>
-    <Param_Transient integr_tol="1e-9"/>
+    <Param_Transient integr_tol="1e-9" dae_index="{index}"/>
   </Model><Command>
     <Simulate analysis_type="{analysis}" end_time="1.5" print_interval="0.03"/>
   </Command></MotionSolve>)XML",
       fmt::arg("A", pos(A)), fmt::arg("B", pos(B)), fmt::arg("C", pos(C)), fmt::arg("D", pos(D)),
       fmt::arg("mAB", pos(0.5 * (A + B))), fmt::arg("mBC", pos(0.5 * (B + C))),
-      fmt::arg("mCD", pos(0.5 * (C + D))), fmt::arg("analysis", "{analysis}"));
-  for (const char* analysis : {"Kinematic", "Transient"}) {
-    INFO(analysis);
+      fmt::arg("mCD", pos(0.5 * (C + D))), fmt::arg("analysis", "{analysis}"),
+      fmt::arg("index", "{index}"));
+  for (const auto& [analysis, index] :
+       {std::pair{"Kinematic", "2"}, std::pair{"Transient", "2"}, std::pair{"Transient", "1"}}) {
+    INFO(analysis << " dae_index " << index);
     std::string text = deck;
     text.replace(text.find("{analysis}"), 10, analysis);
+    text.replace(text.find("{index}"), 7, index);
     const auto run = test::run_inline(text);
     REQUIRE(run.report.message == "");
     REQUIRE(run.t.size() == 51);
@@ -274,7 +285,8 @@ TEST_CASE("a double pendulum of REVOLUTE joints conserves energy at tight tolera
     const char* integrator;
     int dae_index;
   };
-  for (const Variant variant : {Variant{"DSTIFF", 2}, Variant{"VSTIFF", 2}, Variant{"DSTIFF", 3}}) {
+  for (const Variant variant :
+       {Variant{"DSTIFF", 2}, Variant{"VSTIFF", 2}, Variant{"DSTIFF", 3}, Variant{"DSTIFF", 1}}) {
     INFO(variant.integrator << " dae_index " << variant.dae_index);
     const auto run = test::run_inline(fmt::format(
         R"XML(<MotionSolve><Model>

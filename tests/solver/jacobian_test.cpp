@@ -1,7 +1,7 @@
 // Oracles: the exact (AD) Jacobian dF/dy + cj dF/dy' equals central finite differences of the
 // residual, for the body kernel and every joint type and primitive, at random states and
-// multipliers (in the index-2 and the index-3 form); and every constraint's velocity row B nu
-// equals the finite-difference time derivative of its position row Phi along the motion
+// multipliers (in the index-2, the index-3 and the index-1 form); and every constraint's velocity
+// row B nu equals the finite-difference time derivative of its position row Phi along the motion
 // (r' = v, p' = G(p)^T w / 2, t' = 1).
 
 #include <fmt/format.h>
@@ -85,21 +85,37 @@ std::vector<std::string> constraint_elements() {
   return out;
 }
 
-/// Every element in the stabilised index-2 and in the index-3 form (Phi in lambda's rows).
-std::vector<std::pair<std::string, DaeForm>> with_both_forms(const std::vector<std::string>& in) {
+/// Every element in the stabilised index-2, the index-3 (Phi in lambda's rows) and the
+/// stabilised index-1 form (acceleration rows in lambda's rows; not for Constraint_General,
+/// which has none: System::supports_index1).
+std::vector<std::pair<std::string, DaeForm>> with_all_forms(const std::vector<std::string>& in) {
   std::vector<std::pair<std::string, DaeForm>> out;
   for (const auto& e : in) {
     out.emplace_back(e, DaeForm::kStabilisedIndex2);
     out.emplace_back(e, DaeForm::kIndex3);
+    if (e.find("Constraint_General") == std::string::npos) {
+      out.emplace_back(e, DaeForm::kStabilisedIndex1);
+    }
   }
   return out;
+}
+
+const char* form_name(DaeForm form) {
+  switch (form) {
+    case DaeForm::kIndex3:
+      return " (index-3 form)";
+    case DaeForm::kStabilisedIndex1:
+      return " (index-1 form)";
+    default:
+      return "";
+  }
 }
 
 }  // namespace
 
 TEST_CASE("exact Jacobian equals central finite differences for every joint type") {
-  for (const auto& [element, form] : with_both_forms(constraint_elements())) {
-    INFO(element << (form == DaeForm::kIndex3 ? " (index-3 form)" : ""));
+  for (const auto& [element, form] : with_all_forms(constraint_elements())) {
+    INFO(element << form_name(form));
     auto model = two_body_model(element);
     const System sys(*model, form);
     const int n = sys.size();

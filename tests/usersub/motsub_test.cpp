@@ -21,7 +21,7 @@ const std::string kScript = MBSOLVE_SOURCE_DIR "/tests/usersub/test_subs.py";
 constexpr double kA = 0.5, kW = 2.0;
 
 /// A rotor on a revolute joint driven by `motion` (a Motion_Joint on joint 1, id 5), no gravity.
-std::string rotor_deck(const std::string& motion) {
+std::string rotor_deck(const std::string& motion, int dae_index = 2) {
   return fmt::format(R"XML(<MotionSolve><Model>
     <Body_Rigid id="1" isground="TRUE"/>
     <Reference_Marker id="10" body_id="1"/>
@@ -32,11 +32,11 @@ std::string rotor_deck(const std::string& motion) {
     {motion}
     <Post_Request id="1" type="EXPRESSION" expr1="AZ(21,10)" expr2="MOTION(5,0,8,10)"
                   expr3="WZ(21,10,10)"/>
-    <Param_Transient integr_tol="1e-9"/>
+    <Param_Transient integr_tol="1e-9" dae_index="{index}"/>
   </Model><Command>
     <Simulate analysis_type="Transient" end_time="3" print_interval="0.05"/>
   </Command></MotionSolve>)XML",
-                     fmt::arg("motion", motion));
+                     fmt::arg("motion", motion), fmt::arg("index", dae_index));
 }
 
 /// The attribute naming the routine's source: the C library or the Python script.
@@ -99,6 +99,26 @@ TEST_CASE("a MOTSUB Motion_Joint follows its closed form and agrees with the exp
         for (size_t c = 0; c < 3; ++c)
           CHECK(values[k][c] == Approx(expr_values[k][c]).margin(1e-9));
       }
+    }
+  }
+}
+
+TEST_CASE("a MOTSUB Motion_Joint in the index-1 form (dae_index 1) follows its closed form") {
+  // The acceleration row's explicit time term is the MOTSUB's next derivative (iord 2 for both
+  // D and V: JointKernel::velocity_row_rate).
+  const double i_pivot = 0.25 + 3 * 0.4 * 0.4;
+  for (const char* val_type : {"D", "V"}) {
+    const std::string extra = val_type[0] == 'V' ? R"(ic_disp="0")" : "";
+    const std::string motion = user_motion(val_type, extra);
+    INFO(motion);
+    const auto run = test::run_inline(rotor_deck(motion, 1));
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    const auto values = requests(run);
+    for (size_t k = 0; k < run.t.size(); ++k) {
+      const double t = run.t[k];
+      CHECK(values[k][0] == Approx(kA * std::sin(kW * t)).margin(1e-6));
+      CHECK(values[k][2] == Approx(kA * kW * std::cos(kW * t)).margin(1e-6));
+      CHECK(values[k][1] == Approx(-i_pivot * kA * kW * kW * std::sin(kW * t)).margin(1e-5));
     }
   }
 }
