@@ -15,6 +15,7 @@
 #include <exception>
 
 #include "common/error.hpp"
+#include "solver/sundials/integration_failure.hpp"
 
 namespace mb {
 
@@ -202,28 +203,12 @@ void CvodeIntegrator::advance_to(double tout, double t_stop) {
     std::string culprit = "unknown";
     if (CVodeGetEstLocalErrors(s.mem, ele) == CV_SUCCESS &&
         CVodeGetErrWeights(s.mem, ewt) == CV_SUCCESS) {
-      const double* e = N_VGetArrayPointer(ele);
-      const double* w = N_VGetArrayPointer(ewt);
-      int worst = -1;
-      double worst_v = -1;
-      for (int i = 0; i < s.nd(); ++i) {
-        const double v = std::abs(e[i] * w[i]);
-        if (std::isfinite(v) && v > worst_v) {
-          worst_v = v;
-          worst = i;
-        }
-      }
+      const int worst = largest_weighted_error(ele, ewt, s.nd());
       if (worst >= 0) culprit = s.dae.describe_variable(s.blocks.diff[static_cast<size_t>(worst)]);
     }
     N_VDestroy(ele);
     N_VDestroy(ewt);
-    char* flag_name = CVodeGetReturnFlagName(flag);  // allocated by SUNDIALS
-    const std::string reason = flag_name ? flag_name : std::to_string(flag);
-    free(flag_name);
-    throw Error(ExitCode::kAnalysisFailed,
-                fmt::format("CVODE failed at t = {:.10g} with step size {:.3g}: {} (largest "
-                            "local error in {})",
-                            tcur, hlast, reason, culprit));
+    throw_integration_failure("CVODE", tcur, hlast, CVodeGetReturnFlagName(flag), flag, culprit);
   }
   t_ = tret;
   // The output is interpolated between steps, so it is projected too: every reported state

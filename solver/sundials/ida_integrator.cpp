@@ -13,6 +13,7 @@
 #include <exception>
 
 #include "common/error.hpp"
+#include "solver/sundials/integration_failure.hpp"
 #include "solver/sundials/klu_refactor_setup.hpp"
 
 namespace mb {
@@ -179,28 +180,12 @@ void IdaIntegrator::advance_to(double tout, double t_stop) {
     std::string culprit = "unknown";
     if (IDAGetEstLocalErrors(s.mem, ele) == IDA_SUCCESS &&
         IDAGetErrWeights(s.mem, ewt) == IDA_SUCCESS) {
-      const double* e = N_VGetArrayPointer(ele);
-      const double* w = N_VGetArrayPointer(ewt);
-      int worst = -1;
-      double worst_v = -1;
-      for (int i = 0; i < n; ++i) {
-        const double v = std::abs(e[i] * w[i]);
-        if (std::isfinite(v) && v > worst_v) {
-          worst_v = v;
-          worst = i;
-        }
-      }
+      const int worst = largest_weighted_error(ele, ewt, n);
       if (worst >= 0) culprit = s.sys.describe_variable(worst);
     }
     N_VDestroy(ele);
     N_VDestroy(ewt);
-    char* flag_name = IDAGetReturnFlagName(flag);  // allocated by SUNDIALS
-    const std::string reason = flag_name ? flag_name : std::to_string(flag);
-    free(flag_name);
-    throw Error(ExitCode::kAnalysisFailed,
-                fmt::format("IDA failed at t = {:.10g} with step size {:.3g}: {} (largest local "
-                            "error in {})",
-                            tcur, hlast, reason, culprit));
+    throw_integration_failure("IDA", tcur, hlast, IDAGetReturnFlagName(flag), flag, culprit);
   }
   t_ = tret;
   const double* yy = N_VGetArrayPointer(s.yy);
