@@ -57,6 +57,20 @@ CompiledExpression compile_partials(const expr::Expression& e, size_t n_measures
   return c;
 }
 
+SecondOrderExpression compile_second_partials(const expr::Expression& e, size_t n_measures,
+                                              const std::string& subject) {
+  SecondOrderExpression s;
+  s.value = compile_partials(e, n_measures, subject);
+  s.max_stack = s.value.max_stack;
+  for (size_t m = 0; m < n_measures; ++m) {
+    s.d_measure.push_back(compile_partials(s.value.d_measure[m], n_measures, subject));
+    s.max_stack = std::max(s.max_stack, s.d_measure.back().max_stack);
+  }
+  s.d_time = compile_partials(s.value.d_time, n_measures, subject);
+  s.max_stack = std::max(s.max_stack, s.d_time.max_stack);
+  return s;
+}
+
 ExpressionGroup ExpressionGroupBuilder::finish() {
   ExpressionGroup g;
   g.measures = binder_.take_measures();

@@ -304,9 +304,9 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     const CompiledExpression& f = g.expr.exprs[0];
     const size_t n = g.expr.measures.size();
     for (size_t k = 0; k < n; ++k) {
-      g.gradient.push_back(compile_partials(f.d_measure[k], n, f.subject));
+      g.gradient.push_back(compile_second_partials(f.d_measure[k], n, f.subject));
     }
-    g.d_time = compile_partials(f.d_time, n, f.subject);
+    g.d_time = compile_second_partials(f.d_time, n, f.subject);
     m.general_constraints.push_back(std::move(g));
   }
   for (const auto& d : draft.requests) {

@@ -196,15 +196,16 @@ struct MotionJoint {
 
 /// Constraint_General (Adams GCON): exprs[0] = f(measures, TIME) is held at zero. f may read
 /// the pose measures DX, DY, DZ, DM, AX, AY, AZ and TIME. gradient[k] = df/dmeasure_k and
-/// d_time = df/dTIME, each compiled with its own partials so that the constraint's velocity row
-/// sum_k gradient[k] dm_k/dt + d_time has an exact Jacobian. Its reaction is reported on the
-/// I marker (-1: the global frame).
+/// d_time = df/dTIME, each compiled with its partials and theirs, so that the constraint's
+/// velocity row sum_k gradient[k] dm_k/dt + d_time has an exact Jacobian and so have its time
+/// derivative (the acceleration row of the stabilised index-1 form) and that derivative's
+/// Jacobian. Its reaction is reported on the I marker (-1: the global frame).
 struct GeneralConstraint {
   int id = 0;
   int i_marker = -1;
   ExpressionGroup expr;
-  std::vector<CompiledExpression> gradient;
-  CompiledExpression d_time;
+  std::vector<SecondOrderExpression> gradient;
+  SecondOrderExpression d_time;
   SourceLoc loc;
 };
 

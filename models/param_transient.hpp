@@ -18,9 +18,7 @@
 //     1 (Adams SI1): stabilised index-1 (solver/system.hpp, DaeForm::kStabilisedIndex1): the
 //       acceleration constraints determine the reactions lambda; Phi = 0 (with mu) and B nu = 0
 //       (with kappa and the velocity corrections u) keep positions and velocities on their
-//       constraints. The multipliers and corrections are left out of the error test. A model
-//       with a Constraint_General or a COUSUB coupler (no acceleration rows yet) runs the
-//       index-2 form, with a warning in the log.
+//       constraints. The multipliers and corrections are left out of the error test.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

@@ -239,16 +239,7 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
       const double dt = output_step(s, t0, t1);
       const bool ode = is_ode_form(params);
       const bool index3 = !ode && params.dae_index == 3;
-      std::string no_index1;
-      const bool index1 =
-          !ode && params.dae_index == 1 && System::supports_index1(sys.model(), &no_index1);
-      if (!ode && params.dae_index == 1 && !index1) {
-        obs.log(
-            fmt::format("warning: dae_index 1 (SI1) has no acceleration rows for {} yet; "
-                        "the stabilised index-2 form (SI2) is used, which satisfies the same "
-                        "position and velocity constraints",
-                        no_index1));
-      }
+      const bool index1 = !ode && params.dae_index == 1;
       // ABAM on a tree of joints: the joint-coordinate ODE form (solver/tree/).
       TreeTopology tree;
       std::string not_tree;

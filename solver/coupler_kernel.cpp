@@ -63,6 +63,18 @@ T CouplerKernel::phi(const T* x, const T* states, double t, T* rates, T* B) cons
         for (int l = 0; l < num_terms; ++l) coef[k] += H[k * num_terms + l] * (q[l] - T(qv[l]));
       }
     }
+    if constexpr (std::is_same_v<T, AD2>) {
+      // Forward mode over the dual numbers (the Jacobian of the index-1 acceleration row): the
+      // tangent of coef_k, sum_l H_kl q_l', varies with q through H as well.
+      double qdot[kMaxTerms], D[kMaxTerms * kMaxTerms];
+      for (int k = 0; k < num_terms; ++k) qdot[k] = q[k].derivatives()(0).value();
+      user_third_partials(qv, qdot, t, D);
+      for (int k = 0; k < num_terms; ++k) {
+        for (int l = 0; l < num_terms; ++l) {
+          coef[k].derivatives()(0) += D[k * num_terms + l] * (q[l].value() - qv[l]);
+        }
+      }
+    }
   } else {
     for (int k = 0; k < num_terms; ++k) {
       coef[k] = T(terms[k].scale);
@@ -129,7 +141,7 @@ template double CouplerKernel::coordinate<double>(const Term&, const double*, co
                                                   double*) const;
 template void CouplerKernel::eval<double>(const double*, double*, double) const;
 template void CouplerKernel::eval<AD>(const AD*, AD*, double) const;
-// The acceleration rows of the index-1 form (solver/system.hpp; not for COUSUB couplers).
+// The acceleration rows of the index-1 form (solver/system.hpp).
 template void CouplerKernel::eval<Dual>(const Dual*, Dual*, double) const;
 template void CouplerKernel::eval<AD2>(const AD2*, AD2*, double) const;
 

@@ -23,7 +23,9 @@
 // A COUSUB coupler (Coupler::user) holds Phi(q) = COUSUB(q, t) at zero instead of the sum:
 // its B row is sum_k dPhi/dq_k B_k, the partials from COUXX (else central differences of
 // COUSUB); for the Jacobian, the second partials are central differences of those, with COUXX2
-// on the diagonal when the library has it (solver/user_coupler.cpp).
+// on the diagonal when the library has it (solver/user_coupler.cpp). The acceleration row of the
+// index-1 form (dual-number inputs) reads those second partials in its residual, and its
+// Jacobian the third partials, central differences of the second.
 // Inputs: 13 per local body (ground: constants), lambda and mu (when active), the states, their
 // derivatives. Outputs: 13 per local body, the two constraint rows (when active), state rows.
 
@@ -88,6 +90,9 @@ struct CouplerKernel {
   /// COUSUB's dPhi/dq at q into g and, when H is given, the second partials (row-major,
   /// num_terms x num_terms).
   void user_partials(const double* q, double t, double* g, double* H) const;
+  /// D[k n + l] = sum_m dH_km/dq_l qdot_m (n = num_terms): central differences of
+  /// user_partials' second partials, along the coordinate rates `qdot`.
+  void user_third_partials(const double* q, const double* qdot, double t, double* D) const;
 
   template <class T>
   void eval(const T* x, T* out, double t) const;

@@ -48,4 +48,34 @@ T evaluate_expression(const CompiledExpression& e, double t, std::span<const T> 
   }
 }
 
+/// Most measures evaluate_along_time takes.
+inline constexpr size_t kMaxRateMeasures = 16;
+
+/// `e` on dual-number measures whose tangents are their rates along a motion in time, TIME
+/// advancing at rate 1: the tangent of the result is e's total time derivative
+/// sum_k e_k dm_k/dt + e_t. T is Dual (double values and tangents) or AD2 (AD values and
+/// tangents, whose derivatives are those of e and of its rate with respect to the kernel's
+/// inputs; this needs the second partials, which SecondOrderExpression holds).
+template <class T>
+T evaluate_along_time(const SecondOrderExpression& e, double t, std::span<const T> measures,
+                      expr::Workspace& ws, std::span<double> values) {
+  using Inner = typename T::Scalar;
+  const size_t n = measures.size();
+  if (n > kMaxRateMeasures) {
+    throw Error(ExitCode::kInternal, e.value.subject + ": too many measures for its rate");
+  }
+  Inner value[kMaxRateMeasures], tangent[kMaxRateMeasures];
+  for (size_t k = 0; k < n; ++k) {
+    value[k] = measures[k].value();
+    tangent[k] = measures[k].derivatives()(0);
+  }
+  const std::span<const Inner> in(value, n);
+  const Inner v = evaluate_expression<Inner>(e.value, t, in, ws, values);
+  Inner rate = evaluate_expression<Inner>(e.d_time, t, in, ws, values);
+  for (int slot : e.value.value.input_slots()) {
+    rate += evaluate_expression<Inner>(e.d_measure[slot], t, in, ws, values) * tangent[slot];
+  }
+  return T(v, Eigen::Matrix<Inner, 1, 1>(rate));
+}
+
 }  // namespace mb

@@ -11,7 +11,7 @@ template <class T>
 void GeneralConstraintKernel::gradient(const T* mv, double t, T* g) const {
   const std::span<const T> in(mv, measures.size());
   for (size_t k = 0; k < measures.size(); ++k) {
-    g[k] = evaluate_expression<T>(gcon->gradient[k], t, in, ws, std::span<double>(scratch));
+    g[k] = evaluate_expression<T>(gcon->gradient[k].value, t, in, ws, std::span<double>(scratch));
   }
 }
 
@@ -21,18 +21,16 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
   const T lambda = x[13 * nb], mu = x[13 * nb + 1];
   BodyState<T> bs[kMaxBodies];
-  for (int b = 0; b < nb; ++b) bs[b] = body_state(x + 13 * b);
   MarkerState<T> ms[kMaxMarkers];
-  marker_states(bs, ms);
   T mv[kMaxMeasures];
-  for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
+  evaluate_measures(x, bs, ms, mv);
   const std::span<const T> in(mv, measures.size());
   const std::span<double> sc(scratch);
   const T phi = evaluate_expression<T>(group->exprs[0], t, in, ws, sc);
   T g[kMaxMeasures];
   gradient(mv, t, g);
   // Velocity row with the actual velocities.
-  out[13 * nb] = rate(g, ms) + evaluate_expression<T>(gcon->d_time, t, in, ws, sc);
+  out[13 * nb] = rate(g, ms) + evaluate_expression<T>(gcon->d_time.value, t, in, ws, sc);
   out[13 * nb + 1] = phi;
   // B, one body velocity component at a time (all other velocities zero).
   BodyState<T> probe[kMaxBodies];
@@ -68,6 +66,21 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
   }
 }
 
+template <class T>
+void GeneralConstraintKernel::velocity_rows(const T* x, T* out, double t) const {
+  BodyState<T> bs[kMaxBodies];
+  MarkerState<T> ms[kMaxMarkers];
+  T mv[kMaxMeasures];
+  evaluate_measures(x, bs, ms, mv);
+  const std::span<const T> in(mv, measures.size());
+  const std::span<double> sc(scratch);
+  T g[kMaxMeasures];
+  for (size_t k = 0; k < measures.size(); ++k) {
+    g[k] = evaluate_along_time<T>(gcon->gradient[k], t, in, ws, sc);
+  }
+  out[13 * num_bodies()] = rate(g, ms) + evaluate_along_time<T>(gcon->d_time, t, in, ws, sc);
+}
+
 void GeneralConstraintKernel::reaction(const double* x, double lambda, double t, Vec3& force,
                                        Vec3& torque) const {
   force.setZero();
@@ -97,6 +110,8 @@ void GeneralConstraintKernel::reaction(const double* x, double lambda, double t,
 
 template void GeneralConstraintKernel::eval<double>(const double*, double*, double) const;
 template void GeneralConstraintKernel::eval<AD>(const AD*, AD*, double) const;
+template void GeneralConstraintKernel::velocity_rows<Dual>(const Dual*, Dual*, double) const;
+template void GeneralConstraintKernel::velocity_rows<AD2>(const AD2*, AD2*, double) const;
 
 std::vector<GeneralConstraintKernel> make_general_constraint_kernels(const Model& model) {
   std::vector<GeneralConstraintKernel> out;

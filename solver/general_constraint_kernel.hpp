@@ -9,6 +9,10 @@
 // sum_k df/dm_k dm_k/dnu: each measure's rate (solver/measures.hpp, measure_rate) at unit
 // velocities of one body. df/dm_k and df/dt are compiled expressions with their own partials,
 // so the AD Jacobian of every row is exact. Inputs: 13 states per local body, lambda, mu.
+// velocity_rows() gives the velocity row alone, for the acceleration row of the stabilised
+// index-1 form (solver/system.hpp): with dual-number inputs its tangent is the row's total time
+// derivative, explicit TIME included (df/dm_k and df/dt carry their second partials, so forward
+// mode over the dual numbers gives that row's Jacobian exactly as well).
 
 #include <string>
 #include <vector>
@@ -24,7 +28,7 @@ struct GeneralConstraintKernel {
   /// Fixed capacities keep evaluation free of heap allocation (checked when built).
   static constexpr size_t kMaxBodies = 6;
   static constexpr size_t kMaxMarkers = 16;
-  static constexpr size_t kMaxMeasures = 16;
+  static constexpr size_t kMaxMeasures = kMaxRateMeasures;
 
   const GeneralConstraint* gcon = nullptr;
   std::string subject;      ///< "Constraint_General <id>"
@@ -43,6 +47,11 @@ struct GeneralConstraintKernel {
   template <class T>
   void eval(const T* x, T* out, double t) const;
 
+  /// Only the velocity row (output 13 nb), for T = Dual or AD2 (see above): TIME moves with the
+  /// tangent, so the tangent of the row is d/dt (dPhi/dt) along the inputs' tangents.
+  template <class T>
+  void velocity_rows(const T* x, T* out, double t) const;
+
   /// Force and torque about the origin of marker I (ground axes) that the constraint exerts on
   /// I, for the body states x (13 per local body) and multiplier lambda.
   void reaction(const double* x, double lambda, double t, Vec3& force, Vec3& torque) const;
@@ -52,6 +61,13 @@ struct GeneralConstraintKernel {
   template <class T>
   void marker_states(const BodyState<T>* bodies_state, MarkerState<T>* ms) const {
     for (size_t m = 0; m < markers.size(); ++m) ms[m] = marker_state(markers[m], bodies_state);
+  }
+  /// Body states, marker states and measure values at the inputs x.
+  template <class T>
+  void evaluate_measures(const T* x, BodyState<T>* bs, MarkerState<T>* ms, T* mv) const {
+    for (int b = 0; b < num_bodies(); ++b) bs[b] = body_state(x + 13 * b);
+    marker_states(bs, ms);
+    for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
   }
   /// df/dm_k at the measure values `mv`.
   template <class T>

@@ -16,12 +16,6 @@ constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 }  // namespace
 
 System::System(const Model& model, DaeForm form) : model_(model), form_(form), gravity_(model) {
-  std::string no_index1;
-  if (form_ == DaeForm::kStabilisedIndex1 && !supports_index1(model, &no_index1)) {
-    throw Error(
-        ExitCode::kInternal,
-        fmt::format("the stabilised index-1 form has no acceleration rows for {}", no_index1));
-  }
   // Moving bodies get 13 states each, in model order.
   body_offset_.assign(model.bodies.size(), -1);
   for (size_t b = 0; b < model.bodies.size(); ++b) {
@@ -92,6 +86,20 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
     const double q0[CouplerKernel::kMaxTerms] = {};
     double phi0 = 0.0;
     k.call_user(-1, q0, 0.0, 1, &phi0, 1);
+    // The constraint is Phi(q) (Adams' COUXX and COUXX2 have no time partials, and neither the
+    // velocity nor the acceleration row has a time term): a Phi that moves with TIME would be
+    // held wrongly, so a routine whose value at the input configuration changes is refused.
+    double phi_a = 0.0, phi_b = 0.0;
+    k.call_user(-1, q0, 0.0, 0, &phi_a, 1);
+    k.call_user(-1, q0, 1.0, 0, &phi_b, 1);
+    if (std::abs(phi_b - phi_a) > 1e-12 * (1.0 + std::abs(phi_a))) {
+      throw Error(ExitCode::kDeckError,
+                  fmt::format("{}: {}: COUSUB's Phi changes with TIME ({:.6g} at t = 0, {:.6g} "
+                              "at t = 1, input configuration); a coupler holds Phi(q) = 0 with "
+                              "no time dependence (drive a coordinate with a Motion_Joint "
+                              "instead)",
+                              k.coupler->loc.str(), k.subject, phi_a, phi_b));
+    }
   }
   for (const CouplerKernel& k : coupler_kernels_) {
     coupler_eq_offset_.push_back(k.m > 0 ? n_eq_ : -1);
@@ -290,18 +298,6 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   build_pattern();
 }
 
-bool System::supports_index1(const Model& model, std::string* what) {
-  std::string name;
-  if (!model.general_constraints.empty()) {
-    name = fmt::format("Constraint_General {}", model.general_constraints.front().id);
-  }
-  for (const Coupler& c : model.couplers) {
-    if (name.empty() && c.user) name = fmt::format("user coupler (COUSUB) {}", c.id);
-  }
-  if (what) *what = name;
-  return name.empty();
-}
-
 System::Slots System::correction_slots(const Slots& main, int first_multiplier, int m) const {
   Slots s;
   s.in_var = main.in_var;
@@ -360,6 +356,11 @@ void System::add_index1_slots() {
     coupler_corr_slots_.push_back(
         correction_slots(coupler_slots_[k], first, coupler_kernels_[k].m));
     coupler_acc_slots_.push_back(acceleration_slots(coupler_slots_[k]));
+  }
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
+    const int first = 13 * gcon_kernels_[k].num_bodies();
+    gcon_corr_slots_.push_back(correction_slots(gcon_slots_[k], first, 1));
+    gcon_acc_slots_.push_back(acceleration_slots(gcon_slots_[k]));
   }
 }
 
@@ -583,16 +584,18 @@ void System::residual(double t, const double* y, const double* yp, double* res) 
     for (int r = 13 * nb_ + n_eq_; r < 13 * nb_ + 2 * n_eq_; ++r) res[r] = y[r];  // mu = 0
   }
   if (form_ == DaeForm::kStabilisedIndex1) {
-    for (size_t k = 0; k < joint_kernels_.size(); ++k) {
-      const JointKernel& jk = joint_kernels_[k];
-      add_residual(jk, joint_corr_slots_[k], t, y, yp, res);
-      add_acceleration_residual(jk, joint_acc_slots_[k], t, y, yp, res);
-      if (jk.drive && jk.m > 0) res[lambda_offset(static_cast<int>(k))] += jk.velocity_row_rate(t);
-    }
-    for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
-      add_residual(coupler_kernels_[k], coupler_corr_slots_[k], t, y, yp, res);
-      add_acceleration_residual(coupler_kernels_[k], coupler_acc_slots_[k], t, y, yp, res);
-    }
+    // Per constraint kernel: B^T kappa into the u rows, the acceleration row into lambda's.
+    auto add_index1 = [&](const auto& kernels, const std::vector<Slots>& corr,
+                          const std::vector<Slots>& acc) {
+      for (size_t k = 0; k < kernels.size(); ++k) {
+        add_residual(kernels[k], corr[k], t, y, yp, res);
+        add_acceleration_residual(kernels[k], acc[k], t, y, yp, res);
+      }
+    };
+    add_index1(joint_kernels_, joint_corr_slots_, joint_acc_slots_);
+    add_index1(coupler_kernels_, coupler_corr_slots_, coupler_acc_slots_);
+    add_index1(gcon_kernels_, gcon_corr_slots_, gcon_acc_slots_);
+    add_drive_row_rates(t, res);
     for (int r = kappa_begin_ + n_eq_; r < n_; ++r) res[r] += y[r];  // u - B^T kappa
     for (int b = 0; b < nb_; ++b) {  // M (nu' + u): the Newton-Euler rows read M u too
       const int o = 13 * b, u = correction_offset(o);
@@ -602,6 +605,29 @@ void System::residual(double t, const double* y, const double* yp, double* res) 
         for (int d = 0; d < 3; ++d) res[o + 10 + c] += bk.inertia(c, d) * y[u + 3 + d];
       }
     }
+  }
+}
+
+void System::add_drive_row_rates(double t, double* rows) const {
+  for (size_t k = 0; k < joint_kernels_.size(); ++k) {
+    const JointKernel& jk = joint_kernels_[k];
+    if (jk.drive && jk.m > 0) rows[lambda_offset(static_cast<int>(k))] += jk.velocity_row_rate(t);
+  }
+}
+
+void System::add_velocity_row_time_rates(double t, const double* y, double* rates) const {
+  add_drive_row_rates(t, rates);
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
+    const GeneralConstraintKernel& gk = gcon_kernels_[k];
+    const Slots& s = gcon_slots_[k];
+    Dual x[kMaxLocalInputs];
+    Dual out[kMaxLocalInputs];
+    const Eigen::Matrix<double, 1, 1> at_rest(0.0);
+    for (size_t i = 0; i < s.in_var.size(); ++i) {
+      x[i] = Dual(s.in_var[i] < 0 ? s.in_const[i] : y[s.in_var[i]], at_rest);
+    }
+    gk.velocity_rows(x, out, t);
+    rates[13 * nb_ + gcon_eq_offset_[k]] += out[13 * gk.num_bodies()].derivatives()(0);
   }
 }
 
@@ -628,14 +654,16 @@ void System::jacobian(double t, const double* y, const double* yp, double cj,
   }
   for (int pos : pinned_mu_diag_) values[pos] = 1.0;
   if (form_ == DaeForm::kStabilisedIndex1) {
-    for (size_t k = 0; k < joint_kernels_.size(); ++k) {
-      add_jacobian(joint_kernels_[k], joint_corr_slots_[k], t, y, yp, cj, values);
-      add_acceleration_jacobian(joint_kernels_[k], joint_acc_slots_[k], t, y, yp, cj, values);
-    }
-    for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
-      add_jacobian(coupler_kernels_[k], coupler_corr_slots_[k], t, y, yp, cj, values);
-      add_acceleration_jacobian(coupler_kernels_[k], coupler_acc_slots_[k], t, y, yp, cj, values);
-    }
+    auto add_index1 = [&](const auto& kernels, const std::vector<Slots>& corr,
+                          const std::vector<Slots>& acc) {
+      for (size_t k = 0; k < kernels.size(); ++k) {
+        add_jacobian(kernels[k], corr[k], t, y, yp, cj, values);
+        add_acceleration_jacobian(kernels[k], acc[k], t, y, yp, cj, values);
+      }
+    };
+    add_index1(joint_kernels_, joint_corr_slots_, joint_acc_slots_);
+    add_index1(coupler_kernels_, coupler_corr_slots_, coupler_acc_slots_);
+    add_index1(gcon_kernels_, gcon_corr_slots_, gcon_acc_slots_);
     for (int pos : u_diag_pos_) values[pos] += 1.0;
     for (int b = 0; b < nb_; ++b) {
       const BodyKernel& bk = body_kernels_[b];
@@ -726,7 +754,7 @@ void System::build_pattern() {
   }
   // Index-1 form: the B^T kappa evaluations are ordinary kernel evaluations; the acceleration
   // rows are probed with AD2 at random points and directions (nz: first or second derivative).
-  std::vector<std::vector<char>> jcorr_nz, ccorr_nz, jacc_nz, cacc_nz;
+  std::vector<std::vector<char>> jcorr_nz, ccorr_nz, gcorr_nz, jacc_nz, cacc_nz, gacc_nz;
   auto probe_acceleration = [&](const auto& kernel, Slots& s) {
     const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
     const auto n = static_cast<Eigen::Index>(n_in);
@@ -777,6 +805,10 @@ void System::build_pattern() {
   for (size_t k = 0; k < coupler_corr_slots_.size(); ++k) {
     ccorr_nz.push_back(probe(coupler_kernels_[k], coupler_corr_slots_[k]));
     cacc_nz.push_back(probe_acceleration(coupler_kernels_[k], coupler_acc_slots_[k]));
+  }
+  for (size_t k = 0; k < gcon_corr_slots_.size(); ++k) {
+    gcorr_nz.push_back(probe(gcon_kernels_[k], gcon_corr_slots_[k]));
+    gacc_nz.push_back(probe_acceleration(gcon_kernels_[k], gcon_acc_slots_[k]));
   }
   if (form_ == DaeForm::kStabilisedIndex1) {
     for (int b = 0; b < nb_; ++b) {
@@ -845,6 +877,10 @@ void System::build_pattern() {
   for (size_t k = 0; k < coupler_corr_slots_.size(); ++k) {
     fill(coupler_corr_slots_[k], ccorr_nz[k]);
     fill_acceleration(coupler_acc_slots_[k], cacc_nz[k]);
+  }
+  for (size_t k = 0; k < gcon_corr_slots_.size(); ++k) {
+    fill(gcon_corr_slots_[k], gcorr_nz[k]);
+    fill_acceleration(gcon_acc_slots_[k], gacc_nz[k]);
   }
   if (form_ == DaeForm::kStabilisedIndex1) {
     for (int b = 0; b < nb_; ++b) {

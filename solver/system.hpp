@@ -54,9 +54,11 @@
 // evaluated with kappa in lambda's place (System::correction_slots). The reported y' of the
 // velocities is nu' (the derivative of the integrated velocities), which differs from the
 // constrained acceleration a by u, of the order of the velocity drift it removes.
-// Constraint_General and COUSUB couplers have no acceleration rows yet (their expression and
-// user-partial paths stop at first derivatives): supports_index1() is false for a model with them,
-// and the analysis runs the index-2 form with a warning.
+// A Constraint_General's velocity row reads compiled expressions: its dual-number evaluation
+// moves TIME with the tangent and takes the second partials compiled for it
+// (GeneralConstraintKernel::velocity_rows). A COUSUB coupler's second partials are COUXX2 (the
+// diagonal) and differences of its first partials, its third partials (the Jacobian only)
+// differences of the second (solver/user_coupler.cpp).
 //
 // User states (Control_Diff, Control_StateEqn, Control_SISO, Force_StateEqn; see
 // solver/state_kernel.hpp for how an element adds states): StateElement k of the model owns
@@ -184,14 +186,14 @@ class System {
   int correction_offset(int body_state_offset) const {
     return kappa_begin_ + n_eq_ + 6 * (body_state_offset / 13);
   }
-  /// False when the model has elements without acceleration rows (Constraint_General, COUSUB
-  /// couplers); the name of the first one in `what`.
-  static bool supports_index1(const Model& model, std::string* what = nullptr);
-
   /// Initial y from the model (deck positions and velocities; multipliers 0).
   std::vector<double> initial_state() const;
 
   void residual(double t, const double* y, const double* yp, double* res) const;
+  /// Adds the explicit time derivative of each velocity row at fixed y (index-2 layout: the
+  /// lambda rows) to `rates`: driven motions (JointKernel::velocity_row_rate) and
+  /// Constraint_Generals reading TIME (their velocity rows with dual-number inputs at rest).
+  void add_velocity_row_time_rates(double t, const double* y, double* rates) const;
   /// The residual of the bodies, applied forces and user states only (every constraint left
   /// out; res is zeroed first). With all multipliers zero this equals residual() in the body
   /// rows, since constraints act there only through their multipliers: the joint-coordinate
@@ -242,6 +244,8 @@ class System {
   Slots correction_slots(const Slots& main, int first_multiplier, int m) const;
   Slots acceleration_slots(const Slots& main) const;
   void add_index1_slots();
+  /// Adds JointKernel::velocity_row_rate of every active driven motion to its lambda row.
+  void add_drive_row_rates(double t, double* rows) const;
   void add_constraint_block(JointKernel k, int i_marker, int j_marker);
   void add_block(JointKernel k, int body_i, int body_j);
   /// The multiplier input and constraint output of constraint equation `eq` (index into the
@@ -262,11 +266,12 @@ class System {
   std::vector<int> error_test_index_;
   std::vector<int> pinned_mu_diag_;  ///< index-3 form: Jacobian positions of the mu diagonals
   int kappa_begin_ = 0;
-  // Index-1 form: per joint kernel and per coupler kernel, the B^T kappa and acceleration
+  // Index-1 form: per joint, coupler and general constraint kernel, the B^T kappa and acceleration
   // evaluations; per moving body, the Jacobian positions of M u in its Newton-Euler rows
   // (3 for m u_v, then 9 for J u_w, row-major), and of the u rows' diagonals.
   std::vector<Slots> joint_corr_slots_, joint_acc_slots_;
   std::vector<Slots> coupler_corr_slots_, coupler_acc_slots_;
+  std::vector<Slots> gcon_corr_slots_, gcon_acc_slots_;
   std::vector<std::array<int, 12>> mass_u_pos_;
   std::vector<int> u_diag_pos_;
   std::vector<BodyKernel> body_kernels_;

@@ -221,16 +221,12 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
   const Eigen::Index nd = static_cast<Eigen::Index>(b_.diff.size());
   for (Eigen::Index i = 0; i < nd; ++i) rhs_(i) = -res_[b_.diff[static_cast<size_t>(i)]];
   rhs_.tail(rhs_.size() - nd).setZero();
-  // Explicit time dependence of the velocity rows (driven motions), from the expressions'
-  // symbolic time derivatives.
-  const System& sys = dae_.system();
-  for (int blk = 0; blk < sys.num_constraint_blocks(); ++blk) {
-    const JointKernel& k = sys.constraint_kernel(blk);
-    if (!k.drive) continue;
-    const int row = sys.lambda_offset(blk);
-    const auto it = std::lower_bound(b_.vel_rows.begin(), b_.vel_rows.end(), row);
-    if (it == b_.vel_rows.end() || *it != row) continue;  // removed as redundant
-    rhs_(nd + static_cast<Eigen::Index>(it - b_.vel_rows.begin())) = -k.velocity_row_rate(t);
+  // Explicit time dependence of the velocity rows (driven motions, Constraint_Generals reading
+  // TIME), from the expressions' symbolic time derivatives.
+  std::fill(res_.begin(), res_.end(), 0.0);
+  dae_.system().add_velocity_row_time_rates(t, y.data(), res_.data());
+  for (size_t i = 0; i < b_.vel_rows.size(); ++i) {
+    rhs_(nd + static_cast<Eigen::Index>(i)) = -res_[b_.vel_rows[i]];
   }
   lu_.factorize(K_);
   if (lu_.info() != Eigen::Success) {

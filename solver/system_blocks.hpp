@@ -92,8 +92,8 @@ Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const ch
 /// evaluated once, at construction; models with implicit user states (Control_Diff
 /// is_implicit, whose y' coefficients may depend on the state) refresh it at every solve. The
 /// sparsity of the augmented matrix is analysed once, each solve refactors numerically. The
-/// right side of the second block row carries the explicit time derivative of driven motions'
-/// velocity rows (JointKernel::velocity_row_rate).
+/// right side of the second block row carries the explicit time derivative of the velocity rows
+/// (System::add_velocity_row_time_rates: driven motions, Constraint_Generals reading TIME).
 class AccelerationSolver {
  public:
   explicit AccelerationSolver(const Dae& dae);

@@ -78,4 +78,27 @@ void CouplerKernel::user_partials(const double* q, double t, double* g, double* 
   }
 }
 
+void CouplerKernel::user_third_partials(const double* q, const double* qdot, double t,
+                                        double* D) const {
+  // The second partials carry the error of their own differences (of COUSUB's, without COUXX),
+  // so this step is larger still; D enters the Jacobian only.
+  const int n = num_terms;
+  double shifted[kMaxTerms], g[kMaxTerms], H_up[kMaxTerms * kMaxTerms],
+      H_down[kMaxTerms * kMaxTerms];
+  std::copy(q, q + n, shifted);
+  for (int l = 0; l < n; ++l) {
+    const double h = step(q[l], 1e-3);
+    shifted[l] = q[l] + h;
+    user_partials(shifted, t, g, H_up);
+    shifted[l] = q[l] - h;
+    user_partials(shifted, t, g, H_down);
+    shifted[l] = q[l];
+    for (int k = 0; k < n; ++k) {
+      double d = 0.0;
+      for (int c = 0; c < n; ++c) d += (H_up[k * n + c] - H_down[k * n + c]) * qdot[c];
+      D[k * n + l] = d / (2.0 * h);
+    }
+  }
+}
+
 }  // namespace mb

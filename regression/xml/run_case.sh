@@ -14,9 +14,7 @@
 #   6. the same deck in the stabilised index-1 form (--set Param_Transient.dae_index=1) against
 #      the index-2 result, to integrators.tol (two formulations of the same DAE, both converged;
 #      measured differences at 1e-10: below 1.1e-5 in every channel but the Cylindrical_Case03
-#      reaction torques, 2.9e-4 of bound 0.3). The Distance cases hold a Constraint_General,
-#      which has no acceleration rows: they run the index-2 form with a warning, so this check
-#      compares the index-2 form with itself there.
+#      reaction torques, 2.9e-4 of bound 0.3; the Distance cases' Constraint_General included).
 # Exit status: 0 when all pass, 1 when a comparison fails, 2 on errors.
 set -euo pipefail
 mbsolve=$1

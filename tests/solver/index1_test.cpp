@@ -5,10 +5,13 @@
 // jacobian_test.cpp); its acceleration rows against the central-difference time derivative of
 // the index-2 System's velocity rows along (y', nu' + u, t' = 1); its other rows against the
 // index-2 rows (velocity rows in kappa's rows, u - B^T kappa from the index-2 B^T lambda); a
-// transient against the index-2 form; the log names the formulation, and a model without
-// acceleration rows (Constraint_General) runs the index-2 form with a warning. The closed-form
-// and energy oracles of index-1 transients are in pendulum_test.cpp and
-// driven_mechanism_test.cpp.
+// transient against the index-2 form; the log names the formulation. The same derivative
+// oracles for Constraint_General elements (explicit TIME, nonlinear in their measures), and a
+// slider driven by a Constraint_General z (1 + 0.3 sin t) = 0.5 sin 2t against its closed form,
+// the reaction lambda = m z'' / (1 + 0.3 sin t) included (z'' by central differences of the
+// closed form), in the index-1 form and in the ODE forms (VSTIFF, ABAM). The closed-form and energy
+// oracles of index-1 transients are in pendulum_test.cpp (a pendulum held by Constraint_Generals
+// too) and driven_mechanism_test.cpp; COUSUB couplers in tests/usersub/cousub_test.cpp.
 
 #include <fmt/format.h>
 
@@ -61,6 +64,48 @@ std::string mechanism(const std::string& transient, double end_time) {
                      fmt::arg("transient", transient), fmt::arg("end", end_time));
 }
 
+/// A slider (body 2) on a TRANSLATIONAL joint along z driven by a Constraint_General with
+/// explicit TIME, z (1 + 0.3 sin t) = 0.5 sin 2t, and a pendulum (body 3, gravity -y) held by a
+/// SPHERICAL joint and two Constraint_Generals nonlinear in DZ (one with TIME) that keep its
+/// CM (30) and a point off the rod (32) in the plane z = 0; `extra` adds elements.
+std::string general_constraints(const std::string& transient, double end_time,
+                                const std::string& extra = "") {
+  return fmt::format(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_y="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Reference_Marker id="11" body_id="1" pos_x="2"/>
+    <Body_Rigid id="2" cg_id="20" mass="1.5" inertia_xx="0.01" inertia_yy="0.02" inertia_zz="0.03"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"/>
+    <Constraint_General id="2" i_marker_id="20"
+                        expr="DZ(20,10)*(1 + 0.3*SIN(TIME)) - 0.5*SIN(2*TIME)"/>
+    <Body_Rigid id="3" cg_id="30" mass="0.8" inertia_xx="0.01" inertia_yy="0.05" inertia_zz="0.06"/>
+    <Reference_Marker id="30" body_id="3" pos_x="3"/>
+    <Reference_Marker id="31" body_id="3" pos_x="2"/>
+    <Reference_Marker id="32" body_id="3" pos_x="2" pos_y="1"/>
+    <Constraint_Joint id="3" type="SPHERICAL" i_marker_id="31" j_marker_id="11"/>
+    <Constraint_General id="4" i_marker_id="30" expr="DZ(30,11) + 0.5*DZ(30,11)**2"/>
+    <Constraint_General id="5" i_marker_id="32" expr="SIN(DZ(32,11))*(1 + 0.2*SIN(TIME))"/>
+    {extra}
+    {transient}
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="{end}" print_interval="0.01"/>
+  </Command></MotionSolve>)XML",
+                     fmt::arg("transient", transient), fmt::arg("end", end_time),
+                     fmt::arg("extra", extra));
+}
+
+/// A free body 4 under a Constraint_General nonlinear in every pose measure, over markers of
+/// bodies 3, 4 and ground (for the derivative checks at random states only).
+constexpr const char* kRichGeneral = R"XML(
+    <Body_Rigid id="4" cg_id="40" mass="1" inertia_xx="0.1" inertia_yy="0.2" inertia_zz="0.3"/>
+    <Reference_Marker id="40" body_id="4" pos_x="1" pos_y="1"/>
+    <Reference_Marker id="41" body_id="4" pos_x="1.2" pos_y="0.9" psi="0.4" theta="0.3"/>
+    <Constraint_General id="6" i_marker_id="41" expr="DM(41,30)*AZ(41,30)
+        + DX(41,30,11)*AY(30,41) - 0.3*AX(41,30)*DZ(41,10,30) + DY(40)**2
+        + 0.2*SIN(3*TIME)*DZ(41,30,30) + COS(TIME*DX(41))"/>)XML";
+
 class LogObserver : public AnalysisObserver {
  public:
   void output(double, const System&, const std::vector<double>&,
@@ -72,7 +117,10 @@ class LogObserver : public AnalysisObserver {
 }  // namespace
 
 TEST_CASE("index-1 form: exact Jacobian equals finite differences at random states") {
-  const auto model = test::model_inline(mechanism("", 1));
+  const bool general = GENERATE(false, true);
+  INFO((general ? "Constraint_General deck" : "joint deck"));
+  const auto model =
+      test::model_inline(general ? general_constraints("", 1, kRichGeneral) : mechanism("", 1));
   const System sys(*model, DaeForm::kStabilisedIndex1);
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
@@ -87,7 +135,10 @@ TEST_CASE("index-1 form: exact Jacobian equals finite differences at random stat
 }
 
 TEST_CASE("index-1 form: acceleration rows are the time derivative of the velocity rows") {
-  const auto model = test::model_inline(mechanism("", 1));
+  const bool general = GENERATE(false, true);
+  INFO((general ? "Constraint_General deck" : "joint deck"));
+  const auto model =
+      test::model_inline(general ? general_constraints("", 1, kRichGeneral) : mechanism("", 1));
   const System i2(*model), i1(*model, DaeForm::kStabilisedIndex1);
   const int n2 = i2.size(), n1 = i1.size();
   const int nb = i1.num_moving_bodies(), m = i1.num_constraint_equations();
@@ -187,30 +238,45 @@ TEST_CASE("index-1 form: dae_index 1 is read without a warning") {
   CHECK(messages == "");
 }
 
-TEST_CASE("index-1 form: a Constraint_General runs the index-2 form with a warning") {
-  const auto model = test::model_inline(R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_y="-9.81"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Reference_Marker id="10" body_id="1"/>
-    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0.01" inertia_yy="0.08" inertia_zz="0.09"/>
-    <Reference_Marker id="20" body_id="2" pos_x="0.5"/>
-    <Reference_Marker id="21" body_id="2"/>
-    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
-    <Constraint_General id="3" i_marker_id="20" expr="DZ(20)"/>
-    <Param_Transient dae_index="1"/>
-  </Model><Command>
-    <Simulate analysis_type="Transient" end_time="0.1" print_interval="0.01"/>
-  </Command></MotionSolve>)XML");
-  std::string what;
-  CHECK_FALSE(System::supports_index1(*model, &what));
-  CHECK(what == "Constraint_General 3");
-  CHECK_THROWS(System(*model, DaeForm::kStabilisedIndex1));
-  const System sys(*model);
-  LogObserver obs;
-  const RunReport report = run_analyses(sys, obs);
-  INFO(obs.lines);
-  CHECK(report.code == ExitCode::kSuccess);
-  CHECK(obs.lines.find("warning: dae_index 1 (SI1) has no acceleration rows for "
-                       "Constraint_General 3") != std::string::npos);
-  CHECK(obs.lines.find("stabilised index-2 (SI2)") != std::string::npos);
+TEST_CASE("index-1 form: a Constraint_General with TIME drives a slider to its closed form") {
+  // Also in the ODE forms (CVODE), whose accelerations come from the acceleration solve: it
+  // must carry the explicit time derivative of the constraint's velocity row.
+  const char* transient =
+      GENERATE(R"(<Param_Transient integr_tol="1e-9" dae_index="1"/>)",
+               R"(<Param_Transient integr_tol="1e-9" integrator_type="VSTIFF"/>)",
+               R"(<Param_Transient integr_tol="1e-9" integrator_type="ABAM"/>)");
+  INFO(transient);
+  const auto run = test::run_inline(general_constraints(transient, 3));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == 301);
+  const double m = 1.5;
+  const auto z = [](double t) { return 0.5 * std::sin(2 * t) / (1 + 0.3 * std::sin(t)); };
+  const int o = run.sys->body_offset(run.model->body_index.at(2));
+  const int lambda = 13 * run.sys->num_moving_bodies() + run.sys->general_constraint_equation(0);
+  double worst_z = 0, worst_vz = 0, worst_lambda = 0;
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k], h = 1e-4;
+    const double vz = (z(t + h) - z(t - h)) / (2 * h);
+    const double az = (z(t + h) - 2 * z(t) + z(t - h)) / (h * h);
+    worst_z = std::max(worst_z, std::abs(run.y[k][o + 2] - z(t)));
+    worst_vz = std::max(worst_vz, std::abs(run.y[k][o + 9] - vz));
+    worst_lambda =
+        std::max(worst_lambda, std::abs(run.y[k][lambda] - m * az / (1 + 0.3 * std::sin(t))));
+  }
+  CHECK(worst_z < 1e-8);
+  CHECK(worst_vz < 1e-6);
+  CHECK(worst_lambda < 1e-5);
+  UNSCOPED_INFO(transient << ": z " << worst_z << ", vz " << worst_vz << ", lambda "
+                          << worst_lambda);
+  // The same deck in the index-2 form.
+  const auto ref =
+      test::run_inline(general_constraints(R"(<Param_Transient integr_tol="1e-9"/>)", 3));
+  REQUIRE(ref.report.code == ExitCode::kSuccess);
+  REQUIRE(ref.t.size() == run.t.size());
+  double worst = 0;
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    for (int i = 0; i < 13 * 2; ++i) worst = std::max(worst, std::abs(run.y[k][i] - ref.y[k][i]));
+  }
+  CHECK(worst < 1e-6);
+  UNSCOPED_INFO("against the index-2 form: body states " << worst);
 }

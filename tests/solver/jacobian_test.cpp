@@ -86,16 +86,13 @@ std::vector<std::string> constraint_elements() {
 }
 
 /// Every element in the stabilised index-2, the index-3 (Phi in lambda's rows) and the
-/// stabilised index-1 form (acceleration rows in lambda's rows; not for Constraint_General,
-/// which has none: System::supports_index1).
+/// stabilised index-1 form (acceleration rows in lambda's rows).
 std::vector<std::pair<std::string, DaeForm>> with_all_forms(const std::vector<std::string>& in) {
   std::vector<std::pair<std::string, DaeForm>> out;
   for (const auto& e : in) {
     out.emplace_back(e, DaeForm::kStabilisedIndex2);
     out.emplace_back(e, DaeForm::kIndex3);
-    if (e.find("Constraint_General") == std::string::npos) {
-      out.emplace_back(e, DaeForm::kStabilisedIndex1);
-    }
+    out.emplace_back(e, DaeForm::kStabilisedIndex1);
   }
   return out;
 }

@@ -4,12 +4,15 @@
 //   them (differenced): a torque T = 0.65 on wheel 1 gives q1'' = T / (I1 + 4 I2) = 0.5 and
 //   q2 = -2 q1 (closed form), the multiplier is I2 q2'' = -0.2, and the runs agree with the
 //   built-in coupler coefficients="2, 1";
-// * COUSUB_SINE, Phi = q2 - a sin(q1), wheel 1 driven q1 = 2t: q2 = a sin(2t) and
-//   q2' = 2a cos(2t) (closed form); its exact Jacobian (differenced partials) agrees with
-//   finite differences of the residual;
+// * COUSUB_SINE, Phi = q2 - a sin(q1), wheel 1 driven q1 = 2t: q2 = a sin(2t),
+//   q2' = 2a cos(2t) and the multiplier I2 q2'' (closed form); its exact Jacobian (differenced
+//   partials) agrees with finite differences of the residual;
+// * both in the stabilised index-2 and the index-1 form (dae_index 1: the acceleration row reads
+//   the second partials, its Jacobian differences of them);
 // * an Adams COUPLER FUNCTION=USER(2, 1), ROUTINE=lib::COUSUB_LINEAR, lib::COUXX_LINEAR runs
 //   like the XML deck (the same closed form);
-// * a COUSUB that reads a body through c_sysfnc stops the run, naming the element and body;
+// * a COUSUB that reads a body through c_sysfnc stops the run, naming the element and body; one
+//   whose Phi changes with TIME is refused (a coupler holds Phi(q));
 // * the Python twins in test_subs.py (script_name, the same routine names) follow the same
 //   closed forms (and the built-in coupler).
 
@@ -34,12 +37,15 @@ constexpr double kTwoPi = 2.0 * std::numbers::pi;
 double wrap(double x) { return x - kTwoPi * std::round(x / kTwoPi); }
 
 /// The coupled wheels (tests/solver/coupled_wheels.hpp) with `coupler` and `extra`, run to
-/// `end`.
-std::string wheels(const std::string& coupler, const std::string& extra, double end) {
-  return test::two_wheels(coupler + extra + R"(<Param_Transient integr_tol="1e-9"/>)",
-                          fmt::format(R"(<Simulate analysis_type="Transient" end_time="{}"
+/// `end` in the stabilised index-2 form, or the index-1 form when `index1`.
+std::string wheels(const std::string& coupler, const std::string& extra, double end,
+                   bool index1 = false) {
+  return test::two_wheels(
+      coupler + extra +
+          fmt::format(R"(<Param_Transient integr_tol="1e-9" dae_index="{}"/>)", index1 ? 1 : 2),
+      fmt::format(R"(<Simulate analysis_type="Transient" end_time="{}"
                                                   print_interval="0.1"/>)",
-                                      end));
+                  end));
 }
 
 /// A COUSUB coupler from the test library, or from its Python twin when `python`.
@@ -72,12 +78,14 @@ TEST_CASE("a linear COUSUB coupler runs like the built-in coupler (with and with
              kTorque, 4));
   REQUIRE(builtin.report.code == ExitCode::kSuccess);
   const bool python = GENERATE(false, true);
-  INFO((python ? "Python script" : "library"));
+  const bool index1 = GENERATE(false, true);
+  INFO((python ? "Python script" : "library") << (index1 ? ", index-1 form" : ""));
   for (const char* names : {R"(usrsub_fnc_name="COUSUB_LINEAR" usrsub_der1_name="COUXX_LINEAR"
            usrsub_der2_name="COUXX2_LINEAR")",
                             R"(usrsub_fnc_name="COUSUB_LINEAR")"}) {
     INFO(names);
-    const auto run = test::run_inline(wheels(user_coupler(names, "2, 1", python), kTorque, 4));
+    const auto run =
+        test::run_inline(wheels(user_coupler(names, "2, 1", python), kTorque, 4, index1));
     REQUIRE(run.report.code == ExitCode::kSuccess);
     REQUIRE(run.t.size() == builtin.t.size());
     const int lambda = 13 * run.sys->num_moving_bodies() + run.sys->coupler_equation(0);
@@ -96,23 +104,29 @@ TEST_CASE("a linear COUSUB coupler runs like the built-in coupler (with and with
 TEST_CASE("a nonlinear COUSUB coupler q2 = a sin(q1) follows its closed form") {
   const double a = 0.7;
   const bool python = GENERATE(false, true);
-  INFO((python ? "Python script" : "library"));
+  const bool index1 = GENERATE(false, true);
+  INFO((python ? "Python script" : "library") << (index1 ? ", index-1 form" : ""));
   const auto run = test::run_inline(
       wheels(user_coupler(R"(usrsub_fnc_name="COUSUB_SINE")", fmt::format("{}", a), python),
              R"(<Motion_Joint id="5" joint_id="1" joint_type="R" val_type="D" type="EXPRESSION"
                               expr="2*TIME"/>)",
-             3));
+             3, index1));
   REQUIRE(run.report.code == ExitCode::kSuccess);
   REQUIRE(run.t.size() == 31);
+  // The multiplier: I2 q2'' with q2'' = -4 a sin(2t) (dPhi/dq2 = 1). In the index-1 form the
+  // acceleration row, which reads the differenced second partials, determines it.
+  const int lambda = 13 * run.sys->num_moving_bodies() + run.sys->coupler_equation(0);
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k];
     INFO("t = " << t);
     CHECK(std::abs(wrap(angle_z(run, k, 3) - a * std::sin(2 * t))) < 1e-7);
     CHECK(spin(run, k, 3) == Approx(2 * a * std::cos(2 * t)).margin(1e-6));
+    CHECK(run.y[k][lambda] == Approx(0.2 * -4 * a * std::sin(2 * t)).margin(1e-5));
   }
-  // The exact Jacobian (second partials differenced) against differences of the residual,
-  // at a state away from the input configuration. The residual carries the round-off of the
-  // differenced partials (~1e-10), so the oracle steps 1e-4, not 1e-6.
+  // The exact Jacobian (second partials differenced; in the index-1 form third partials too)
+  // against differences of the residual, at a state away from the input configuration. The
+  // residual carries the round-off of the differenced partials (~1e-10), so the oracle steps
+  // 1e-4, not 1e-6.
   const size_t k = run.t.size() / 2;
   const auto check = test::check_jacobian(*run.sys, run.t[k], run.y[k], run.yp[k], 50.0, 1e-4);
   INFO(check.where);
@@ -146,5 +160,17 @@ TEST_CASE("a COUSUB that reads a body is refused") {
     CHECK(e.code() == ExitCode::kAnalysisFailed);
     CHECK_THAT(e.what(), Catch::Contains("Constraint_Coupler 7") &&
                              Catch::Contains("Body_Rigid 2") && Catch::Contains("COUSUB"));
+  }
+}
+
+TEST_CASE("a COUSUB whose Phi changes with TIME is refused") {
+  try {
+    test::run_inline(wheels(user_coupler(R"(usrsub_fnc_name="COUSUB_TIME")", "0.5"), kTorque, 1));
+    FAIL("the run should have stopped");
+  } catch (const Error& e) {
+    CHECK(e.code() == ExitCode::kDeckError);
+    CHECK_THAT(e.what(), Catch::Contains("Constraint_Coupler 7") &&
+                             Catch::Contains("changes with TIME") &&
+                             Catch::Contains("Motion_Joint"));
   }
 }

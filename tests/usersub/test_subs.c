@@ -338,8 +338,18 @@ void COUSUB_SINE(int* id, double* time, double* par, int* npar, double* disp, in
   *phi = disp[1] - par[0] * sin(disp[0]);
 }
 
+/* COUSUB_TIME: Phi = disp[1] - par[0] time (refused: a coupler's Phi may not depend on time). */
+void COUSUB_TIME(int* id, double* time, double* par, int* npar, double* disp, int* ndisp,
+                 int* iflag, double* phi) {
+  (void)id;
+  (void)npar;
+  (void)ndisp;
+  (void)iflag;
+  *phi = disp[1] - par[0] * *time;
+}
+
 /* COUSUB_READS_BODY: a coupler that reads DX(par[0]) through c_sysfnc (refused: Phi depends on
- * the joint coordinates and time only). */
+ * the joint coordinates only). */
 void COUSUB_READS_BODY(int* id, double* time, double* par, int* npar, double* disp, int* ndisp,
                        int* iflag, double* phi) {
   int ipar[1] = {(int)par[0]};
