@@ -52,7 +52,7 @@ bool readable_body(UserCall& c, int b, int* errflg, std::string_view what) {
     const bool coupler = c.sub.subject.starts_with("Constraint_Coupler");
     fail(c, errflg,
          fmt::format("{} reads Body_Rigid {}, but {}", what, m.bodies[b].id,
-                     coupler ? "a COUSUB is a function of its joint coordinates and time only "
+                     coupler ? "a COUSUB is a function of its joint coordinates only "
                                "(it may not read bodies or reactions)"
                              : "a motion is a function of time only (a MOTSUB may not read "
                                "bodies or reactions)"));

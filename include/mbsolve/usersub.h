@@ -52,8 +52,9 @@ typedef void (*mbsolve_motsub)(int* id, double* time, double* par, int* npar, in
  * counting turns, and translations, both from the input configuration). Optional partials:
  * COUXX dfda[k] = dPhi/ddisp[k], COUXX2 d2fda2[k] = d2Phi/ddisp[k]^2 (renamed by
  * usrsub_der1_name, usrsub_der2_name); mbsolve differences what is missing (and the mixed
- * second partials). iflag = 1 once before the analysis. Reading bodies or reactions through
- * c_sysfnc is an error: Phi depends on disp and time only. */
+ * second partials). iflag = 1 once before the analysis. Phi depends on disp only: a routine
+ * whose value changes with time is refused, and reading bodies or reactions through c_sysfnc
+ * is an error. */
 typedef void (*mbsolve_cousub)(int* id, double* time, double* par, int* npar, double* disp,
                                int* ndisp, int* iflag, double* phi);
 typedef mbsolve_cousub mbsolve_couxx;

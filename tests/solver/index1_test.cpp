@@ -246,9 +246,9 @@ TEST_CASE("index-1 form: a Constraint_General with TIME drives a slider to its c
                R"(<Param_Transient integr_tol="1e-9" integrator_type="VSTIFF"/>)",
                R"(<Param_Transient integr_tol="1e-9" integrator_type="ABAM"/>)");
   INFO(transient);
-  const auto run = test::run_inline(general_constraints(transient, 3));
+  const auto run = test::run_inline(general_constraints(transient, 2));
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  REQUIRE(run.t.size() == 301);
+  REQUIRE(run.t.size() == 201);
   const double m = 1.5;
   const auto z = [](double t) { return 0.5 * std::sin(2 * t) / (1 + 0.3 * std::sin(t)); };
   const int o = run.sys->body_offset(run.model->body_index.at(2));
@@ -268,9 +268,10 @@ TEST_CASE("index-1 form: a Constraint_General with TIME drives a slider to its c
   CHECK(worst_lambda < 1e-5);
   UNSCOPED_INFO(transient << ": z " << worst_z << ", vz " << worst_vz << ", lambda "
                           << worst_lambda);
-  // The same deck in the index-2 form.
+  // The same deck in the index-2 form (once).
+  if (std::string(transient).find("dae_index") == std::string::npos) return;
   const auto ref =
-      test::run_inline(general_constraints(R"(<Param_Transient integr_tol="1e-9"/>)", 3));
+      test::run_inline(general_constraints(R"(<Param_Transient integr_tol="1e-9"/>)", 2));
   REQUIRE(ref.report.code == ExitCode::kSuccess);
   REQUIRE(ref.t.size() == run.t.size());
   double worst = 0;
