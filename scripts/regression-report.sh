@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Usage: scripts/regression-report.sh
 # Regenerates the HTML comparison report of every regression case: the ADAMS reference cases
-# (regression/adams/cases.txt) and the seed examples against their oracle references
-# (regression/seeds/cases.txt). Writes out/regression/adams/<case>/report/index.html,
-# out/regression/seeds/<case>/report/index.html, each case's log beside its folder
-# (<case>.txt), and one index of all cases at out/regression/index.html.
+# (regression/adams/cases.txt), the Chrono cases without an .adm deck
+# (regression/chrono/cases.txt) and the seed examples against their oracle references
+# (regression/seeds/cases.txt). Writes out/regression/<group>/<case>/report/index.html for the
+# groups adams, chrono and seeds, each case's log beside its folder (<case>.txt), and one index of
+# all cases at out/regression/index.html.
 # Builds the release build (scripts/build.sh release) and uses its binaries, unless
 # MBSOLVE_BUILD_DIR names an existing build folder to take mbsolve and mbcompare from instead
 # (it is not rebuilt), e.g. MBSOLVE_BUILD_DIR=build/cc scripts/regression-report.sh.
@@ -32,11 +33,11 @@ export MBSOLVE_USERSUB_PATH=$build_abs/examples/usersub${MBSOLVE_USERSUB_PATH:+:
 
 out=out/regression
 rm -rf "$out"
-mkdir -p "$out/adams" "$out/seeds"
+mkdir -p "$out/adams" "$out/chrono" "$out/seeds"
 index="$out/index.html"
 status=0
 
-# Runs one case: GROUP (adams | seeds), CASE; appends its row to the index.
+# Runs one case: GROUP (adams | chrono | seeds), CASE; appends its row to the index.
 run_case() {
   local group=$1 name=$2 verdict
   local dir=$out/$group/$name
@@ -73,6 +74,9 @@ run_group() {
 } >"$index"
 run_group adams "ADAMS reference cases (regression/adams)" \
   "mbsolve on the .adm decks against the ADAMS curves."
+run_group chrono "Chrono joint tests without an .adm deck (regression/chrono)" \
+  "hand-written XML decks of Chrono's unit-test models against the ADAMS curves; the log also has \
+CVODE against IDA and SI1 against SI2."
 run_group seeds "Seed examples (regression/seeds)" \
   "mbsolve against stored references from independent oracles (cases.txt names them); the \
 log also has CVODE against IDA."
