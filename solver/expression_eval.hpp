@@ -24,6 +24,24 @@ inline void check_expression(const CompiledExpression& e, expr::Workspace& ws, d
   }
 }
 
+/// While an object of this class lives (on this thread), evaluate_expression on AD numbers takes
+/// every partial of an expression with respect to a measure it reads as 1 and moves its value
+/// off zero (by kOffset): the sparsity probes of System::build_pattern then see each dependence
+/// an expression has anywhere, not only where its partials or its value are non-zero at the
+/// probe point (TIME * DX(I) at t = 0, a STEP window, a force value times its direction).
+class StructuralProbe {
+ public:
+  StructuralProbe() { active() = true; }
+  ~StructuralProbe() { active() = false; }
+  StructuralProbe(const StructuralProbe&) = delete;
+  StructuralProbe& operator=(const StructuralProbe&) = delete;
+  static bool& active() {
+    static thread_local bool on = false;
+    return on;
+  }
+  static constexpr double kOffset = 0.5772156649;  // any value no expression is likely to cancel
+};
+
 /// `values` is scratch of at least as many doubles as there are measures.
 template <class T>
 T evaluate_expression(const CompiledExpression& e, double t, std::span<const T> measures,
@@ -35,11 +53,12 @@ T evaluate_expression(const CompiledExpression& e, double t, std::span<const T> 
   if constexpr (std::is_same_v<T, double>) {
     return v;
   } else {
-    T out(v);
+    const bool structural = StructuralProbe::active();
+    T out(structural ? v + StructuralProbe::kOffset : v);
     for (int slot : e.value.input_slots()) {
       const auto& d = measures[slot].derivatives();
       if (d.size() == 0) continue;
-      const double coef = e.d_measure[slot].eval(t, in, ws);
+      const double coef = structural ? 1.0 : e.d_measure[slot].eval(t, in, ws);
       check_expression(e, ws, t);
       if (out.derivatives().size() == 0) out.derivatives() = ADVector::Zero(d.size());
       out.derivatives() += coef * d;

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "solver/expression_eval.hpp"
 #include "solver/state_reads.hpp"
 
 namespace mb {
@@ -675,8 +676,10 @@ void System::jacobian(double t, const double* y, const double* yp, double cj,
 }
 
 void System::build_pattern() {
-  // Structural nonzeros: entries whose derivative is nonzero at two random points. A kernel
-  // entry that vanishes at random inputs is zero everywhere (the kernels are analytic).
+  // Structural nonzeros: entries whose derivative is nonzero at two random points. The kernels'
+  // geometry is analytic, so an entry that vanishes at random inputs is zero everywhere; the
+  // expressions are not (TIME factors, STEP windows in TIME or in a state), so the probes run
+  // under StructuralProbe (every partial of an expression 1, its value off zero) at a random time.
   std::mt19937 rng(12345);
   std::uniform_real_distribution<double> uni(-1.0, 1.0);
   std::vector<std::set<int>> cols(n_);
@@ -708,7 +711,8 @@ void System::build_pattern() {
                                : AD(uni(rng), static_cast<int>(n_in), static_cast<int>(i));
       }
       try {
-        kernel.eval(x, out, 0.0);
+        const StructuralProbe structural;
+        kernel.eval(x, out, 0.5 + 0.5 * uni(rng));  // a time where TIME factors are non-zero
       } catch (const Error&) {
         if (attempts >= 16) throw;
         continue;
@@ -769,7 +773,10 @@ void System::build_pattern() {
         const double dir = s.dir_var[i] >= 0 || s.corr_var[i] >= 0 ? uni(rng) : 0.0;
         x[i] = AD2(value, Eigen::Matrix<AD, 1, 1>(AD(dir, ADVector::Zero(n))));
       }
-      eval_velocity_rows(kernel, x, out, 0.0);
+      {
+        const StructuralProbe structural;
+        eval_velocity_rows(kernel, x, out, 0.0);
+      }
       for (size_t r = 0; r < n_out; ++r) {
         if (s.out_row[r] < 0) continue;
         const ADVector& d1 = out[r].value().derivatives();

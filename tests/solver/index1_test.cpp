@@ -123,12 +123,8 @@ TEST_CASE("index-1 form: exact Jacobian equals finite differences at random stat
       test::model_inline(general ? general_constraints("", 1, kRichGeneral) : mechanism("", 1));
   const System sys(*model, DaeForm::kStabilisedIndex1);
   std::mt19937 rng(7);
-  std::uniform_real_distribution<double> uni(-1.0, 1.0);
   for (int trial = 0; trial < 3; ++trial) {
-    std::vector<double> y = sys.initial_state(), yp(y.size());
-    for (double& v : y) v += 0.1 * uni(rng);
-    for (double& v : yp) v = uni(rng);
-    const auto check = test::check_jacobian(sys, 0.37, y, yp, 23.0);
+    const auto check = test::check_jacobian_at_random_state(sys, 0.37, 23.0, rng, 0.1);
     INFO(check.where);
     CHECK(check.worst < 1e-6);
   }

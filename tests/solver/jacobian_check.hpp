@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,17 @@ inline JacobianCheck check_jacobian_off_initial_state(const System& sys, double 
     yp[i] = 0.5 * std::cos(0.9 * i);
   }
   return check_jacobian(sys, t, y, yp, cj, h);
+}
+
+/// check_jacobian at time t and a random state: the System's initial state with each y_i moved
+/// by spread * U(-1, 1), then each y'_i drawn from U(-1, 1) (in that order, from rng).
+inline JacobianCheck check_jacobian_at_random_state(const System& sys, double t, double cj,
+                                                    std::mt19937& rng, double spread) {
+  std::uniform_real_distribution<double> uni(-1.0, 1.0);
+  std::vector<double> y = sys.initial_state(), yp(y.size());
+  for (double& v : y) v += spread * uni(rng);
+  for (double& v : yp) v = uni(rng);
+  return check_jacobian(sys, t, y, yp, cj);
 }
 
 }  // namespace mb::test

@@ -59,14 +59,9 @@ TEST_CASE("exact Jacobian with state elements equals central finite differences"
     INFO(all);
     REQUIRE(model);
     const System sys(*model);
-    const int n = sys.size();
-    REQUIRE(n == sys.state_offset() + 5);
+    REQUIRE(sys.size() == sys.state_offset() + 5);
     std::mt19937 rng(11);
-    std::uniform_real_distribution<double> uni(-1, 1);
-    std::vector<double> y = sys.initial_state(), yp(n);
-    for (auto& v : y) v += 0.3 * uni(rng);
-    for (auto& v : yp) v = uni(rng);
-    const auto check = test::check_jacobian(sys, 0.3, y, yp, 21.0);
+    const auto check = test::check_jacobian_at_random_state(sys, 0.3, 21.0, rng, 0.3);
     INFO(check.where);
     CHECK(check.state_entries > 20);  // the state rows and the state-driven force are coupled
     CHECK(check.worst < 1e-6);
