@@ -1,5 +1,5 @@
 #pragma once
-// The exit codes of every mbsolve tool (architecture.md section 4). Scripts depend on them.
+// The exit codes of every mbsolve tool (docs/architecture.md section 4). Scripts depend on them.
 
 namespace mb {
 

@@ -3,7 +3,7 @@
 // the constant folder (fold.cpp). General functions are templates on the scalar type so that
 // their partial derivatives come from the same formula through (nested) dual numbers.
 //
-// Math (Fortran semantics, motionsolve-format.md 5.5):
+// Math (Fortran semantics, docs/motionsolve-format.md 5.5):
 //   AINT(x)   = trunc(x)                ANINT(x) = round(x), halves away from zero
 //   MOD(a, b) = a - AINT(a/b)*b (sign of a; computed exactly with fmod; b != 0)
 //   SIGN(a,b) = |a| if b >= 0 else -|a| DIM(a, b) = a - b if a > b else 0

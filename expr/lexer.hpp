@@ -1,5 +1,5 @@
 #pragma once
-// Lexer for the expression language (motionsolve-format.md section 5.1).
+// Lexer for the expression language (docs/motionsolve-format.md section 5.1).
 //
 //   number  := digits ['.' digits] | '.' digits, then an optional exponent [eEdD][+-]?digits,
 //              then an optional degree suffix D/d (not followed by a digit or sign): value*pi/180.

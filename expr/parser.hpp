@@ -1,5 +1,5 @@
 #pragma once
-// Recursive-descent parser (motionsolve-format.md section 5.2). Grammar, highest precedence
+// Recursive-descent parser (docs/motionsolve-format.md section 5.2). Grammar, highest precedence
 // last; each rule is the comment on its parse function:
 //
 //   expr           := additive

@@ -1,5 +1,5 @@
 #pragma once
-// Spline math for AKISPL, CUBSPL and LINSPL (motionsolve-format.md 2.7 and 5.5). The binder
+// Spline math for AKISPL, CUBSPL and LINSPL (docs/motionsolve-format.md 2.7 and 5.5). The binder
 // hands over the Reference_Spline data; the interpolation is done here.
 //
 // Every method gives, on segment [x_i, x_i+1] with h = x - x_i, a cubic

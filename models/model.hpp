@@ -1,5 +1,5 @@
 #pragma once
-// Model: the compiled, immutable description of a deck (architecture.md section 2). Built by
+// Model: the compiled, immutable description of a deck (docs/architecture.md section 2). Built by
 // models/model_builder from a Deck; read by the solver; several runs may share one Model.
 // All values are in the deck's units (see Units); angles in radians.
 

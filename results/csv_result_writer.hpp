@@ -1,5 +1,5 @@
 #pragma once
-// Writes the result CSV of the contract (architecture.md section 4): `#` comment lines
+// Writes the result CSV of the contract (docs/architecture.md section 4): `#` comment lines
 // (version, deck, units, date, column units), one header row, then one row per output time with
 // 17 significant digits. The file appears under its final name only when finish() is called;
 // rows written before a failure are kept by calling finish() on the failure path too.

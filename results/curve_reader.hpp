@@ -1,6 +1,6 @@
 #pragma once
 // Reads curve files into a CurveTable. One reader handles all three layouts we meet:
-//   * our result CSV (architecture.md section 4): '#' comment lines, a header row, rows;
+//   * our result CSV (docs/architecture.md section 4): '#' comment lines, a header row, rows;
 //   * tab-separated references (Chrono's ADAMS files): '#' lines, a header `Time X_Pos ...`;
 //   * Adams tabulated ASCII: every line that starts with a number is data, every other line is
 //     a comment, a title or a header.

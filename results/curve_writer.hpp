@@ -1,5 +1,5 @@
 #pragma once
-// Writes a CurveTable in our result CSV layout (architecture.md section 4): '#' comment lines,
+// Writes a CurveTable in our result CSV layout (docs/architecture.md section 4): '#' comment lines,
 // one header row `time,<names...>`, one row per sample, 17 significant digits. The file is
 // written atomically (temporary file, then rename).
 

@@ -9,7 +9,7 @@ name=${1:-pendulum}
 name=${name%.xml}
 name=${name#examples/}
 [ -f "examples/$name.xml" ] || { echo "example.sh: no deck examples/$name.xml" >&2; exit 2; }
-scripts/build.sh release
+scripts/build.sh release mbsolve lugre_friction   # only what the examples need
 mkdir -p out
 MBSOLVE_USERSUB_PATH="$(pwd)/build/release/examples/usersub${MBSOLVE_USERSUB_PATH:+:$MBSOLVE_USERSUB_PATH}" \
   build/release/tools/mbsolve/mbsolve "examples/$name.xml" -o "out/$name"

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config git
+  build-essential cmake ninja-build pkg-config git ccache
   clang clang-format libclang-rt-14-dev
   libtinyxml2-dev libeigen3-dev libsundials-dev libsuitesparse-dev
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev

@@ -1,5 +1,5 @@
 #pragma once
-// Runs a Model's command list in order (architecture.md section 1, style.md "staged pipeline"):
+// Runs a Model's command list in order (docs/architecture.md section 1, docs/style.md "staged pipeline"):
 // for each Simulate, initial conditions, then the analysis: Transient integrates to each output
 // time (IDA for the DAE form, CVODE for VSTIFF/MSTIFF/ABAM), Static finds the equilibrium (at
 // every output time when quasi-static), Assembly stops after the initial conditions. Each

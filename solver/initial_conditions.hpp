@@ -1,5 +1,5 @@
 #pragma once
-// Consistent initial conditions (architecture.md section 3), Adams-style:
+// Consistent initial conditions (docs/architecture.md section 3), Adams-style:
 //   1. position assembly: Newton on Phi(q) = 0 and the Euler-parameter normalisation, each step
 //      the smallest change of q (min ||dq||, so the deck's positions move the least);
 //   2. velocity assembly: the smallest change of nu that satisfies B nu = 0;

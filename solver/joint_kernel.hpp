@@ -1,7 +1,7 @@
 #pragma once
 // The joint kernel: position constraints Phi, velocity constraints B nu, and the multiplier
 // terms of an ideal joint between marker I (on body i) and marker J (on body j), in the
-// stabilised index-2 (GGL) form of architecture.md section 3.
+// stabilised index-2 (GGL) form of docs/architecture.md section 3.
 //
 // Each joint is a list of primitive equations (d = R_I - R_J, ground components):
 //   point k:      d_k = 0                    (spherical part; lambda = force on I, ground axes)

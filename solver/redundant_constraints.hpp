@@ -1,5 +1,5 @@
 #pragma once
-// Redundant constraints (architecture.md section 3): joint equations whose rows of the
+// Redundant constraints (docs/architecture.md section 3): joint equations whose rows of the
 // constraint Jacobian B are linear combinations of earlier rows, as in a planar four-bar built
 // from spatial REVOLUTE joints. They are found at assembly by Gram-Schmidt on the rows of B in
 // equation order (so the later equations are the ones removed; done as a sparse QR of B^T, linear

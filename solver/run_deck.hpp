@@ -1,7 +1,7 @@
 #pragma once
 // The whole mbsolve pipeline for one deck: read -> build model -> run commands -> write
 // PREFIX.csv, PREFIX.json and PREFIX.log (each atomically). Returns the exit code of the
-// contract (architecture.md section 4); never throws.
+// contract (docs/architecture.md section 4); never throws.
 
 #include <string>
 #include <vector>

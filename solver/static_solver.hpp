@@ -1,5 +1,5 @@
 #pragma once
-// Static equilibrium (architecture.md section 3, format reference 3.3, FIM_S/FIM_D): with all
+// Static equilibrium (docs/architecture.md section 3, format reference 3.3, FIM_S/FIM_D): with all
 // velocities and derivatives zero, solve for the positions q (and the user states x with
 // x' = 0, i.e. f(x, u) = 0, except those with is_static_hold, which keep their value) and the
 // reactions lambda:

@@ -1,6 +1,6 @@
 #pragma once
 // System: the DAE F(t, y, y') = 0 of a Model in the stabilised index-2 form, with its sparse
-// Jacobian dF/dy + cj dF/dy' assembled from element kernels (architecture.md section 3).
+// Jacobian dF/dy + cj dF/dy' assembled from element kernels (docs/architecture.md section 3).
 //
 // Variable layout (n = 13 nb + 2 M + nb + S, nb moving bodies, M joint equations):
 //   [13 k, 13 k + 13)        body k: r (3), p (4), v (3), w (3)     differential

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Usage: run_case.sh MBSOLVE MBCOMPARE CASE [REPORT_DIR]
-# Runs one ADAMS reference case of ../shared/refdata/chrono_adams_joints through mbsolve from its
+# Runs one ADAMS reference case of regression/refdata/chrono_adams_joints through mbsolve from its
 # .adm deck (with the .acf of write_acf.sh: ERROR=1e-8, output every 0.01 s to 5 s, as the ADAMS
 # runs)
 # and compares the result with the ADAMS curves using mbcompare, the case's map file and
@@ -11,7 +11,7 @@ mbcompare=$2
 case_name=$3
 report=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
-refdata=$(cd "$here/../../../shared/refdata/chrono_adams_joints" && pwd)
+refdata=$(cd "$here/../refdata/chrono_adams_joints" && pwd)
 
 line=$(grep -E "^$case_name[[:space:]]" "$here/cases.txt") || {
   echo "run_case: unknown case $case_name (see cases.txt)" >&2

@@ -27,7 +27,7 @@ report=${5:-}
 here=$(cd "$(dirname "$0")" && pwd)
 adams=$(cd "$here/../adams" && pwd)
 chrono=$(cd "$here/../chrono" && pwd)
-refdata=$(cd "$here/../../../shared/refdata/chrono_adams_joints" && pwd)
+refdata=$(cd "$here/../refdata/chrono_adams_joints" && pwd)
 
 # The case's folder holds its cases.txt line, its map and (relative to it) its tolerance file.
 if line=$(grep -E "^$case_name[[:space:]]" "$adams/cases.txt"); then

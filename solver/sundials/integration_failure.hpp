@@ -2,7 +2,7 @@
 // The failure report shared by the integrators (IDA, CVODE in the Cartesian ODE form, CVODE in
 // joint coordinates): when SUNDIALS gives up, the analysis stops with Error(kAnalysisFailed)
 // naming the time, the last step size, SUNDIALS' reason and the variable with the largest
-// weighted local error estimate (architecture.md section 4: exit 1, results up to the failure
+// weighted local error estimate (docs/architecture.md section 4: exit 1, results up to the failure
 // kept).
 
 #include <sundials/sundials_nvector.h>

@@ -1,4 +1,4 @@
-// The builtin table: sorted, unique, complete for the names of motionsolve-format.md 5.5, and
+// The builtin table: sorted, unique, complete for the names of docs/motionsolve-format.md 5.5, and
 // consistent arities.
 #include "expr/builtins.hpp"
 

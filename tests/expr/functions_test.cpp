@@ -13,7 +13,7 @@
 namespace mb::expr::test {
 namespace {
 
-// ---- oracles: straightforward transcriptions of motionsolve-format.md 5.5 ----
+// ---- oracles: straightforward transcriptions of docs/motionsolve-format.md 5.5 ----
 namespace oracle {
 
 double aint(double x) { return x >= 0 ? std::floor(x) : std::ceil(x); }

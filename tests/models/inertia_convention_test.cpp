@@ -1,4 +1,4 @@
-// The product-of-inertia sign convention (Adams, motionsolve-format.md 2.2): the deck's
+// The product-of-inertia sign convention (Adams, docs/motionsolve-format.md 2.2): the deck's
 // inertia_xy is +integral(x y dm), so the tensor about the CM is
 // [[Ixx, -Ixy, -Ixz], [-Ixy, Iyy, -Iyz], [-Ixz, -Iyz, Izz]]. Checked on the compiled model and on
 // the motion of a free body spinning about a non-principal axis, against Euler's equations

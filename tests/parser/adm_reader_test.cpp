@@ -518,7 +518,7 @@ TEST_CASE("ADM reader: every refdata dataset loads with the expected element cou
       {"test_Universal_Case03.adm", 2, 7, 1, 5},
   };
   const std::filesystem::path dir =
-      std::filesystem::path(MBSOLVE_SHARED_DIR) / "refdata/chrono_adams_joints/adams_models";
+      std::filesystem::path(MBSOLVE_REFDATA_DIR) / "chrono_adams_joints/adams_models";
   size_t seen = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".adm") continue;

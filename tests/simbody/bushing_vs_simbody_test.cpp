@@ -1,5 +1,5 @@
 // Force_Bushing rotation_model="EULER_XYZ" against Simbody's Force::LinearBushing (the seed
-// /work/shared/seeds/linear_bushing_simbody.txt): the same free body on a bushing to ground, with
+// docs/seeds/linear_bushing_simbody.txt): the same free body on a bushing to ground, with
 // gravity, an initial spin and drift (3-D motion, all six bushing axes loaded, damping on), built
 // in Simbody (simbody_bushing.cpp) and read by mbsolve from regression/seeds/bushing_euler_xyz.xml.
 // Both integrate at tight tolerances; the positions and orientations must agree below 1e-6.

@@ -58,8 +58,8 @@ TEST_CASE("a nut on a SCREW joint falls and turns by 2 pi per pitch of travel") 
 }
 
 TEST_CASE("the ADAMS rack-and-pinion deck: the rack falls with g / (1 + I / (m r^2))") {
-  const auto adm = std::filesystem::path(MBSOLVE_SHARED_DIR) /
-                   "refdata/chrono_adams_joints/adams_models/test_RackPinion_Case01.adm";
+  const auto adm = std::filesystem::path(MBSOLVE_REFDATA_DIR) /
+                   "chrono_adams_joints/adams_models/test_RackPinion_Case01.adm";
   REQUIRE(std::filesystem::exists(adm));
   const std::string acf = adm.string() +
                           "\nout\nINTEGRATOR/GSTIFF, ERROR=1.0E-9\n"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end: runs the real mbsolve binary and checks exit codes, result files and messages
-# against the contract of architecture.md section 4.
+# against the contract of docs/architecture.md section 4.
 set -u
 mbsolve=$1
 src=$2
