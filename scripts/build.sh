@@ -27,5 +27,9 @@ case "$kind" in
   bench) args=(-DCMAKE_BUILD_TYPE=Release -DMBSOLVE_BENCH=ON -DBUILD_TESTING=OFF) ;;
   *) echo "usage: scripts/build.sh [release|asan|fuzz|bench]" >&2; exit 2 ;;
 esac
+# An optimised SUNDIALS built once from Debian's source package (scripts/sundials.sh); empty
+# when it cannot be built, and CMake then finds Debian's libraries.
+sundials_prefix=$(scripts/sundials.sh)
+[ -n "$sundials_prefix" ] && common+=(-DSUNDIALS_DIR="$sundials_prefix/lib/cmake/sundials")
 cmake -S . -B "build/$kind" "${common[@]}" "${args[@]}" >/dev/null
 cmake --build "build/$kind" "${targets[@]}"

@@ -6,6 +6,17 @@ namespace mb {
 
 namespace {
 
+/// KLU's pivot growth in the index width SUNDIALS was built with (scripts/sundials.sh builds it
+/// with 32-bit indices; Debian's libraries have 64-bit ones).
+template <class... Args>
+int pivot_growth(Args... args) {
+#if defined(SUNDIALS_INT32_T)
+  return klu_rgrowth(args...);
+#else
+  return klu_l_rgrowth(args...);
+#endif
+}
+
 /// Refactor with the old pivot order while its pivot growth stays within this factor of the
 /// growth of a fresh factorization.
 constexpr double kMaxPivotGrowth = 1e3;
@@ -28,14 +39,14 @@ int refactor_setup(SUNLinearSolver S, SUNMatrix A) {
     c->symbolic = sun_klu_analyze(n, ap, ai, &c->common);
     if (!c->symbolic) return c->last_flag = SUNLS_PACKAGE_FAIL_UNREC;
   } else if (sun_klu_refactor(ap, ai, ax, c->symbolic, c->numeric, &c->common) &&
-             klu_l_rgrowth(ap, ai, ax, c->symbolic, c->numeric, &c->common) &&
+             pivot_growth(ap, ai, ax, c->symbolic, c->numeric, &c->common) &&
              c->common.rgrowth * kMaxPivotGrowth >= fresh_growth(c)) {
     return c->last_flag = SUNLS_SUCCESS;
   }
   if (c->numeric) sun_klu_free_numeric(&c->numeric, &c->common);
   c->numeric = sun_klu_factor(ap, ai, ax, c->symbolic, &c->common);
   if (!c->numeric) return c->last_flag = SUNLS_PACKAGE_FAIL_UNREC;
-  if (!klu_l_rgrowth(ap, ai, ax, c->symbolic, c->numeric, &c->common)) {
+  if (!pivot_growth(ap, ai, ax, c->symbolic, c->numeric, &c->common)) {
     return c->last_flag = SUNLS_PACKAGE_FAIL_UNREC;
   }
   fresh_growth(c) = c->common.rgrowth;
