@@ -62,6 +62,15 @@ std::vector<std::string> split_header(std::string_view line) {
   return out;
 }
 
+/// nan, inf, infinity (any case, signed, nan(...)): what strtod reads as a number that is not
+/// finite. Such a first field is a data row with a bad time, not a title line.
+bool is_non_finite_spelling(std::string_view f) {
+  if (!f.empty() && (f.front() == '+' || f.front() == '-')) f.remove_prefix(1);
+  const std::string s = to_lower(f);
+  return s == "nan" || s == "inf" || s == "infinity" || s.starts_with("nan(") || s == "1.#qnan" ||
+         s == "1.#inf" || s == "1.#ind";
+}
+
 bool starts_with_number(std::string_view line) {
   auto fields = split_data(line);
   return !fields.empty() && parse_real(fields[0]).has_value();
@@ -103,6 +112,10 @@ CurveTable parse_curves(std::string_view text, const std::string& source) {
     if (body.front() == '#') {
       table.comments.emplace_back(trim(body.substr(1)));
       continue;
+    }
+    if (const auto first = split_data(body); !first.empty() && is_non_finite_spelling(first[0])) {
+      throw Error(ExitCode::kDeckError, fmt::format("{}:{}: the time is not a finite number: '{}'",
+                                                    source, lineno, first[0]));
     }
     if (!starts_with_number(body)) {
       // A title, units or header line (Adams may repeat page headers after data: ignored).

@@ -10,8 +10,9 @@
 // are called col2, col3, ...
 //
 // Rejected with mb::Error (kInputNotFound for a missing file, kDeckError for bad content):
-// rows with a different number of fields, fields that are not finite numbers, decreasing time,
-// files without data rows.
+// rows with a different number of fields, fields that are not finite numbers (a row whose time
+// is NaN or Inf too: it is not taken for a title line), decreasing time, files without data
+// rows.
 
 #include <string>
 #include <string_view>
