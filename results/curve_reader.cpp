@@ -2,12 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "results/adams_req_reader.hpp"
+#include "results/adams_res_reader.hpp"
 
 namespace mb::results {
 namespace {
@@ -178,7 +181,13 @@ CurveTable read_curves(const std::string& path) {
   if (!in) throw Error(ExitCode::kInputNotFound, fmt::format("{}: cannot open file", path));
   std::ostringstream ss;
   ss << in.rdbuf();
-  return parse_curves(ss.str(), path);
+  const std::string text = ss.str();
+  const std::string ext = to_lower(std::filesystem::path(path).extension().string());
+  if (ext == ".res" || (ext != ".req" && looks_like_adams_res(text))) {
+    return parse_adams_res(text, path);
+  }
+  if (ext == ".req" || looks_like_adams_req(text)) return parse_adams_req(text, path);
+  return parse_curves(text, path);
 }
 
 }  // namespace mb::results
