@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "common/error.hpp"
@@ -16,6 +17,48 @@ struct RefChannel {
   std::size_t column = 0;
 };
 
+/// The column of `table` called `name`; an error when two columns have that name (which one
+/// was meant cannot be known).
+std::optional<std::size_t> unique_column(const results::CurveTable& table, std::string_view name,
+                                         const std::string& where, std::string_view role) {
+  const auto first = table.find(name);
+  if (!first) return first;
+  for (std::size_t c = *first + 1; c < table.channels(); ++c) {
+    if (iequals(table.names[c], name)) {
+      throw Error(ExitCode::kUsage,
+                  fmt::format("{}{} channel '{}' appears twice in {} (columns {} and {}, time "
+                              "being column 1); rename one of them",
+                              where, role, table.names[c], table.source, *first + 2, c + 2));
+    }
+  }
+  return first;
+}
+
+/// Every `channel` rule of the tolerances must name a compared channel (unless the file is
+/// `shared` among cases).
+void check_channel_rules(const ToleranceSet& tolerances,
+                         const std::vector<ChannelComparison>& channels) {
+  if (tolerances.shared) return;
+  for (const auto& rule : tolerances.rules) {
+    if (rule.scope != ToleranceRule::Scope::kChannel) continue;
+    const bool used = std::any_of(channels.begin(), channels.end(), [&](const auto& ch) {
+      return rule.names(ch.result_name, ch.reference_name);
+    });
+    if (used) continue;
+    std::string compared;
+    for (std::size_t k = 0; k < channels.size() && k < 8; ++k) {
+      compared += fmt::format("{}{} = {}", k ? ", " : "", channels[k].result_name,
+                              channels[k].reference_name);
+    }
+    if (channels.size() > 8) compared += fmt::format(", ... ({} in all)", channels.size());
+    throw Error(ExitCode::kUsage,
+                fmt::format("{}:{}: channel '{}' is not a compared channel (a rule names a "
+                            "result channel or STEM:REFERENCE of a compared pair: {}; a file "
+                            "for several cases says 'shared')",
+                            tolerances.source, rule.line, rule.channel, compared));
+  }
+}
+
 /// Finds "stem:column" or a bare column name among the references.
 std::optional<RefChannel> find_reference(std::span<const Reference> refs, const std::string& name,
                                          const std::string& where) {
@@ -27,7 +70,7 @@ std::optional<RefChannel> find_reference(std::span<const Reference> refs, const 
   std::vector<RefChannel> hits;
   for (const auto& r : refs) {
     if (!stem.empty() && !iequals(stem, r.stem)) continue;
-    if (auto c = r.table->find(column)) hits.push_back({&r, *c});
+    if (auto c = unique_column(*r.table, column, where, "reference")) hits.push_back({&r, *c});
   }
   if (hits.size() > 1) {
     std::string stems;
@@ -133,7 +176,7 @@ Comparison compare_tables(const results::CurveTable& result, std::span<const Ref
   if (map) {
     for (const auto& e : map->entries) {
       const std::string where = fmt::format("{}:{}: ", map->source, e.line);
-      auto rcol = result.find(e.result);
+      auto rcol = unique_column(result, e.result, where, "result");
       if (!rcol) {
         throw Error(ExitCode::kUsage, fmt::format("{}result channel '{}' is not in {}", where,
                                                   e.result, result.source));
@@ -148,6 +191,7 @@ Comparison compare_tables(const results::CurveTable& result, std::span<const Ref
     }
   } else {
     for (std::size_t c = 0; c < result.channels(); ++c) {
+      unique_column(result, result.names[c], "", "result");
       auto rc = find_reference(references, result.names[c], "");
       if (rc) {
         cmp.channels.push_back(make_channel(result, c, *rc, 1.0, std::nullopt));
@@ -161,6 +205,7 @@ Comparison compare_tables(const results::CurveTable& result, std::span<const Ref
                 "no channel matched: the result and reference channel names differ; give a map "
                 "file (--map)");
   }
+  check_channel_rules(tolerances, cmp.channels);
   for (auto& ch : cmp.channels) evaluate(ch, tolerances, options);
   return cmp;
 }

@@ -67,7 +67,8 @@ struct Reference {
 std::string path_stem(const std::string& path);
 
 /// Throws mb::Error(kUsage) when a mapped channel does not exist, a bare reference name is
-/// ambiguous, or no channel matched at all.
+/// ambiguous, a channel to compare is the name of two columns of one file, a `channel`
+/// tolerance rule names no compared channel, or no channel matched at all.
 Comparison compare_tables(const results::CurveTable& result, std::span<const Reference> references,
                           const ChannelMap* map, const ToleranceSet& tolerances,
                           const CompareOptions& options);

@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "compare/dtw.hpp"
+#include "compare/resample.hpp"
 
 namespace mb::compare {
 namespace {
@@ -140,7 +141,16 @@ double iso_slope_score(std::span<const double> ref, std::span<const double> res,
 
 IsoRating iso18571(std::span<const double> ref, std::span<const double> res, const IsoParams& p) {
   MB_ASSERT(ref.size() == res.size() && ref.size() >= 2);
+  if (ref.size() > kIsoMaxPoints) {
+    std::vector<double> index(ref.size()), at(kIsoMaxPoints);
+    for (std::size_t i = 0; i < index.size(); ++i) index[i] = static_cast<double>(i);
+    const double step = static_cast<double>(ref.size() - 1) / (kIsoMaxPoints - 1);
+    for (std::size_t i = 0; i < at.size(); ++i) at[i] = static_cast<double>(i) * step;
+    at.back() = index.back();
+    return iso18571(resample(index, ref, at), resample(index, res, at), p);
+  }
   IsoRating r;
+  r.points = ref.size();
   r.corridor = iso_corridor_score(ref, res, p);
   const auto phase = iso_phase(ref, res, p);
   r.phase = phase.score;

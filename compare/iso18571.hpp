@@ -27,7 +27,13 @@
 // numerator is 0 too, else 0.
 //
 // Grade: R > 0.94 excellent, R > 0.8 good, R > 0.58 fair, else poor.
+//
+// Bounded cost: DTW takes time and memory N^2 and the phase search N K, so curves of more than
+// kIsoMaxPoints samples are first resampled (linearly, in the sample index) onto kIsoMaxPoints
+// uniformly spaced points, which keeps the rating of a long record within about 4 MB and a few
+// milliseconds (100,000 points would need 10 GB). IsoRating::points says how many were rated.
 
+#include <cstddef>
 #include <span>
 #include <string_view>
 
@@ -47,13 +53,16 @@ struct IsoParams {
   double w_corridor = 0.4, w_phase = 0.2, w_magnitude = 0.2, w_slope = 0.2;
 };
 
+inline constexpr std::size_t kIsoMaxPoints = 2000;
+
 struct IsoRating {
   double corridor = 0;
   double phase = 0;
   double magnitude = 0;
   double slope = 0;
   double overall = 0;
-  int shift = 0;  ///< n*, in samples; > 0 when the result lags the reference
+  int shift = 0;           ///< n*, in samples (of the rated points); > 0 when the result lags
+  std::size_t points = 0;  ///< samples rated: N, or kIsoMaxPoints when N is larger
 };
 
 double iso_corridor_score(std::span<const double> ref, std::span<const double> res,
@@ -74,7 +83,7 @@ double iso_magnitude_score(std::span<const double> ref, std::span<const double> 
 double iso_slope_score(std::span<const double> ref, std::span<const double> res,
                        const IsoParams& p = {});
 
-/// The full rating; ref and res have the same length N >= 2.
+/// The full rating; ref and res have the same length N >= 2 (resampled when N > kIsoMaxPoints).
 IsoRating iso18571(std::span<const double> ref, std::span<const double> res,
                    const IsoParams& p = {});
 

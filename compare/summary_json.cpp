@@ -24,13 +24,11 @@ nlohmann::json channel_json(const ChannelComparison& ch) {
   j["rms"] = number(ch.errors.rms);
   j["rel_l2"] = number(ch.errors.rel_l2);
   if (ch.iso) {
-    j["iso18571"] = {{"corridor", ch.iso->corridor},
-                     {"phase", ch.iso->phase},
-                     {"magnitude", ch.iso->magnitude},
-                     {"slope", ch.iso->slope},
-                     {"overall", ch.iso->overall},
-                     {"shift", ch.iso->shift},
-                     {"grade", std::string(iso_grade(ch.iso->overall))}};
+    j["iso18571"] = {
+        {"corridor", ch.iso->corridor},   {"phase", ch.iso->phase},
+        {"magnitude", ch.iso->magnitude}, {"slope", ch.iso->slope},
+        {"overall", ch.iso->overall},     {"shift", ch.iso->shift},
+        {"points", ch.iso->points},       {"grade", std::string(iso_grade(ch.iso->overall))}};
   }
   j["checks"] = nlohmann::json::array();
   for (const auto& c : ch.checks) {

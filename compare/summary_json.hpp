@@ -7,7 +7,8 @@
 //   "channels": [ { "result": "body2.x", "reference": "stem:X_Pos", "kind": "position",
 //       "scale": 1, "points": 501, "uncovered": 0, "pass": true, "problem": "",
 //       "max_abs": .., "t_max_abs": .., "rms": .., "rel_l2": .. | null (infinite),
-//       "iso18571": { "corridor", "phase", "magnitude", "slope", "overall", "shift", "grade" },
+//       "iso18571": { "corridor", "phase", "magnitude", "slope", "overall", "shift", "points",
+//                     "grade" },
 //       "checks": [ { "metric": "rms", "threshold": .., "value": .., "pass": true,
 //                     "dt": .. (tube), "violations": .. (tube) } ] } ]
 // }

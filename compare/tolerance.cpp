@@ -48,14 +48,18 @@ std::optional<Metric> parse_metric(std::string_view name) {
   return std::nullopt;
 }
 
+bool ToleranceRule::names(std::string_view result_name, std::string_view reference_name) const {
+  return scope == Scope::kChannel &&
+         (iequals(channel, result_name) || iequals(channel, reference_name));
+}
+
 std::vector<Check> ToleranceSet::checks_for(std::string_view result_name,
                                             std::string_view reference_name, Kind kind) const {
   std::vector<Check> by_channel, by_kind, by_default;
   for (const auto& r : rules) {
     switch (r.scope) {
       case ToleranceRule::Scope::kChannel:
-        if (iequals(r.channel, result_name) || iequals(r.channel, reference_name))
-          by_channel.push_back(r.check);
+        if (r.names(result_name, reference_name)) by_channel.push_back(r.check);
         break;
       case ToleranceRule::Scope::kKind:
         if (r.kind == kind) by_kind.push_back(r.check);
@@ -77,6 +81,10 @@ ToleranceSet parse_tolerances(std::string_view text, const std::string& source) 
   for_each_config_line(text, [&](std::string_view line, int lineno) {
     auto f = split_list(line);
     if (f.empty()) return;
+    if (f.size() == 1 && iequals(f[0], "shared")) {
+      set.shared = true;
+      return;
+    }
     ToleranceRule rule;
     rule.line = lineno;
     std::size_t k = 0;
@@ -101,7 +109,8 @@ ToleranceSet parse_tolerances(std::string_view text, const std::string& source) 
       k = 1;
     } else {
       config_error(source, lineno,
-                   "expected 'channel NAME', 'kind KIND' or 'default', then METRIC VALUE");
+                   "expected 'channel NAME', 'kind KIND' or 'default', then METRIC VALUE (or "
+                   "the line 'shared')");
     }
     if (f.size() < k + 2) config_error(source, lineno, "expected METRIC THRESHOLD after the scope");
     auto metric = parse_metric(f[k]);

@@ -15,6 +15,9 @@
 // A channel (matched by its result or its reference name) gets its `channel` rules if it has
 // any, else the rules of its kind, else the `default` rules. Without any default rule the
 // built-in default is `default max_abs 1e-9` (our results are written with 17 digits).
+// A `channel` rule that names none of the compared channels is an error (compare_tables), not
+// a rule silently ignored; except in a file meant for several cases with different channels,
+// which says so with a line `shared` (its channel rules apply where their channel is compared).
 
 #include <optional>
 #include <string>
@@ -42,11 +45,16 @@ struct ToleranceRule {
   Kind kind = Kind::kOther;  ///< kKind
   Check check;
   int line = 0;
+
+  /// A `channel` rule names the channel compared as result `result_name` with reference
+  /// `reference_name` ("stem:column") when it names either (case-insensitive).
+  bool names(std::string_view result_name, std::string_view reference_name) const;
 };
 
 struct ToleranceSet {
   std::string source;
   std::vector<ToleranceRule> rules;
+  bool shared = false;  ///< the line `shared`: channel rules may name channels not compared
 
   /// The checks of a channel by the precedence above.
   std::vector<Check> checks_for(std::string_view result_name, std::string_view reference_name,

@@ -2,12 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "results/adams_req_reader.hpp"
+#include "results/adams_res_reader.hpp"
 
 namespace mb::results {
 namespace {
@@ -62,6 +65,15 @@ std::vector<std::string> split_header(std::string_view line) {
   return out;
 }
 
+/// nan, inf, infinity (any case, signed, nan(...)): what strtod reads as a number that is not
+/// finite. Such a first field is a data row with a bad time, not a title line.
+bool is_non_finite_spelling(std::string_view f) {
+  if (!f.empty() && (f.front() == '+' || f.front() == '-')) f.remove_prefix(1);
+  const std::string s = to_lower(f);
+  return s == "nan" || s == "inf" || s == "infinity" || s.starts_with("nan(") || s == "1.#qnan" ||
+         s == "1.#inf" || s == "1.#ind";
+}
+
 bool starts_with_number(std::string_view line) {
   auto fields = split_data(line);
   return !fields.empty() && parse_real(fields[0]).has_value();
@@ -103,6 +115,10 @@ CurveTable parse_curves(std::string_view text, const std::string& source) {
     if (body.front() == '#') {
       table.comments.emplace_back(trim(body.substr(1)));
       continue;
+    }
+    if (const auto first = split_data(body); !first.empty() && is_non_finite_spelling(first[0])) {
+      throw Error(ExitCode::kDeckError, fmt::format("{}:{}: the time is not a finite number: '{}'",
+                                                    source, lineno, first[0]));
     }
     if (!starts_with_number(body)) {
       // A title, units or header line (Adams may repeat page headers after data: ignored).
@@ -165,7 +181,13 @@ CurveTable read_curves(const std::string& path) {
   if (!in) throw Error(ExitCode::kInputNotFound, fmt::format("{}: cannot open file", path));
   std::ostringstream ss;
   ss << in.rdbuf();
-  return parse_curves(ss.str(), path);
+  const std::string text = ss.str();
+  const std::string ext = to_lower(std::filesystem::path(path).extension().string());
+  if (ext == ".res" || (ext != ".req" && looks_like_adams_res(text))) {
+    return parse_adams_res(text, path);
+  }
+  if (ext == ".req" || looks_like_adams_req(text)) return parse_adams_req(text, path);
+  return parse_curves(text, path);
 }
 
 }  // namespace mb::results

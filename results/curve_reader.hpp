@@ -10,8 +10,9 @@
 // are called col2, col3, ...
 //
 // Rejected with mb::Error (kInputNotFound for a missing file, kDeckError for bad content):
-// rows with a different number of fields, fields that are not finite numbers, decreasing time,
-// files without data rows.
+// rows with a different number of fields, fields that are not finite numbers (a row whose time
+// is NaN or Inf too: it is not taken for a title line), decreasing time, files without data
+// rows.
 
 #include <string>
 #include <string_view>
@@ -23,7 +24,9 @@ namespace mb::results {
 /// Parses curve text; `source` names it in error messages (`source:line: message`).
 CurveTable parse_curves(std::string_view text, const std::string& source);
 
-/// Reads and parses a curve file.
+/// Reads and parses a curve file; Adams results go to their own readers: `.res` (or text that
+/// starts like one) to results/adams_res_reader.hpp, `.req` (or a first line `A.R3 ...`) to
+/// results/adams_req_reader.hpp.
 CurveTable read_curves(const std::string& path);
 
 }  // namespace mb::results

@@ -14,8 +14,8 @@ namespace mb::results {
 ///   names[c]       : the channel name of column c as written in the file (time excluded)
 ///   units[c]       : its unit if the header gave one ("x [m]" or "x (m)"), else ""
 ///   columns[c][i]  : the value of channel c at time[i]
-/// `comments` keeps the comment lines (without the leading '#'), `source` names the file for
-/// messages.
+/// `comments` keeps the comment lines (without the leading '#'), `notes` what the reader has
+/// to say about the channels, `source` names the file for messages.
 struct CurveTable {
   std::string source;
   std::string time_name = "time";
@@ -24,6 +24,10 @@ struct CurveTable {
   std::vector<double> time;
   std::vector<std::vector<double>> columns;
   std::vector<std::string> comments;
+  /// What the reader wants the user to know about the file's channels (e.g. which part
+  /// channels of an Adams .res are part reference frames, not centres of mass); mbcompare
+  /// prints them.
+  std::vector<std::string> notes;
 
   std::size_t rows() const { return time.size(); }
   std::size_t channels() const { return names.size(); }

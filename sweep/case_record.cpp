@@ -72,7 +72,14 @@ void add_metrics(CaseRecord& r, const std::string& sweep_dir, const std::vector<
   if (r.status != "ok" || m.empty()) return;
   try {
     const auto table = results::read_curves(result_prefix(sweep_dir, r.id) + ".csv");
-    for (std::size_t k = 0; k < m.size(); ++k) r.metrics[k] = evaluate_metric(m[k], table);
+    std::string problems;
+    for (std::size_t k = 0; k < m.size(); ++k) {
+      r.metrics[k] = evaluate_metric(m[k], table);
+      if (!r.metrics[k]) problems += (problems.empty() ? "" : "; ") + metric_problem(m[k], table);
+    }
+    if (!problems.empty()) {
+      r.message += (r.message.empty() ? "" : "; ") + ("no metric value: " + problems);
+    }
   } catch (const std::exception& e) {
     r.message = std::string("cannot read the result CSV: ") + e.what();
   }

@@ -42,7 +42,8 @@ std::string result_prefix(const std::string& sweep_dir, const std::string& id);
 /// Status, exit code and message of a finished case from how it ended and its result JSON.
 CaseRecord outcome_of(const std::string& sweep_dir, const std::string& id, const ProcessEnd& end);
 
-/// Fills `metrics` from the case's result CSV (only for status ok; nothing when unreadable).
+/// Fills `metrics` from the case's result CSV (only for status ok; nothing when unreadable). A
+/// metric without a value (sweep/metrics.hpp, metric_problem) is named in the message.
 void add_metrics(CaseRecord& r, const std::string& sweep_dir, const std::vector<MetricSpec>& m);
 
 /// case.json: status, exit_code, wall_s, message (written atomically).

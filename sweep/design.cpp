@@ -11,13 +11,28 @@ namespace mb::sweep {
 
 Design full_factorial(const std::vector<Parameter>& params) {
   Design d;
-  std::vector<std::vector<std::string>> levels;
+  // The size first: the product of the counts, without overflow (a long double holds it).
+  long double cases = 1;
+  std::string factors;
   for (const auto& p : params) {
     if (p.kind != Parameter::Kind::kList && p.count == 0) {
       throw Error(ExitCode::kUsage, "-p " + p.name +
                                         ": a range needs a count (lin:LO:HI:N or log:LO:HI:N) "
                                         "unless --lhs is given");
     }
+    const std::size_t n =
+        p.kind == Parameter::Kind::kList ? p.values.size() : static_cast<std::size_t>(p.count);
+    cases *= static_cast<long double>(n);
+    factors += (factors.empty() ? "" : " x ") + std::to_string(n);
+  }
+  if (cases > static_cast<long double>(kMaxCases)) {
+    throw Error(ExitCode::kUsage,
+                fmt::format("the full factorial has {:.0f} cases ({}); a sweep has at most {} "
+                            "cases: use fewer levels, or --lhs N for a sample of the ranges",
+                            cases, factors, kMaxCases));
+  }
+  std::vector<std::vector<std::string>> levels;
+  for (const auto& p : params) {
     d.names.push_back(p.name);
     levels.push_back(p.levels());
   }
@@ -40,6 +55,10 @@ Design full_factorial(const std::vector<Parameter>& params) {
 
 Design latin_hypercube(const std::vector<Parameter>& params, int samples, std::uint64_t seed) {
   if (samples < 1) throw Error(ExitCode::kUsage, "--lhs: the number of samples must be >= 1");
+  if (static_cast<std::size_t>(samples) > kMaxCases) {
+    throw Error(ExitCode::kUsage,
+                fmt::format("--lhs {}: a sweep has at most {} cases", samples, kMaxCases));
+  }
   Design d;
   std::mt19937_64 rng(seed);
   const auto uniform01 = [&rng] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };

@@ -15,6 +15,7 @@ Design parse_design_csv(std::string_view text, const std::string& source) {
   bool have_header = false;
   int line_no = 0;
   std::size_t pos = 0;
+  if (text.starts_with("\xEF\xBB\xBF")) pos = 3;  // the UTF-8 byte order mark Excel writes
   const auto fail = [&](const std::string& msg) {
     throw Error(ExitCode::kDeckError, source + ":" + std::to_string(line_no) + ": " + msg);
   };
@@ -44,6 +45,10 @@ Design parse_design_csv(std::string_view text, const std::string& source) {
     }
     for (std::size_t k = 0; k < fields->size(); ++k) {
       if ((*fields)[k].empty()) fail("empty value for '" + d.names[k] + "'");
+    }
+    if (d.rows.size() == kMaxCases) {
+      fail("more than " + std::to_string(kMaxCases) + " cases; a sweep has at most " +
+           std::to_string(kMaxCases));
     }
     d.rows.push_back(std::move(*fields));
   }

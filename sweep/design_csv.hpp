@@ -1,7 +1,8 @@
 #pragma once
 // A design CSV: one header row of parameter names (as for -p / --set), then one row of values
 // per case, in case order. Lines starting with '#' and blank lines are skipped; fields follow
-// sweep/csv_fields.hpp (quotes allowed).
+// sweep/csv_fields.hpp (quotes allowed). A UTF-8 byte order mark (Excel's "CSV UTF-8") is
+// skipped; at most kMaxCases rows.
 //
 //   # stiffness and damping of the suspension
 //   Force_SpringDamper[3].stiffness,Force_SpringDamper[3].damping

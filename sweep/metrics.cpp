@@ -1,5 +1,7 @@
 #include "sweep/metrics.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -41,6 +43,16 @@ MetricSpec parse_metric(std::string_view spec) {
     return bad("unknown kind '" + kind + "' (final, max, min, rms, tmax, tmin, at=T)");
   }
   return m;
+}
+
+std::string metric_problem(const MetricSpec& m, const results::CurveTable& t) {
+  if (!t.find(m.channel)) return m.label + ": no channel '" + m.channel + "' in the result";
+  if (t.rows() == 0) return m.label + ": the result has no rows";
+  if (m.kind == MetricKind::kAt && (m.at < t.time.front() || m.at > t.time.back())) {
+    return fmt::format("{}: {} lies outside the output times ({} to {})", m.label, m.at,
+                       t.time.front(), t.time.back());
+  }
+  return {};
 }
 
 std::optional<double> evaluate_metric(const MetricSpec& m, const results::CurveTable& t) {

@@ -1,5 +1,6 @@
 #include "sweep/runner.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -27,7 +28,8 @@ extern "C" void on_stop_signal(int) { g_interrupted = 1; }
 /// One place where a case runs: a per-case process or a long-lived worker.
 struct Slot {
   Child child;
-  std::string buffer;  ///< worker output not yet split into lines
+  std::string buffer;       ///< worker output not yet taken as a reply or forwarded
+  bool ready_seen = false;  ///< the worker's `ready` line has been read
   std::optional<std::size_t> index;
   Clock::time_point start, deadline;
 };
@@ -156,6 +158,7 @@ class Runner {
       if (s.child.pid < 0) {
         s.child = spawn_child(worker_argv(), dir_ + "/workers.log", true, true, error);
         s.buffer.clear();
+        s.ready_seen = false;
       }
       if (s.child.pid >= 0) {
         std::string line = result_prefix(dir_, id);
@@ -176,7 +179,12 @@ class Runner {
     }
   }
 
-  /// Reads what a worker wrote; handles `done` lines and the worker's end.
+  /// Reads what a worker wrote: its reply to the current case, and anything else. The reply is
+  /// the line `done<TAB>PREFIX<TAB>CODE` with this case's PREFIX, the case's result path in the
+  /// sweep directory, which user code does not print by accident; it is recognised anywhere in the
+  /// stream (after output without a final newline too). Everything else the worker writes on
+  /// stdout while the case runs (what user routines print) goes to the case's mbsolve.out, as
+  /// in one-process-per-case mode; the worker's own `ready` line is dropped.
   void read_worker(Slot& s) {
     pollfd p{s.child.out_fd, POLLIN, 0};
     while (s.index && ::poll(&p, 1, 0) > 0) {
@@ -185,6 +193,7 @@ class Runner {
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) {  // the worker ended without answering: crashed (or exited)
         const std::size_t i = *s.index;
+        forward_user_output(s, s.buffer.size());
         const double wall = seconds_since(s.start);
         const pid_t pid = s.child.pid;
         close_fds(s.child);
@@ -200,22 +209,54 @@ class Runner {
         return;
       }
       s.buffer.append(buf, static_cast<std::size_t>(n));
-      std::size_t nl;
-      while (s.index && (nl = s.buffer.find('\n')) != std::string::npos) {
-        const std::string line = s.buffer.substr(0, nl);
-        s.buffer.erase(0, nl + 1);
-        if (!line.starts_with("done\t")) continue;  // "ready"
-        const std::size_t tab = line.rfind('\t');
-        const auto code = parse_int(line.substr(tab + 1), 0, 255);
-        ProcessEnd e;
-        e.kind = ProcessEnd::Kind::kExited;
-        e.code = code ? static_cast<int>(*code) : 70;
-        e.wall_s = seconds_since(s.start);
-        const std::size_t i = *s.index;
-        s.index.reset();
-        finished_(i, e);
-      }
+      take_reply(s);
     }
+  }
+
+  /// Finishes the slot's case if the buffer holds its reply; else forwards the user output that
+  /// cannot be the start of the reply.
+  void take_reply(Slot& s) {
+    if (!s.ready_seen) {
+      std::size_t r = s.buffer.find("ready\n");
+      while (r != std::string::npos && r > 0 && s.buffer[r - 1] != '\n') {
+        r = s.buffer.find("ready\n", r + 1);
+      }
+      if (r == std::string::npos) return;  // output before `ready` waits for it
+      s.buffer.erase(r, 6);
+      s.ready_seen = true;
+    }
+    const std::string marker = "done\t" + result_prefix(dir_, plan_.ids[*s.index]) + "\t";
+    const std::size_t at = s.buffer.find(marker);
+    const std::size_t nl =
+        at == std::string::npos ? std::string::npos : s.buffer.find('\n', at + marker.size());
+    if (nl == std::string::npos) {
+      // Keep what may be the start of the reply; the rest is the user's.
+      const std::size_t keep = std::min(s.buffer.size(), marker.size() + 8);
+      if (at == std::string::npos) forward_user_output(s, s.buffer.size() - keep);
+      return;
+    }
+    forward_user_output(s, at);
+    const auto code = parse_int(s.buffer.substr(marker.size(), nl - at - marker.size()), 0, 255);
+    s.buffer.erase(0, nl - at + 1);
+    ProcessEnd e;
+    e.kind = ProcessEnd::Kind::kExited;
+    e.code = code ? static_cast<int>(*code) : 70;
+    e.wall_s = seconds_since(s.start);
+    const std::size_t i = *s.index;
+    s.index.reset();
+    finished_(i, e);
+  }
+
+  /// Appends the first `n` bytes of the slot's buffer to its case's mbsolve.out and drops them.
+  void forward_user_output(Slot& s, std::size_t n) {
+    if (n == 0 || !s.index) return;
+    const std::string path = case_dir(dir_, plan_.ids[*s.index]) + "/mbsolve.out";
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd >= 0) {
+      (void)!::write(fd, s.buffer.data(), n);
+      ::close(fd);
+    }
+    s.buffer.erase(0, n);
   }
 
   void time_out(Slot& s) {

@@ -4,7 +4,9 @@
 // Two ways to run a case, the same results:
 //   * workers (default): `mbsolve DECK --worker --set FIXED...` processes that read the deck once
 //     and take one case per line (solver/case_worker.hpp); a worker that crashes or times out is
-//     killed and replaced, and only its current case is affected;
+//     killed and replaced, and only its current case is affected. Only the reply naming the
+//     current case's result prefix counts; other stdout of the worker (user routines' output)
+//     goes to DIR/cases/ID/mbsolve.out;
 //   * one process per case: `mbsolve DECK -q -o DIR/cases/ID/result --set ...`, its stdout and
 //     stderr in DIR/cases/ID/mbsolve.out (also what `mbsweep run-case` uses).
 // A case that runs longer than the timeout has its process group killed. SIGINT and SIGTERM stop

@@ -1,10 +1,14 @@
 #include "sweep/sweep_plan.hpp"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "results/atomic_file.hpp"
 #include "sweep/csv_fields.hpp"
 #include "sweep/design_csv.hpp"
@@ -28,6 +32,23 @@ bool SweepPlan::same_cases(const SweepPlan& o) const {
     if (metrics[k].label != o.metrics[k].label) return false;
   }
   return true;
+}
+
+void check_no_name_set_twice(const SweepPlan& plan) {
+  std::map<std::string, std::string> seen;  // lower-case name -> where it was given
+  const auto add = [&](std::string_view name, const std::string& where) {
+    const auto [it, inserted] = seen.emplace(to_lower(trim(name)), where);
+    if (!inserted) {
+      throw Error(ExitCode::kUsage,
+                  fmt::format("{} and {}: the same name is set twice; give it once (fixed with "
+                              "--set or swept with -p / --design)",
+                              it->second, where));
+    }
+  };
+  for (const auto& s : plan.sets) {
+    add(std::string_view(s).substr(0, s.find('=')), "--set " + s);
+  }
+  for (const auto& n : plan.design.names) add(n, "the swept parameter " + n);
 }
 
 void assign_case_ids(SweepPlan& plan) {

@@ -32,6 +32,11 @@ struct SweepPlan {
   bool same_cases(const SweepPlan& other) const;
 };
 
+/// Throws Error(kUsage) when a name is given twice among the fixed --set overrides and the
+/// design's parameters (names compared without regard to case): which of two values would win
+/// is not for mbsweep to guess.
+void check_no_name_set_twice(const SweepPlan& plan);
+
 /// Sets `ids` from the design.
 void assign_case_ids(SweepPlan& plan);
 

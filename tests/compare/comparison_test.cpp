@@ -131,3 +131,50 @@ TEST_CASE("matching errors") {
   map = parse_channel_map("body2.x = b:X_Pos\n", "m.map");
   CHECK(error_of(res, {{"a", &ref}, {"b", &ref2}}, &map).empty());
 }
+
+TEST_CASE("a channel to compare that names two columns of one file is an error") {
+  const auto res = table("body2.x", "body2.vx", 21, 2.0);
+  auto ref = table("X_Pos", "Y_Pos", 21, 2.0);
+  ref.source = "ref.txt";
+  ref.add_channel("x_pos", std::vector<double>(ref.rows(), 7.0));  // the same name, other case
+  const auto map = parse_channel_map("body2.x = X_Pos\n", "m.map");
+  CHECK(error_of(res, {{"ref", &ref}}, &map) ==
+        "m.map:1: reference channel 'x_pos' appears twice in ref.txt (columns 2 and 4, time "
+        "being column 1); rename one of them");
+  // A duplicate that is not compared is no error.
+  const auto map_y = parse_channel_map("body2.x = Y_Pos\n", "m.map");
+  CHECK(error_of(res, {{"ref", &ref}}, &map_y).empty());
+  // Matched by name (no map): a duplicate result column is ambiguous too.
+  auto res2 = table("body2.x", "body2.vx", 21, 2.0);
+  res2.source = "res.csv";
+  res2.add_channel("body2.vx", std::vector<double>(res2.rows(), 0.0));
+  const auto ref2 = table("body2.x", "body2.vx", 21, 2.0);
+  CHECK(error_of(res2, {{"ref", &ref2}}, nullptr) ==
+        "result channel 'body2.vx' appears twice in res.csv (columns 3 and 4, time being "
+        "column 1); rename one of them");
+}
+
+TEST_CASE("a tolerance rule naming a channel that is not compared is an error") {
+  const auto res = table("body2.x", "body2.vx", 21, 2.0);
+  const auto ref = table("body2.x", "body2.vx", 21, 2.0);
+  const std::vector<Reference> refs{{"ref", &ref}};
+  const auto bad = parse_tolerances("default max_abs 1\nchannel body2.xx max_abs 1e-3\n", "t.tol");
+  try {
+    compare_tables(res, refs, nullptr, bad, {});
+    FAIL("no error");
+  } catch (const mb::Error& e) {
+    CHECK(e.code() == mb::ExitCode::kUsage);
+    CHECK(std::string(e.what()) ==
+          "t.tol:2: channel 'body2.xx' is not a compared channel (a rule names a result channel "
+          "or STEM:REFERENCE of a compared pair: body2.x = ref:body2.x, body2.vx = "
+          "ref:body2.vx; a file for several cases says 'shared')");
+  }
+  // By result name and by qualified reference name: both are rules of a compared channel.
+  const auto good =
+      parse_tolerances("channel body2.x max_abs 1e-3\nchannel ref:body2.vx rms 1\n", "t.tol");
+  CHECK(compare_tables(res, refs, nullptr, good, {}).pass());
+  // A file shared by several cases may name channels one case does not have.
+  const auto shared = parse_tolerances("shared\nchannel req6.f2 max_abs 1e-3\n", "t.tol");
+  CHECK(shared.shared);
+  CHECK(compare_tables(res, refs, nullptr, shared, {}).pass());
+}

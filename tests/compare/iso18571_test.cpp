@@ -91,3 +91,28 @@ TEST_CASE("grades") {
   CHECK(iso_grade(0.59) == "fair");
   CHECK(iso_grade(0.58) == "poor");
 }
+
+TEST_CASE("a long record is rated on a bounded number of points (100,000 samples)") {
+  // 100,000 samples would need 10 GB for the DTW table; the rating resamples to kIsoMaxPoints.
+  // The same analytic curves sampled directly at kIsoMaxPoints points must rate the same.
+  const auto curve = [](std::size_t n, double shift, double scale) {
+    std::vector<double> y(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const double t = static_cast<double>(i) / static_cast<double>(n - 1) - shift;
+      y[i] = scale * std::exp(-std::pow((t - 0.4) / 0.08, 2)) + 0.2 * std::sin(6 * t);
+    }
+    return y;
+  };
+  const std::size_t n = 100000;
+  const auto long_rating = iso18571(curve(n, 0, 1), curve(n, 0.03, 1.1));
+  const auto short_rating = iso18571(curve(kIsoMaxPoints, 0, 1), curve(kIsoMaxPoints, 0.03, 1.1));
+  CHECK(long_rating.points == kIsoMaxPoints);
+  CHECK(short_rating.points == kIsoMaxPoints);
+  CHECK(long_rating.corridor == Approx(short_rating.corridor).margin(2e-3));
+  CHECK(long_rating.phase == Approx(short_rating.phase).margin(2e-3));
+  CHECK(long_rating.magnitude == Approx(short_rating.magnitude).margin(2e-3));
+  CHECK(long_rating.slope == Approx(short_rating.slope).margin(2e-3));
+  CHECK(long_rating.overall < 0.99);  // the shift and the scale are seen
+  // A record no longer than the bound is rated on its own samples.
+  CHECK(iso18571(pulse(), pulse(3)).points == 101);
+}

@@ -7,30 +7,8 @@ bin=$1
 data=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
-
-# expect CODE NAME CMD...: runs CMD, stdout to $work/out, stderr to $work/err.
-expect() {
-  local code=$1 name=$2
-  shift 2
-  "$@" >"$work/out" 2>"$work/err"
-  local rc=$?
-  if [ "$rc" -ne "$code" ]; then
-    echo "FAIL $name: exit $rc, expected $code"
-    sed 's/^/  stderr: /' "$work/err"
-    failures=$((failures + 1))
-  else
-    echo "ok   $name (exit $rc)"
-  fi
-}
-# contains FILE TEXT NAME
-contains() {
-  if ! grep -qF -- "$2" "$1"; then
-    echo "FAIL $3: '$2' not in $1:"
-    sed 's/^/  /' "$1" | head -20
-    failures=$((failures + 1))
-  fi
-}
+# shellcheck source=../cli_checks.sh
+. "$(dirname "$0")/../cli_checks.sh"
 
 refs=("$data/Pend_ADAMS_Pos.txt" "$data/Pend_ADAMS_Vel.txt" "$data/pend_adams.tab")
 
@@ -82,5 +60,4 @@ contains "$work/err" "mbcompare: warning: gnuplot not found" report_warning
 contains "$work/report/summary.json" '"verdict": "fail"' report_summary
 contains "$work/report/index.html" "<h1>mbcompare: FAIL</h1>" report_index
 
-echo "$failures failure(s)"
-[ "$failures" -eq 0 ]
+finish

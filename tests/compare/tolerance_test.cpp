@@ -57,6 +57,7 @@ TEST_CASE("bad tolerance lines name the file and line") {
   CHECK(error_of("default rms -1\n") == "t.tol:1: threshold must be a number >= 0 (got '-1')");
   CHECK(error_of("default rms 1 dt 0.1\n") == "t.tol:1: only a tube rule may end with 'dt TIME'");
   CHECK(error_of("body2.x rms 1\n") ==
-        "t.tol:1: expected 'channel NAME', 'kind KIND' or 'default', then METRIC VALUE");
+        "t.tol:1: expected 'channel NAME', 'kind KIND' or 'default', then METRIC VALUE (or "
+        "the line 'shared')");
   CHECK(error_of("channel body2.x rms\n") == "t.tol:1: expected METRIC THRESHOLD after the scope");
 }

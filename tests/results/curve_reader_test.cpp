@@ -103,3 +103,14 @@ TEST_CASE("write_csv round-trips at full precision") {
   CHECK(read_curves(path).columns == t.columns);
   std::filesystem::remove(path);
 }
+
+TEST_CASE("a row whose time is NaN or Inf is an error, not a title line") {
+  const std::string head = "time,x\n0,1\n0.5,2\n";
+  CHECK(error_of(head + "nan,3\n1,4\n") == "f.txt:4: the time is not a finite number: 'nan'");
+  CHECK(error_of(head + "NaN,3\n") == "f.txt:4: the time is not a finite number: 'NaN'");
+  CHECK(error_of(head + "-inf,3\n") == "f.txt:4: the time is not a finite number: '-inf'");
+  CHECK(error_of("time x\n  Infinity 3\n") ==
+        "f.txt:2: the time is not a finite number: 'Infinity'");
+  // Before this check the row was taken for a repeated header and dropped: 2 of 3 rows read.
+  CHECK(error_of(head + "1,nan\n") == "f.txt:4: field 2 is not a finite number: 'nan'");
+}

@@ -7,6 +7,7 @@
 #include "common/error.hpp"
 #include "sweep/design_csv.hpp"
 #include "sweep/parameter.hpp"
+#include "sweep/sweep_plan.hpp"
 
 using namespace mb;
 using namespace mb::sweep;
@@ -112,4 +113,51 @@ TEST_CASE("design CSV: errors name file and line") {
   CHECK(err("a,b\n") == "d.csv: no cases (only a header)");
   CHECK(usage_error([] { read_design_csv("/nonexistent/d.csv"); }) ==
         "/nonexistent/d.csv: cannot open the design file");
+}
+
+TEST_CASE("designs: the number of cases is capped before anything is generated") {
+  // Two parameters of 100000 levels: 1e10 cases ended in std::bad_alloc (exit 70).
+  const std::vector<Parameter> huge = {parse_parameter("a=lin:1:2:100000"),
+                                       parse_parameter("b=lin:1:2:100000")};
+  CHECK(usage_error([&] { full_factorial(huge); }) ==
+        "the full factorial has 10000000000 cases (100000 x 100000); a sweep has at most 100000 "
+        "cases: use fewer levels, or --lhs N for a sample of the ranges");
+  const std::vector<Parameter> lists = {parse_parameter("a=1,2,3"),
+                                        parse_parameter("b=lin:0:1:50000")};
+  CHECK(usage_error([&] {
+          full_factorial(lists);
+        }).starts_with("the full factorial has 150000 cases (3 x 50000)"));
+  // At the limit: fine.
+  const std::vector<Parameter> at_limit = {parse_parameter("a=1,2"),
+                                           parse_parameter("b=lin:0:1:50000")};
+  CHECK(full_factorial(at_limit).rows.size() == kMaxCases);
+  const std::vector<Parameter> range = {parse_parameter("a=lin:0:1")};
+  CHECK(usage_error([&] { latin_hypercube(range, 100001, 1); }) ==
+        "--lhs 100001: a sweep has at most 100000 cases");
+  std::string csv = "a\n";
+  for (std::size_t i = 0; i <= kMaxCases; ++i) csv += "1\n";
+  CHECK(usage_error([&] { parse_design_csv(csv, "d.csv"); }) ==
+        "d.csv:100002: more than 100000 cases; a sweep has at most 100000");
+}
+
+TEST_CASE("design CSV: a UTF-8 byte order mark (Excel) is skipped") {
+  const Design d = parse_design_csv("\xEF\xBB\xBFk,Simulate.end_time\r\n1,0.2\r\n", "d.csv");
+  CHECK(d.names == std::vector<std::string>{"k", "Simulate.end_time"});
+  CHECK(d.rows == std::vector<std::vector<std::string>>{{"1", "0.2"}});
+}
+
+TEST_CASE("plan: a name set twice (--set and -p, or --set twice) is a usage error") {
+  SweepPlan plan;
+  plan.sets = {"Simulate.end_time=0.2", "Body_Rigid[2].mass=5"};
+  plan.design.names = {"body_rigid[2].MASS"};
+  plan.design.rows = {{"1"}, {"2"}};
+  CHECK(usage_error([&] { check_no_name_set_twice(plan); }) ==
+        "--set Body_Rigid[2].mass=5 and the swept parameter body_rigid[2].MASS: the same name is "
+        "set twice; give it once (fixed with --set or swept with -p / --design)");
+  plan.design.names = {"k"};
+  CHECK(usage_error([&] { check_no_name_set_twice(plan); }) == "no error");
+  plan.sets.push_back("Simulate.end_time=0.3");
+  CHECK(usage_error([&] { check_no_name_set_twice(plan); }) ==
+        "--set Simulate.end_time=0.2 and --set Simulate.end_time=0.3: the same name is set "
+        "twice; give it once (fixed with --set or swept with -p / --design)");
 }

@@ -11,33 +11,9 @@ deck=$src/examples/pendulum.xml
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
+# shellcheck source=../cli_checks.sh
+. "$(dirname "$0")/../cli_checks.sh"
 
-fail() {
-  echo "FAIL $*"
-  failures=$((failures + 1))
-}
-ok() { echo "ok   $*"; }
-# expect CODE NAME CMD...: runs CMD (stderr to $work/err) and checks its exit code.
-expect() {
-  local code=$1 name=$2
-  shift 2
-  "$@" >"$work/out" 2>"$work/err"
-  local rc=$?
-  if [ "$rc" -ne "$code" ]; then
-    fail "$name: exit $rc, expected $code"
-    sed 's/^/  stderr: /' "$work/err" | head -20
-  else
-    ok "$name (exit $rc)"
-  fi
-}
-# contains FILE TEXT NAME
-contains() {
-  if grep -qF -- "$2" "$1"; then ok "$3"; else
-    fail "$3: '$2' not in $1:"
-    sed 's/^/  /' "$1" | head -20
-  fi
-}
 # csv_value FILE COLUMN ROW: a value of a result CSV (ROW 1 = first data row, -1 = last).
 csv_value() {
   awk -F, -v col="$2" -v row="$3" '
@@ -45,16 +21,6 @@ csv_value() {
     !h { for (i = 1; i <= NF; i++) if ($i == col) c = i; h = 1; next }
     { n++; v[n] = $c }
     END { print (row < 0 ? v[n] : v[row]) }' "$1"
-}
-# same_without_wall A B NAME: two summaries equal except for the wall_s column.
-same_without_wall() {
-  local c
-  c=$(head -1 "$1" | tr ',' '\n' | grep -n '^wall_s$' | cut -d: -f1)
-  if diff <(cut -d, -f"$c" --complement "$1" | sort) <(cut -d, -f"$c" --complement "$2" | sort) \
-    >"$work/diff"; then ok "$3"; else
-    fail "$3"
-    sed 's/^/  /' "$work/diff" | head -20
-  fi
 }
 
 short=(--set Simulate.end_time=0.2)
@@ -243,9 +209,4 @@ mkdir -p "$work/partial" && cp "$work/em/sweep.json" "$work/em/cases.csv" "$work
 expect 1 collect_missing "$mbsweep" collect "$work/partial"
 contains "$work/partial/summary.csv" "c0001,1,0.1,1e-06,missing,-1," collect_missing_row
 
-echo
-if [ $failures -gt 0 ]; then
-  echo "$failures check(s) failed"
-  exit 1
-fi
-echo "all checks passed"
+finish

@@ -42,6 +42,18 @@ TEST_CASE("metrics: nothing for a missing channel or a time outside the output")
   CHECK_FALSE(evaluate_metric(parse_metric("body2.x:at=-1"), table()));
 }
 
+TEST_CASE("metrics: the reason a metric has no value") {
+  CHECK(metric_problem(parse_metric("body3.x:max"), table()) ==
+        "body3.x:max: no channel 'body3.x' in the result");
+  CHECK(metric_problem(parse_metric("body2.x:at=5"), table()) ==
+        "body2.x:at=5: 5 lies outside the output times (0 to 4)");
+  CHECK(metric_problem(parse_metric("body2.x:at=4"), table()).empty());
+  results::CurveTable empty;
+  empty.add_channel("body2.x", {});
+  CHECK(metric_problem(parse_metric("body2.x:final"), empty) ==
+        "body2.x:final: the result has no rows");
+}
+
 TEST_CASE("metrics: malformed specs") {
   const auto err = [](const char* s) {
     try {

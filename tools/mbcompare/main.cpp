@@ -61,6 +61,14 @@ CompareExit run(const Args& a) {
 
   std::vector<mb::results::CurveTable> tables;
   for (const auto& path : a.references) tables.push_back(mb::results::read_curves(path));
+  // What the readers say about the channels (e.g. Adams part frames that are not CMs).
+  if (!a.quiet) {
+    const auto print_notes = [](const mb::results::CurveTable& t) {
+      for (const auto& n : t.notes) std::cerr << "mbcompare: note: " << n << '\n';
+    };
+    print_notes(result);
+    for (const auto& t : tables) print_notes(t);
+  }
   std::vector<mb::compare::Reference> refs;
   for (std::size_t i = 0; i < tables.size(); ++i) {
     refs.push_back({mb::compare::path_stem(a.references[i]), &tables[i]});
@@ -95,7 +103,8 @@ CompareExit run(const Args& a) {
 int main(int argc, char** argv) {
   Args a;
   CLI::App app{
-      "Compares a result with reference curves (our CSV, Adams tabulated ASCII, TSV).\n"
+      "Compares a result with reference curves (our CSV, Adams tabulated ASCII, TSV, Adams XML\n"
+      "results .res, Adams request files .req).\n"
       "Exit status: 0 every channel passed, 1 a channel failed, 2 error.",
       "mbcompare"};
   app.set_version_flag("--version", "mbcompare 0.1.0");

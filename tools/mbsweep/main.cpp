@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "results/atomic_file.hpp"
 #include "sweep/collect.hpp"
 #include "sweep/design_csv.hpp"
@@ -36,6 +37,24 @@ struct Args {
   bool no_worker = false, quiet = false;
 };
 
+/// --timeout: a finite number of seconds >= 0 (0: none); at most about 115 days.
+std::string check_timeout(std::string& text) {
+  const auto v = mb::parse_real(text);
+  if (!v || *v < 0 || *v > 1e7) return "must be a number of seconds from 0 (no timeout) to 1e7";
+  return {};
+}
+
+/// --mbsolve PATH must be an executable file: checked once here instead of failing every case.
+void check_executable(const std::string& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    throw mb::Error(mb::ExitCode::kInputNotFound, "--mbsolve " + path + ": no such file");
+  }
+  if (!fs::is_regular_file(path, ec) || ::access(path.c_str(), X_OK) != 0) {
+    throw mb::Error(mb::ExitCode::kInputNotFound, "--mbsolve " + path + ": not an executable file");
+  }
+}
+
 std::string self_path() {
   std::error_code ec;
   const auto p = fs::read_symlink("/proc/self/exe", ec);
@@ -55,6 +74,7 @@ int sweep(const Args& a) {
   }
   SweepPlan plan;
   plan.deck = fs::absolute(a.deck).lexically_normal().string();
+  if (!a.mbsolve.empty()) check_executable(a.mbsolve);
   plan.mbsolve = a.mbsolve.empty() ? find_mbsolve() : fs::absolute(a.mbsolve).string();
   if (plan.mbsolve.empty()) {
     throw mb::Error(mb::ExitCode::kInputNotFound,
@@ -71,6 +91,7 @@ int sweep(const Args& a) {
     plan.design = a.lhs > 0 ? latin_hypercube(params, a.lhs, a.seed) : full_factorial(params);
   }
   validate_design(plan.design);
+  check_no_name_set_twice(plan);
   assign_case_ids(plan);
 
   mb::Diagnostics diag;
@@ -124,14 +145,17 @@ int main(int argc, char** argv) {
                  "lin:LO:HI:N / log:LO:HI:N (lin:LO:HI / log:LO:HI with --lhs); the design is the "
                  "full factorial unless --lhs");
   app.add_option("--design", a.design_csv, "design CSV: a header of names, one row per case");
-  app.add_option("--lhs", a.lhs, "Latin hypercube with N samples over the -p ranges");
+  app.add_option("--lhs", a.lhs, "Latin hypercube with N samples over the -p ranges")
+      ->check(CLI::Range(1, static_cast<int>(kMaxCases)));
   app.add_option("--seed", a.seed, "seed of the Latin hypercube (default 1)");
   app.add_option("--set", a.sets, "fixed override for every case (as mbsolve --set)");
   app.add_option("-m,--metric", a.metrics,
                  "response CHANNEL:KIND into the summary, KIND final|max|min|rms|tmax|tmin|at=T");
   app.add_option("-o,--out", a.out, "sweep directory (default: DECKNAME_sweep)");
-  app.add_option("-j,--jobs", a.jobs, "cases run at once (default: number of cores)");
-  app.add_option("--timeout", a.timeout, "seconds a case may run before it is killed (0: none)");
+  app.add_option("-j,--jobs", a.jobs, "cases run at once (default: number of cores)")
+      ->check(CLI::Range(1, 4096));
+  app.add_option("--timeout", a.timeout, "seconds a case may run before it is killed (0: none)")
+      ->check(CLI::Validator(check_timeout, "SECONDS"));
   app.add_option("--mbsolve", a.mbsolve, "the mbsolve binary (default: next to mbsweep)");
   app.add_flag("--no-worker", a.no_worker,
                "one mbsolve process per case instead of workers that read the deck once");
