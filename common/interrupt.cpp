@@ -22,7 +22,7 @@ void install_interrupt_handlers() {
     struct sigaction sa {};
     sa.sa_handler = record_signal;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0;  // no SA_RESTART: a blocking read returns, the run stops soon after
+    sa.sa_flags = SA_RESTART;  // a write in progress completes; the run stops at its next step
     sigaction(s, &sa, nullptr);
   }
 }
