@@ -146,14 +146,26 @@ class Binding {
 }  // namespace
 
 std::string excerpt(std::string_view text, size_t offset, size_t length) {
-  std::string line(text);
+  // A long expression is shown as a window of kWidth characters around the offset, cut ends
+  // marked "...", so that one bad megabyte stays two short lines with a caret that still points.
+  constexpr size_t kWidth = 100;
+  offset = std::min(offset, text.size());
+  size_t begin = 0, end = text.size();
+  if (text.size() > kWidth) {
+    begin = offset > kWidth / 2 ? std::min(offset - kWidth / 2, text.size() - kWidth) : 0;
+    end = begin + kWidth;
+  }
+  std::string line = begin > 0 ? "..." : "";
+  const size_t lead = line.size();
+  line += text.substr(begin, end - begin);
+  if (end < text.size()) line += "...";
   for (auto& ch : line) {
     if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
   }
-  offset = std::min(offset, line.size());
-  std::string caret(offset, ' ');
+  std::string caret(lead + offset - begin, ' ');
   caret += '^';
-  if (length > 1) caret += std::string(length - 1, '~');
+  const size_t marked = std::min(length, end - offset);  // the part inside the window
+  if (marked > 1) caret += std::string(marked - 1, '~');
   return "  " + line + "\n  " + caret;
 }
 

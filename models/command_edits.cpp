@@ -120,7 +120,18 @@ std::string element_names(const std::string& type) {
   return "Force_Vector_TwoBody or Force_Vector_OneBody";
 }
 
-bool resolve_activation(const DeckNode& node, const Model& m, Command& cmd, Diagnostics& diag) {
+/// Whether some model element of the deck has the id `id` (one that failed to build is missing
+/// from an incomplete model, and a command naming it has no error of its own).
+bool deck_declares_id(const Deck& deck, int id) {
+  return std::any_of(deck.model.begin(), deck.model.end(), [&](const DeckNode& n) {
+    const DeckAttribute* a = n.find("id");
+    return a && trim(a->value) == std::to_string(id);
+  });
+}
+
+/// `incomplete`: the deck of a model that had errors (elements may be missing), or nullptr.
+bool resolve_activation(const DeckNode& node, const Model& m, Command& cmd, Diagnostics& diag,
+                        const Deck* incomplete) {
   ElementReader in(node, diag);
   const bool activate = node.tag == "activate";
   std::vector<std::string_view> all(kOwnTypes.begin(), kOwnTypes.end());
@@ -146,6 +157,7 @@ bool resolve_activation(const DeckNode& node, const Model& m, Command& cmd, Diag
   }
   const std::vector<Target> targets = select(m, *type, *id);
   if (targets.empty()) {
+    if (incomplete && deck_declares_id(*incomplete, *id)) return false;
     in.error("element_id", fmt::format("element_id {} is not a {}", *id, element_names(*type)));
     return false;
   }
@@ -742,14 +754,18 @@ bool is_edit_command(std::string_view lower_tag, bool model_and_command_element)
 }
 
 void resolve_command_edits(const Deck& deck, const std::vector<PendingEdit>& edits, Model& m,
-                           Diagnostics& diag) {
+                           Diagnostics& diag, bool model_has_errors) {
   if (edits.empty()) return;
   Model scratch = m;  // the model as each command finds it
   EditResolver resolver(deck, scratch, diag);
   for (const PendingEdit& e : edits) {
     Command& cmd = m.commands[e.command];
     const bool activation = e.node->tag == "activate" || e.node->tag == "deactivate";
-    const bool ok = activation ? resolve_activation(*e.node, scratch, cmd, diag)
+    // With model errors only Activate/Deactivate are checked (their element type and id); a
+    // modification of an element that failed would report that element's error again.
+    if (model_has_errors && !activation) continue;
+    const bool ok = activation ? resolve_activation(*e.node, scratch, cmd, diag,
+                                                    model_has_errors ? &deck : nullptr)
                                : resolver.resolve(*e.node, cmd);
     if (ok && activation) cmd.edit(scratch);
     if (!ok) cmd.edit = nullptr;

@@ -29,9 +29,11 @@ struct PendingEdit {
 /// element names that are both model elements and commands, except Param_*).
 bool is_edit_command(std::string_view lower_tag, bool model_and_command_element);
 
-/// Fills in the `edit` of each pending command of `m.commands`; errors go to `diag`.
+/// Fills in the `edit` of each pending command of `m.commands`; errors go to `diag`. With
+/// `model_has_errors` (the model is reported as failed anyway) only the Activate/Deactivate
+/// commands are checked, and an id that a failed deck element has is not reported again.
 void resolve_command_edits(const Deck& deck, const std::vector<PendingEdit>& edits, Model& m,
-                           Diagnostics& diag);
+                           Diagnostics& diag, bool model_has_errors = false);
 
 /// Model reuse across sweep cases: applies `Type[id].attribute=value` overrides to `m`, the
 /// model built from `deck` without them, through the same edits as the modification commands.

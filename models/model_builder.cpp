@@ -348,7 +348,8 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   resolve_gravity(draft, m, diag);
   resolve_state_expressions(draft, m, diag);
   add_dissipated_energy_states(m);
-  if (!diag.has_errors()) resolve_command_edits(deck, edits, m, diag);
+  // Command errors are reported together with the model's (a model with errors is not run).
+  resolve_command_edits(deck, edits, m, diag, diag.has_errors());
 
   if (diag.has_errors()) return std::nullopt;
   return m;

@@ -102,6 +102,23 @@ void realise_siso(const DraftStateElement& d, StateElement& e) {
 /// Checks that the values a state element reads (its expression, its inputs and, through
 /// VARVAL and Y-array ARYVAL, whatever those read) can be evaluated inside a residual: no
 /// reaction forces and no algebraic loop. Reports at the element; returns false then.
+/// Whether `g` reads DIF1 of the state `first_state`, directly or through Reference_Variables (a
+/// VARSUB may read anything). `seen` guards against revisiting a variable.
+bool reads_derivative(const Model& m, const ExpressionGroup& g, int first_state,
+                      std::vector<char>& seen) {
+  for (const MeasureSpec& ms : g.measures) {
+    if (ms.kind == MeasureKind::kState && ms.element == first_state && ms.comp == 1) return true;
+    if (ms.kind != MeasureKind::kVarval || ms.element < 0) continue;
+    const auto v = static_cast<size_t>(ms.element);
+    if (seen[v]) continue;
+    seen[v] = 1;
+    if (m.variables[v].user || reads_derivative(m, m.variables[v].expr, first_state, seen)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 class InputCheck {
  public:
   InputCheck(const Model& m, const StateElement& e, Diagnostics& diag)
@@ -398,6 +415,17 @@ void resolve_state_expressions(const ModelDraft& draft, Model& m, Diagnostics& d
         if (a) builder.add(*a, d.base.subject);
       }
       e.expr = builder.finish();
+      std::vector<char> seen(m.variables.size(), 0);
+      if (e.form == StateElement::Form::kImplicit && !e.expr.exprs.empty() &&
+          !d.base.expressions.empty() && d.base.expressions[0] &&
+          !reads_derivative(m, e.expr, e.first_state, seen)) {
+        diag.error(d.base.expressions[0]->loc, d.base.subject,
+                   fmt::format("is_implicit=\"TRUE\" solves expr = 0 for the state's derivative, "
+                               "so expr must depend on DIF1({}); this one does not (write the "
+                               "equation with DIF1({}), or use is_implicit=\"FALSE\" for "
+                               "DIF1 = expr)",
+                               e.id, e.id));
+      }
     }
     InputCheck check(m, e, diag);
     bool ok = check.group(e.expr);

@@ -163,30 +163,82 @@ DeckNode convert(const tinyxml2::XMLElement& e, PositionScanner& scan, const std
   return node;
 }
 
-std::string describe_xml_error(tinyxml2::XMLError id) {
+/// The element tinyxml2 names in its error text ("... XMLElement name=Body_Rigid"), or "".
+std::string element_in_error(const tinyxml2::XMLDocument& doc) {
+  const std::string_view str = doc.ErrorStr() ? doc.ErrorStr() : "";
+  const size_t k = str.find("name=");
+  if (k == std::string_view::npos) return "";
+  std::string_view name = str.substr(k + 5);
+  name = name.substr(0, name.find_first_of(" \t\n"));
+  return std::string(name);
+}
+
+/// The name of the first start tag (the root element), or "".
+std::string first_element_name(const std::string& text) {
+  for (size_t lt = text.find('<'); lt != std::string::npos; lt = text.find('<', lt + 1)) {
+    if (lt + 1 < text.size() && (text[lt + 1] == '?' || text[lt + 1] == '!')) continue;
+    size_t e = lt + 1;
+    while (e < text.size() && !std::isspace(static_cast<unsigned char>(text[e])) &&
+           text[e] != '>' && text[e] != '/')
+      ++e;
+    return text.substr(lt + 1, e - lt - 1);
+  }
+  return "";
+}
+
+/// Where on line `line` (1-based) the error is: the start tag of `element` on it, else the first
+/// character that is not blank.
+size_t error_offset(const std::string& text, int line, const std::string& element) {
+  size_t begin = 0;
+  for (int l = 1; l < line && begin != std::string::npos; ++l) {
+    begin = text.find('\n', begin);
+    if (begin != std::string::npos) ++begin;
+  }
+  if (begin == std::string::npos || begin >= text.size()) return text.empty() ? 0 : text.size() - 1;
+  const size_t end = std::min(text.find('\n', begin), text.size());
+  if (!element.empty()) {
+    const size_t tag = text.find("<" + element, begin);
+    if (tag < end) return tag;
+  }
+  size_t k = begin;
+  while (k < end && std::isspace(static_cast<unsigned char>(text[k]))) ++k;
+  return k < end ? k : begin;
+}
+
+/// A sentence for a tinyxml2 error: what is wrong and what to do (never the raw error name).
+std::string describe_xml_error(tinyxml2::XMLError id, const std::string& element,
+                               const std::string& root) {
+  const std::string tag = element.empty() ? "this element" : "<" + element + ">";
   switch (id) {
     case tinyxml2::XML_ERROR_EMPTY_DOCUMENT:
       return "the file holds no XML element";
     case tinyxml2::XML_ELEMENT_DEPTH_EXCEEDED:
       return "elements nested deeper than " + std::to_string(TINYXML2_MAX_ELEMENT_DEPTH);
     case tinyxml2::XML_ERROR_MISMATCHED_ELEMENT:
-      return "this element is not closed (its end tag is missing or misspelled)";
+      return tag + " is not closed: its end tag" + (element.empty() ? "" : " </" + element + ">") +
+             " is missing or misspelled (an element without content ends with '/>')";
     case tinyxml2::XML_ERROR_PARSING_ELEMENT:
-      return "cannot read this element (unclosed tag or truncated file?)";
+      return "cannot read this element: a tag is not closed with '>' or the file is truncated";
     case tinyxml2::XML_ERROR_PARSING_ATTRIBUTE:
-      return "cannot read an attribute (values must be quoted, names unique)";
+      return "cannot read an attribute of " + tag +
+             ": each attribute is name=\"value\" with the value in quotes, and a name may "
+             "appear once";
     case tinyxml2::XML_ERROR_PARSING_TEXT:
-      return "cannot read the text here (stray '<' or '&'?)";
+      return "cannot read the text here: a stray '<' or '&' (write &lt; and &amp;)";
     case tinyxml2::XML_ERROR_PARSING_COMMENT:
-      return "unterminated comment";
+      return "a comment '<!--' is not closed with '-->'";
     case tinyxml2::XML_ERROR_PARSING_CDATA:
-      return "unterminated CDATA section";
+      return "a CDATA section '<![CDATA[' is not closed with ']]>'";
     case tinyxml2::XML_ERROR_PARSING_DECLARATION:
-      return "cannot read the XML declaration";
+      return "cannot read the XML declaration: it must read <?xml version=\"1.0\"?>";
     case tinyxml2::XML_ERROR_PARSING_UNKNOWN:
-      return "cannot read this markup";
+      return "cannot read this markup: '<!' starts a comment <!-- --> or a declaration";
+    case tinyxml2::XML_ERROR_PARSING:
+      return root.empty() ? "the file ends inside an element"
+                          : "<" + root + "> is not closed: the file ends before its end tag </" +
+                                root + "> (is the file truncated?)";
     default:
-      return tinyxml2::XMLDocument::ErrorIDToName(id);
+      return "cannot read the XML here";
   }
 }
 
@@ -209,9 +261,15 @@ Deck read_xml_deck_text(const std::string& text, const std::string& path, Diagno
   }
   tinyxml2::XMLDocument doc(true, tinyxml2::PRESERVE_WHITESPACE);
   if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-    const std::string what = describe_xml_error(doc.ErrorID());
-    diag.error({file, doc.ErrorLineNum() > 0 ? doc.ErrorLineNum() : 1, 0}, "",
-               "malformed XML: " + what);
+    const std::string element = element_in_error(doc);
+    const std::string root = first_element_name(text);
+    const int line = doc.ErrorID() == tinyxml2::XML_ERROR_PARSING || doc.ErrorLineNum() <= 0
+                         ? 0
+                         : doc.ErrorLineNum();
+    // The unclosed root: at its start tag.
+    const size_t at = line > 0 ? error_offset(text, line, element) : text.find("<" + root);
+    diag.error(PositionScanner(text, file).loc(at == std::string::npos ? 0 : at), "",
+               "malformed XML: " + describe_xml_error(doc.ErrorID(), element, root));
     return deck;
   }
   const tinyxml2::XMLElement* root = doc.RootElement();

@@ -14,7 +14,8 @@ AtomicFile::AtomicFile(std::string path)
     : path_(std::move(path)), tmp_(path_ + ".tmp." + std::to_string(::getpid())) {
   out_.open(tmp_, std::ios::binary | std::ios::trunc);
   if (!out_) {
-    throw Error(ExitCode::kInternal, "cannot write " + tmp_ + ": " + std::strerror(errno));
+    throw Error(ExitCode::kUsage, "cannot write " + path_ + ": " + std::strerror(errno) +
+                                      " (check that its folder exists and is writable)");
   }
 }
 
@@ -30,8 +31,10 @@ void AtomicFile::commit() {
   const bool good = static_cast<bool>(out_);
   out_.close();
   if (!good || std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    const int err = errno;
     std::remove(tmp_.c_str());
-    throw Error(ExitCode::kInternal, "cannot write " + path_ + ": " + std::strerror(errno));
+    throw Error(ExitCode::kUsage, "cannot write " + path_ + ": " + std::strerror(err) +
+                                      " (is the disk full, or the folder read-only?)");
   }
   committed_ = true;
 }

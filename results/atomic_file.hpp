@@ -1,6 +1,7 @@
 #pragma once
 // A file written under a temporary name and renamed into place on commit(), so that readers
-// never see a half-written result. Destroying it without commit() removes the temporary.
+// never see a half-written result. Destroying it without commit() removes the temporary. A file
+// that cannot be written (missing or read-only folder, full disk) is Error(kUsage) naming it.
 
 #include <fstream>
 #include <string>
@@ -17,7 +18,8 @@ class AtomicFile {
   std::ofstream& stream() { return out_; }
   bool ok() const { return static_cast<bool>(out_); }
   const std::string& path() const { return path_; }
-  /// Flushes, closes and renames the temporary onto the final path. Throws Error on failure.
+  /// Flushes, closes and renames the temporary onto the final path. Throws Error(kUsage) on
+  /// failure.
   void commit();
 
  private:

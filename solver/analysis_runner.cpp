@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "common/error.hpp"
+#include "common/interrupt.hpp"
 #include "solver/initial_conditions.hpp"
 #include "solver/redundant_constraints.hpp"
 #include "solver/static_solver.hpp"
@@ -41,6 +42,7 @@ void integrate(Integrator& integ, const System& sys, AnalysisObserver& obs, RunR
   for (long k = 1; k <= n_out; ++k) {
     const double tout = std::min(t1, t0 + static_cast<double>(k) * dt);
     try {
+      throw_if_interrupted();
       integ.advance_to(tout, t1);
     } catch (...) {
       report.stats += integ.stats();
@@ -129,6 +131,7 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
   bool any_simulate = false;
   try {
     for (const Command& cmd : model.commands) {
+      throw_if_interrupted();
       if (cmd.kind == Command::Kind::kStop) break;
       if (cmd.kind == Command::Kind::kParamTransient) {
         params = cmd.transient;
@@ -159,6 +162,7 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
       const System& sys = *sys_ptr;
       any_simulate = true;
       const Simulate& s = cmd.simulate;
+      report.loc = s.loc;
       const double t0 = s.start_time.value_or(t);
       ++report.analyses;
       if (!dae) {
@@ -198,6 +202,7 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         obs.log(
             fmt::format("kinematic analysis from t = {:g} to {:g}, output every {:g}", t0, t1, dt));
         for (long k = 1; k <= n_out; ++k) {
+          throw_if_interrupted();
           const double t_prev = t;
           t = std::min(t1, t0 + static_cast<double>(k) * dt);
           // Coupler turn counts are not integrated here: advance them with the joints' rates
@@ -225,6 +230,7 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
           const double dt = output_step(s, t0, t1);
           const long n_out = output_count(t0, t1, dt);
           for (long k = 1; k <= n_out; ++k) {
+            throw_if_interrupted();
             const double tout = std::min(t1, t0 + static_cast<double>(k) * dt);
             st = solve_static(*dae, static_params, tout, y);
             y = st.y;

@@ -1,11 +1,11 @@
 #pragma once
-// Runs a Model's command list in order (docs/architecture.md section 1, docs/style.md "staged pipeline"):
-// for each Simulate, initial conditions, then the analysis: Transient integrates to each output
-// time (IDA for the DAE form, CVODE for VSTIFF/MSTIFF/ABAM), Static finds the equilibrium (at
-// every output time when quasi-static), Assembly stops after the initial conditions. Each
-// Simulate continues from the state the previous one left. Redundant constraint equations are
-// found before the first analysis and removed from the DAE for the whole run. Outputs go to an
-// observer, so the runner knows nothing of file formats.
+// Runs a Model's command list in order (docs/architecture.md section 1, docs/style.md "staged
+// pipeline"): for each Simulate, initial conditions, then the analysis: Transient integrates to
+// each output time (IDA for the DAE form, CVODE for VSTIFF/MSTIFF/ABAM), Static finds the
+// equilibrium (at every output time when quasi-static), Assembly stops after the initial
+// conditions. Each Simulate continues from the state the previous one left. Redundant constraint
+// equations are found before the first analysis and removed from the DAE for the whole run. Outputs
+// go to an observer, so the runner knows nothing of file formats.
 
 #include <string>
 #include <vector>
@@ -31,6 +31,9 @@ struct RunReport {
   std::string message;  ///< empty on success
   IntegratorStats stats;
   double time = 0;  ///< simulation time reached
+  /// The Simulate that was running when the run stopped (a deck error found while running it
+  /// points there unless its message names an element).
+  SourceLoc loc;
   int analyses = 0;
   /// Constraint equations found redundant at assembly and removed (JSON summary key
   /// redundant_constraints_removed); each is also logged as a warning.

@@ -4,22 +4,28 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <deque>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "common/error.hpp"
+#include "common/interrupt.hpp"
+#include "common/text.hpp"
 #include "models/command_edits.hpp"
 #include "models/model_builder.hpp"
 #include "parser/read_deck.hpp"
 #include "results/atomic_file.hpp"
 #include "results/csv_result_writer.hpp"
+#include "results/output_prefix.hpp"
 #include "solver/analysis_runner.hpp"
 #include "solver/body_outputs.hpp"
 #include "solver/request_outputs.hpp"
+#include "solver/user_calls.hpp"
 
 namespace mb {
 
@@ -49,11 +55,6 @@ std::string now_iso8601() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
   return buf;
-}
-
-std::string default_prefix(const std::string& deck) {
-  std::filesystem::path p(deck);
-  return (p.parent_path() / p.stem()).string();
 }
 
 /// Writes result rows as the analysis produces them; a progress line when stderr is a TTY.
@@ -128,7 +129,9 @@ struct Summary {
 void write_summary(const std::string& prefix, const RunOptions& opt, const Summary& s, double wall,
                    double cpu) {
   nlohmann::ordered_json j;
-  j["status"] = s.code == ExitCode::kSuccess ? "ok" : "failed";
+  j["status"] = s.code == ExitCode::kSuccess ? "ok"
+                : is_interruption(s.code)    ? "interrupted"
+                                             : "failed";
   j["exit_code"] = to_int(s.code);
   j["message"] = s.message;
   j["mbsolve_version"] = mbsolve_version();
@@ -172,12 +175,74 @@ std::optional<Model> reuse_preloaded_model(const RunOptions& opt) {
   return m;
 }
 
+/// A user routine that calls exit() ends the process in the middle of the analysis, where no
+/// result would be written and the exit status would be the routine's. The atexit handler runs
+/// the function bound here (the run's failure path: rows so far, JSON, log) and ends the process
+/// with exit 1 instead.
+std::function<void()>* g_on_unexpected_exit = nullptr;
+
+void finish_unexpected_exit() {
+  if (std::function<void()>* f = g_on_unexpected_exit) {
+    g_on_unexpected_exit = nullptr;
+    (*f)();
+  }
+}
+
+class UnexpectedExitGuard {
+ public:
+  explicit UnexpectedExitGuard(std::function<void()>& on_exit) : previous_(g_on_unexpected_exit) {
+    static const bool registered = std::atexit(finish_unexpected_exit) == 0;
+    (void)registered;
+    g_on_unexpected_exit = &on_exit;
+  }
+  ~UnexpectedExitGuard() { g_on_unexpected_exit = previous_; }
+  UnexpectedExitGuard(const UnexpectedExitGuard&) = delete;
+  UnexpectedExitGuard& operator=(const UnexpectedExitGuard&) = delete;
+
+ private:
+  std::function<void()>* previous_;
+};
+
+/// The message for a process that exits during the analysis, naming the user routine that
+/// called exit() when there is one.
+std::string unexpected_exit_message() {
+  if (const UserCall* c = current_user_call()) {
+    return fmt::format(
+        "{}: user subroutine {} called exit() at t = {:.10g}; a routine must return (report a "
+        "fatal error with c_errmes(..., endflg = 1), in Python py_errmes or an exception)",
+        c->sub.subject, c->sub.describe(), c->state.t);
+  }
+  return "the process was ended by exit() during the analysis (a user library called it?)";
+}
+
+/// A deck error found while solving (building the System, running a Simulate) as a diagnostic
+/// line: at the element its message names ("Force_Scalar_TwoBody 4: ..."), else at the Simulate
+/// that was running (`running`), else without a position.
+std::string deck_error_line(const Deck* deck, const SourceLoc& running,
+                            const std::string& message) {
+  SourceLoc loc = running;
+  const size_t colon = message.find(": ");
+  const std::string_view subject = std::string_view(message).substr(0, colon);
+  const size_t space = subject.rfind(' ');
+  if (deck && colon != std::string::npos && space != std::string_view::npos) {
+    const std::string tag = to_lower(subject.substr(0, space));
+    const std::string_view id = subject.substr(space + 1);
+    for (const auto* nodes : {&deck->model, &deck->commands}) {
+      for (const DeckNode& n : *nodes) {
+        const DeckAttribute* a = n.tag == tag ? n.find("id") : nullptr;
+        if (a && trim(a->value) == id) loc = n.loc;
+      }
+    }
+  }
+  return loc.line > 0 ? loc.str() + ": error: " + message : "error: " + message;
+}
+
 }  // namespace
 
 ExitCode run_deck(const RunOptions& opt) {
   const auto wall0 = std::chrono::steady_clock::now();
   const std::clock_t cpu0 = std::clock();
-  std::string prefix = opt.prefix.empty() ? default_prefix(opt.deck_path) : opt.prefix;
+  std::string prefix = output_prefix(opt.deck_path, opt.prefix);
   Log log(opt.verbosity);
   Summary sum;
   log.line(fmt::format("mbsolve {} on {} ({})", mbsolve_version(), opt.deck_path, now_iso8601()));
@@ -194,17 +259,40 @@ ExitCode run_deck(const RunOptions& opt) {
                     sum.stats.steps, sum.stats.residual_evals, sum.stats.jacobian_evals,
                     sum.stats.newton_iters, sum.stats.error_test_fails));
     log.line(fmt::format("wall time {:.3f} s, cpu time {:.3f} s", wall, cpu));
-    log.line(code == ExitCode::kSuccess ? "status: ok" : "status: failed: " + message);
+    log.line(code == ExitCode::kSuccess ? "status: ok"
+             : is_interruption(code)    ? "status: interrupted: " + message
+                                        : "status: failed: " + message);
     try {
       write_summary(prefix, opt, sum, wall, cpu);
       write_file_atomically(prefix + ".log", log.text());
     } catch (const Error& e) {
       std::cerr << "mbsolve: " << e.what() << '\n';
-      return ExitCode::kInternal;
+      return code == ExitCode::kSuccess ? e.code() : code;
     }
     return code;
   };
 
+  // A user routine that calls exit(): the rows so far, the JSON and the log, then exit 1.
+  CsvResultWriter* csv_in_run = nullptr;
+  std::function<void()> on_exit = [&] {
+    const std::string message = unexpected_exit_message();
+    std::cerr << "mbsolve: analysis failed: " << message << '\n';
+    try {
+      if (csv_in_run) {
+        sum.outputs = static_cast<long>(csv_in_run->rows());
+        csv_in_run->finish();
+      }
+      finish(ExitCode::kAnalysisFailed, message);
+    } catch (const std::exception& e) {
+      std::cerr << "mbsolve: " << e.what() << '\n';
+    }
+    std::cerr.flush();
+    std::_Exit(to_int(ExitCode::kAnalysisFailed));
+  };
+  const UnexpectedExitGuard exit_guard(on_exit);
+
+  Deck deck;
+  const Deck* deck_read = opt.preloaded_deck ? opt.preloaded_deck : &deck;
   try {
     std::error_code ec;
     if (!std::filesystem::exists(opt.deck_path, ec)) {
@@ -214,27 +302,32 @@ ExitCode run_deck(const RunOptions& opt) {
     Diagnostics diag;
     std::optional<Model> model = reuse_preloaded_model(opt);
     if (model) log.line("model reused from the worker's first build (value overrides only)");
-    Deck deck;
     if (!model) deck = read_deck_for_run(opt, diag);
-    const std::string& output_prefix =
-        model ? opt.preloaded_deck->output_prefix : deck.output_prefix;
-    if (opt.prefix.empty() && !output_prefix.empty()) {
+    const std::string& acf_prefix = model ? opt.preloaded_deck->output_prefix : deck.output_prefix;
+    if (opt.prefix.empty() && !acf_prefix.empty()) {
       // An Adams command file names its output prefix, relative to the file's folder.
-      prefix = (std::filesystem::path(opt.deck_path).parent_path() / output_prefix).string();
+      prefix = (std::filesystem::path(opt.deck_path).parent_path() / acf_prefix).string();
+    }
+    if (const auto problem = output_prefix_problem(prefix)) {
+      std::cerr << "mbsolve: " << *problem << '\n';
+      return ExitCode::kUsage;  // nothing can be written, not even the JSON
     }
     if (!model && !diag.has_errors()) model = build_model(deck, diag);
     for (const auto& d : diag.all()) {
       log.line(d.str(), opt.verbosity != Verbosity::kQuiet || d.severity == Severity::kError);
     }
     if (diag.has_errors() || !model) {
-      if (opt.verbosity == Verbosity::kQuiet) diag.print(std::cerr);
+      if (opt.verbosity == Verbosity::kQuiet) {
+        for (const auto& d : diag.all()) {
+          if (d.severity == Severity::kError) std::cerr << d.str() << '\n';
+        }
+      }
       std::filesystem::remove(prefix + ".csv", ec);  // no stale result may claim success
       std::cerr << fmt::format("mbsolve: {} error(s) in {}; nothing was solved\n",
                                diag.error_count(), opt.deck_path);
       return finish(ExitCode::kDeckError,
                     fmt::format("{} error(s) in the deck", diag.error_count()));
     }
-
     const System sys(*model);
     sum.bodies = sys.num_moving_bodies();
     sum.constraints = sys.num_constraint_equations();
@@ -258,6 +351,7 @@ ExitCode run_deck(const RunOptions& opt) {
             : fmt::format("units: force={} mass={} length={} time={} angle=radian", u.force, u.mass,
                           u.length, u.time)};
     CsvResultWriter csv(prefix + ".csv", comments, cols);
+    csv_in_run = &csv;
     CsvObserver obs(csv, log, sys, requests, opt.verbosity != Verbosity::kQuiet && ::isatty(2));
     const RunReport rep = run_analyses(sys, obs);
     obs.end();
@@ -267,11 +361,21 @@ ExitCode run_deck(const RunOptions& opt) {
     sum.end_time = rep.time;
     sum.outputs = static_cast<long>(csv.rows());
     if (rep.code == ExitCode::kDeckError) {
+      csv_in_run = nullptr;
       std::filesystem::remove(prefix + ".csv", ec);
-      std::cerr << "mbsolve: " << opt.deck_path << ": error: " << rep.message << '\n';
+      const std::string line = deck_error_line(deck_read, rep.loc, rep.message);
+      std::cerr << line << '\n';
+      log.line(line);
+      return finish(rep.code, line);
+    }
+    csv_in_run = nullptr;
+    csv.finish();  // rows up to a failure or an interruption are kept
+    if (is_interruption(rep.code)) {
+      std::cerr << fmt::format("mbsolve: {} at t = {:g}; {} rows written to {}.csv\n",
+                               rep.message.substr(0, rep.message.find(';')), rep.time, sum.outputs,
+                               prefix);
       return finish(rep.code, rep.message);
     }
-    csv.finish();  // rows up to a failure are kept
     if (rep.code != ExitCode::kSuccess) {
       std::cerr << "mbsolve: analysis failed: " << rep.message << '\n';
       return finish(rep.code, rep.message);
@@ -282,10 +386,18 @@ ExitCode run_deck(const RunOptions& opt) {
     }
     return finish(ExitCode::kSuccess, "");
   } catch (const Error& e) {
+    csv_in_run = nullptr;
+    if (e.code() == ExitCode::kDeckError) {
+      const std::string line = deck_error_line(deck_read, {}, e.what());
+      std::cerr << line << '\n';
+      log.line(line);
+      return finish(e.code(), line);
+    }
     std::cerr << "mbsolve: " << e.what() << '\n';
     if (e.code() == ExitCode::kInputNotFound) return e.code();
     return finish(e.code(), e.what());
   } catch (const std::exception& e) {
+    csv_in_run = nullptr;
     std::cerr << "mbsolve: internal error: " << e.what() << '\n';
     return finish(ExitCode::kInternal, std::string("internal error: ") + e.what());
   }

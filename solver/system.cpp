@@ -972,7 +972,14 @@ std::string System::describe_variable(int index) const {
       if (i >= 0 && i < e.num_states) return fmt::format("{} (state {})", e.subject, i + 1);
     }
   }
-  return fmt::format("normalisation of body {}", rel - 2 * n_eq_);
+  // mu_n of the k-th moving body: named by its Body_Rigid id.
+  const int k = rel - 2 * n_eq_;
+  for (size_t b = 0; b < model_.bodies.size(); ++b) {
+    if (body_offset_[b] == 13 * k) {
+      return fmt::format("Body_Rigid {} (Euler-parameter normalisation)", model_.bodies[b].id);
+    }
+  }
+  return fmt::format("Euler-parameter normalisation of moving body {}", k + 1);
 }
 
 }  // namespace mb

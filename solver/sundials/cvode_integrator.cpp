@@ -15,6 +15,7 @@
 #include <exception>
 
 #include "common/error.hpp"
+#include "common/interrupt.hpp"
 #include "solver/sundials/integration_failure.hpp"
 
 namespace mb {
@@ -88,6 +89,7 @@ struct CvodeIntegrator::Impl {
   static int rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
     try {
+      throw_if_interrupted();  // a signal stops the run at the next step
       self->scatter(N_VGetArrayPointer(xv), self->y);
       self->acc.solve(t, self->y, self->yp);
       double* out = N_VGetArrayPointer(xdot);

@@ -13,6 +13,7 @@
 #include <exception>
 
 #include "common/error.hpp"
+#include "common/interrupt.hpp"
 #include "solver/sundials/integration_failure.hpp"
 #include "solver/sundials/klu_refactor_setup.hpp"
 
@@ -62,6 +63,7 @@ struct IdaIntegrator::Impl {
   static int residual(realtype t, N_Vector y, N_Vector ydot, N_Vector r, void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
     try {
+      throw_if_interrupted();  // a signal stops the run at the next step
       self->sys.residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot), N_VGetArrayPointer(r));
       const double* rr = N_VGetArrayPointer(r);
       for (int i = 0; i < self->sys.size(); ++i) {

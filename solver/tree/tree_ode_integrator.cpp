@@ -12,6 +12,7 @@
 #include <exception>
 
 #include "common/error.hpp"
+#include "common/interrupt.hpp"
 #include "solver/sundials/integration_failure.hpp"
 #include "solver/tree/tree_dynamics.hpp"
 
@@ -48,6 +49,7 @@ struct TreeOdeIntegrator::Impl {
   static int rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
     try {
+      throw_if_interrupted();  // a signal stops the run at the next step
       double* out = N_VGetArrayPointer(xdot);
       self->dyn.derivatives(t, N_VGetArrayPointer(xv), out);
       for (int i = 0; i < self->dyn.size(); ++i) {

@@ -67,6 +67,13 @@ const std::map<std::string, std::function<std::string()>>& generated_decks() {
          return deck_with("    <Reference_Marker id=\"11\" body_id=\"1\" label=\"" +
                           std::string(1 << 20, 'L') + "\" pos_x=\"1\" pos_x_=\"2\"/>");
        }},
+      {"gen_expression_deep_nesting",
+       [] {
+         // 200 KB of parentheses: the error's excerpt is a window around the caret, not the
+         // whole expression (issue 20).
+         return deck_with("    <Post_Request id=\"9\" type=\"EXPRESSION\" expr1=\"" +
+                          std::string(100000, '(') + "1" + std::string(100000, ')') + "\"/>");
+       }},
       {"gen_deep_nesting",
        [] {
          std::string s = "<MotionSolve>\n";

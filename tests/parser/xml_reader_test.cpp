@@ -53,17 +53,33 @@ TEST_CASE("XML reader: a Model root and element text without comment lines") {
   CHECK(deck.model[0].text == "\n1 2 3\n");
 }
 
-TEST_CASE("XML reader: malformed input gives one error with file:line") {
+TEST_CASE("XML reader: malformed input gives one error with file:line:col and a sentence") {
   Diagnostics diag;
-  read_xml_deck_text("<Model>\n<Body_Rigid id=\"1\">\n</Model>\n", "bad.xml", diag);
+  read_xml_deck_text("<Model>\n  <Body_Rigid id=\"1\">\n</Model>\n", "bad.xml", diag);
   REQUIRE(diag.error_count() == 1);
   CHECK(diag.all()[0].headline() ==
-        "bad.xml:2: error: malformed XML: this element is not closed (its end tag is missing or "
-        "misspelled)");
+        "bad.xml:2:3: error: malformed XML: <Body_Rigid> is not closed: its end tag </Body_Rigid> "
+        "is missing or misspelled (an element without content ends with '/>')");
 
   Diagnostics empty;
   read_xml_deck_text("", "empty.xml", empty);
   REQUIRE(empty.error_count() == 1);
   CHECK(empty.all()[0].headline() ==
-        "empty.xml:1: error: malformed XML: the file holds no XML element");
+        "empty.xml:1:1: error: malformed XML: the file holds no XML element");
+
+  // An unclosed root: tinyxml2's generic XML_ERROR_PARSING, never shown by that name.
+  Diagnostics root;
+  read_xml_deck_text("<?xml version=\"1.0\"?>\n<MotionSolve>\n  <Model/>\n", "root.xml", root);
+  REQUIRE(root.error_count() == 1);
+  CHECK(root.all()[0].headline() ==
+        "root.xml:2:1: error: malformed XML: <MotionSolve> is not closed: the file ends before its "
+        "end tag </MotionSolve> (is the file truncated?)");
+
+  // An unquoted attribute value: at the element, naming it.
+  Diagnostics attr;
+  read_xml_deck_text("<Model>\n <Body_Rigid id=1/>\n</Model>\n", "attr.xml", attr);
+  REQUIRE(attr.error_count() == 1);
+  CHECK(attr.all()[0].headline() ==
+        "attr.xml:2:2: error: malformed XML: cannot read an attribute of <Body_Rigid>: each "
+        "attribute is name=\"value\" with the value in quotes, and a name may appear once");
 }

@@ -180,3 +180,20 @@ TEST_CASE("simple pendulum in the index-1 form: elliptic period, index-2 agreeme
   CHECK(worst_vel < 1e-6);
   UNSCOPED_INFO("index 1 vs 2: position " << worst_pos << ", velocity " << worst_vel);
 }
+
+TEST_CASE("the Euler-parameter normalisation multipliers are named by their Body_Rigid id") {
+  // Issue 20: a static failure in such an equation named "body 0" (a solver index).
+  const auto model = test::model_inline(R"(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="7" cg_id="70" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+    <Reference_Marker id="70" body_id="7"/>
+    <Body_Rigid id="9" cg_id="90" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+    <Reference_Marker id="90" body_id="9" pos_x="1"/>
+    <Constraint_Joint id="3" type="SPHERICAL" i_marker_id="70" j_marker_id="10"/>
+  </Model><Command><Simulate analysis_type="Static"/></Command></MotionSolve>)");
+  const System sys(*model);
+  const int mu_n = 13 * sys.num_moving_bodies() + 2 * sys.num_constraint_equations();
+  CHECK(sys.describe_variable(mu_n) == "Body_Rigid 7 (Euler-parameter normalisation)");
+  CHECK(sys.describe_variable(mu_n + 1) == "Body_Rigid 9 (Euler-parameter normalisation)");
+}

@@ -33,7 +33,8 @@ check "a missing deck writes no result" test ! -e "$work/none.csv" -a ! -e "$wor
 printf '<MotionSolve>\n<Model>\n<Body_Rigid id="1" isground="TRUE">\n</Model>\n' >"$work/bad.xml"
 echo "stale" >"$work/bad.csv"
 check "malformed XML exits 65" expect_rc 65 "$mbsolve" "$work/bad.xml"
-check "malformed XML points at file:line" grep -q "bad.xml:3: error: malformed XML" "$work/err"
+check "malformed XML points at file:line:col and names the element" \
+  grep -q "bad.xml:3:1: error: malformed XML: <Body_Rigid> is not closed: its end tag </Body_Rigid> is missing" "$work/err"
 check "malformed XML leaves no result CSV" test ! -e "$work/bad.csv"
 check "malformed XML: JSON says failed with 65" \
   grep -q '"exit_code": 65' "$work/bad.json"
@@ -74,6 +75,68 @@ done
 check "the log has the model summary" grep -q "1 moving bodies, 3 markers, 1 joints" "$work/p.log"
 check "-q prints nothing on success" bash -c "'$mbsolve' -q '$src/examples/pendulum.xml' -o '$work/q' 2>&1 | wc -c | grep -qx 0"
 check "no temporary files are left" bash -c "! ls '$work' | grep -q tmp"
+
+# Issue 20, item 7 and issue 19: output paths, devices, encodings, quiet mode.
+mkdir -p "$work/outdir"
+check "-o DIR/ writes DIR/<deck stem>.csv" expect_rc 0 "$mbsolve" -q "$src/examples/pendulum.xml" -o "$work/outdir/"
+check "-o DIR/ leaves no hidden DIR/.csv" test -e "$work/outdir/pendulum.csv" -a ! -e "$work/outdir/.csv"
+check "-o DIR (an existing folder) writes DIR/<deck stem>.json" bash -c \
+  "rm -f '$work/outdir/pendulum.json' && '$mbsolve' -q '$src/examples/pendulum.xml' -o '$work/outdir' && test -e '$work/outdir/pendulum.json'"
+check "-o /dev/null is a usage error (exit 2)" expect_rc 2 "$mbsolve" "$src/examples/pendulum.xml" -o /dev/null
+check "-o /dev/null says why" grep -q -- "-o /dev/null: this is a device or special file" "$work/err"
+check "-o /dev/null creates no /dev/null.csv" test ! -e /dev/null.csv -a ! -e /dev/null.json
+check "-o into a missing folder is a usage error (exit 2)" expect_rc 2 "$mbsolve" "$src/examples/pendulum.xml" -o "$work/nowhere/run"
+check "the missing folder is named with what to do" \
+  grep -q "the folder $work/nowhere does not exist (create it, or choose another -o PREFIX)" "$work/err"
+if [ "$(id -u)" -ne 0 ]; then  # root writes into read-only folders
+  mkdir -p "$work/ro" && chmod 555 "$work/ro"
+  check "-o into a read-only folder is a usage error (exit 2)" expect_rc 2 "$mbsolve" "$src/examples/pendulum.xml" -o "$work/ro/run"
+  check "the read-only folder is named" grep -q "the folder $work/ro is not writable" "$work/err"
+fi
+# A full disk (the file size limit makes writes fail with EFBIG; SIGXFSZ ignored).
+check "a results file that cannot be written is exit 2, not 70" \
+  bash -c "trap '' XFSZ; ulimit -f 8; '$mbsolve' '$src/examples/pendulum.xml' -o '$work/full' 2>'$work/err'; test \$? -eq 2"
+check "it names the file and the cause" grep -q "cannot write $work/full.csv: File too large" "$work/err"
+check "it leaves no temporary file" bash -c "! ls '$work' | grep -q '\.tmp\.'"
+check "/dev/zero as a deck is exit 66" expect_rc 66 "$mbsolve" /dev/zero -o "$work/zero"
+check "/dev/zero: says it is a device" grep -q "/dev/zero: is a device, not a deck file" "$work/err"
+
+# UTF-16 decks (as Windows editors save "Unicode" text) read as UTF-8.
+for enc in UTF-16 UTF-16LE UTF-16BE; do
+  iconv -f UTF-8 -t $enc "$src/examples/pendulum.xml" >"$work/p_$enc.xml"
+  check "a $enc deck runs" expect_rc 0 "$mbsolve" -q "$work/p_$enc.xml"
+  check "a $enc deck gives the UTF-8 deck's rows" \
+    cmp <(grep -v '^#' "$work/p.csv") <(grep -v '^#' "$work/p_$enc.csv")
+done
+
+# -q prints nothing but errors: no warnings, no info lines, also when the deck has errors.
+sed -e 's|<Reference_Marker id="30101010"|<Post_Graphic id="1"/><Reference_Marker id="30101010" pos_q="1"|' \
+  "$src/examples/pendulum.xml" >"$work/warn.xml"
+check "the warning deck draws a warning and an info line" \
+  bash -c "'$mbsolve' '$work/warn.xml' 2>&1 | grep -q 'warning:' && '$mbsolve' '$work/warn.xml' 2>&1 | grep -q 'info:'"
+check "-q prints nothing on a deck with warnings" \
+  bash -c "'$mbsolve' -q '$work/warn.xml' 2>&1 | wc -c | grep -qx 0"
+sed -e 's|mass="2.0"|mass="-2.0"|' "$work/warn.xml" >"$work/warnerr.xml"
+check "-q on a deck with errors exits 65" expect_rc 65 "$mbsolve" -q "$work/warnerr.xml"
+check "-q prints the error" grep -q "error: Body_Rigid 30102" "$work/err"
+check "-q prints no warning or info line" bash -c "! grep -q 'warning:\|info:' '$work/err'"
+
+# Adams command file: END= before the start is a deck error at END (issue 20: ran 0 to -1).
+cat >"$work/model.adm" <<'ADM'
+ADAMS/View model name: fall
+PART/1, GROUND
+MARKER/10, PART = 1
+PART/2, MASS = 1, CM = 20, IP = 1, 1, 1
+MARKER/20, PART = 2
+ACCGRAV/, JGRAV = -9.80665
+END
+ADM
+printf 'model\nrun\nSIMULATE/DYNAMIC, END=-1, STEPS=10\nSTOP\n' >"$work/neg.acf"
+check "an .acf END=-1 exits 65" expect_rc 65 "$mbsolve" "$work/neg.acf"
+check "the error is at END= in Adams words" \
+  grep -q "neg.acf:3:19: error: SIMULATE: END -1 is not after the time this analysis starts at, t = 0" "$work/err"
+printf 'model\nrun\nSIMULATE/DYNAMIC, END=1, STEPS=10\nSTOP\n' >"$work/ok.acf"
+check "the same .acf with END=1 runs" expect_rc 0 "$mbsolve" -q "$work/ok.acf"
 
 if [ "$fails" -gt 0 ]; then echo "$fails check(s) failed"; exit 1; fi
 echo "all mbsolve CLI checks passed"

@@ -75,6 +75,18 @@ void SFOSUB_NAN(int* id, double* time, double* par, int* npar, int* dflag, int* 
   result[0] = *time > par[0] ? NAN : 0.0;
 }
 
+/* SFOSUB_EXIT: ends the process with exit(par[1]) once time passes par[0] (what mbsolve must
+ * turn into a failed analysis naming the routine). */
+void SFOSUB_EXIT(int* id, double* time, double* par, int* npar, int* dflag, int* iflag,
+                 double* result) {
+  (void)id;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  if (*time > par[0]) exit((int)par[1]);
+  result[0] = 0.0;
+}
+
 /* SFOSUB_ERRMES: reports a fatal error through c_errmes once time passes par[0]. */
 void SFOSUB_ERRMES(int* id, double* time, double* par, int* npar, int* dflag, int* iflag,
                    double* result) {

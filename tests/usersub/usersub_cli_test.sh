@@ -57,6 +57,22 @@ check "the failure names the element, routine and library" \
 check "the JSON summary says failed" grep -q '"status": *"failed"' "$work/nan.json"
 
 cp "$(dirname "$0")/test_subs.py" "$work/subs.py"
+# A routine that calls exit(0) mid-run (issue 20: mbsolve exited 0 with no results): a failed
+# analysis, exit 1, naming the routine, with the rows up to then and no temporary file.
+deck exit.xml 'usrsub_dll_name="mb_test_usersubs" usrsub_fnc_name="SFOSUB_EXIT" usrsub_param_string="USER(0.35, 0)"'
+check "a routine calling exit(0) exits 1" run 1 exit.xml
+check "the failure names the element, routine and library" \
+  grep -q "Force_Scalar_TwoBody 4: user subroutine SFOSUB_EXIT in .*libmb_test_usersubs.so called exit()" \
+  "$work/err"
+check "the JSON says failed with exit code 1" \
+  bash -c "grep -q '\"status\": \"failed\"' '$work/exit.json' && grep -q '\"exit_code\": 1,' '$work/exit.json'"
+check "the JSON names the routine" grep -q "SFOSUB_EXIT in .*called exit()" "$work/exit.json"
+check "the log says failed" grep -q "^status: failed: Force_Scalar_TwoBody 4: user subroutine SFOSUB_EXIT" "$work/exit.log"
+check "the rows up to t = 0.3 are kept" test "$(grep -vc '^[#t]' "$work/exit.csv")" -ge 4
+check "no temporary file is left" bash -c "! ls '$work' | grep -q '\.tmp\.'"
+deck exit3.xml 'usrsub_dll_name="mb_test_usersubs" usrsub_fnc_name="SFOSUB_EXIT" usrsub_param_string="USER(0.35, 3)"'
+check "a routine calling exit(3) exits 1 too" run 1 exit3.xml
+
 deck py.xml 'script_name="subs.py" interpreter="PYTHON" usrsub_param_string="USER(20, 10, 50, 0.8, 0.5)"'
 check "a Python script next to the deck runs (exit 0)" run 0 py.xml
 check "the Python SFOSUB gives the C SFOSUB's results" \

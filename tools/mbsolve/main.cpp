@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "common/interrupt.hpp"
 #include "models/element_registry.hpp"
 #include "solver/case_worker.hpp"
 #include "solver/run_deck.hpp"
@@ -45,8 +46,9 @@ int main(int argc, char** argv) {
   app.add_flag("--list-elements", list, "print the element table with support status");
   app.add_flag("--version", version, "print the version");
   app.footer(
-      "Exit codes: 0 success, 1 analysis failed (results up to the failure kept), 2 usage error,\n"
-      "65 deck error, 66 input not found, 70 internal error.");
+      "Exit codes: 0 success, 1 analysis failed (results up to the failure kept), 2 usage error\n"
+      "(also: results cannot be written), 65 deck error, 66 input not found, 70 internal error;\n"
+      "129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (results up to the signal kept).");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -77,5 +79,8 @@ int main(int argc, char** argv) {
     opt.verbosity = mb::Verbosity::kQuiet;
     return mb::run_worker(opt, std::cin, std::cout);
   }
+  // A signal stops the run at the next step with the results so far (common/interrupt.hpp).
+  // Workers keep the default dispositions: mbsweep ends them.
+  mb::install_interrupt_handlers();
   return mb::to_int(mb::run_deck(opt));
 }
