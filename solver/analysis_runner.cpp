@@ -34,16 +34,24 @@ bool is_ode_form(const TransientParams& p) {
   return p.integrator == "VSTIFF" || p.integrator == "MSTIFF" || p.integrator == "ABAM";
 }
 
-/// Integrates from t0 to t1 with output every dt; t and y follow the last output.
+/// Integrates from t0 to t1 with output every dt; t and y follow the last output. A failure
+/// names the constraint rows that have become dependent at the integrator's last state, if any
+/// (rank_loss_report of `dae`, the index-2 Dae of sys).
 template <class Integrator>
-void integrate(Integrator& integ, const System& sys, AnalysisObserver& obs, RunReport& report,
-               double t0, double t1, double dt, double& t, std::vector<double>& y) {
+void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObserver& obs,
+               RunReport& report, double t0, double t1, double dt, double& t,
+               std::vector<double>& y) {
   const long n_out = output_count(t0, t1, dt);
   for (long k = 1; k <= n_out; ++k) {
     const double tout = std::min(t1, t0 + static_cast<double>(k) * dt);
     try {
       throw_if_interrupted();
       integ.advance_to(tout, t1);
+    } catch (const Error& e) {
+      report.stats += integ.stats();
+      report.time = integ.time();
+      if (e.code() != ExitCode::kAnalysisFailed) throw;
+      throw Error(e.code(), e.what() + rank_loss_report(dae, integ.time(), integ.y()));
     } catch (...) {
       report.stats += integ.stats();
       report.time = integ.time();
@@ -289,10 +297,10 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         }
         if (joint_coordinates) {
           TreeOdeIntegrator tree_ode(*dae, std::move(tree), params, t0, ic.y, dt);
-          integrate(tree_ode, sys, obs, report, t0, t1, dt, t, y);
+          integrate(tree_ode, sys, *dae, obs, report, t0, t1, dt, t, y);
         } else {
           CvodeIntegrator cvode(*dae, params, t0, ic.y, dt);
-          integrate(cvode, sys, obs, report, t0, t1, dt, t, y);
+          integrate(cvode, sys, *dae, obs, report, t0, t1, dt, t, y);
         }
       } else {
         if (index3 && !dae3) {
@@ -310,10 +318,10 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
           y1.resize(static_cast<size_t>(dae1->size()), 0.0);
           yp1.resize(static_cast<size_t>(dae1->size()), 0.0);
           IdaIntegrator ida(*dae1, params, t0, y1, yp1, dt);
-          integrate(ida, sys, obs, report, t0, t1, dt, t, y);
+          integrate(ida, sys, *dae, obs, report, t0, t1, dt, t, y);
         } else {
           IdaIntegrator ida(index3 ? *dae3 : *dae, params, t0, ic.y, ic.yp, dt);
-          integrate(ida, sys, obs, report, t0, t1, dt, t, y);
+          integrate(ida, sys, *dae, obs, report, t0, t1, dt, t, y);
         }
       }
       obs.log(fmt::format("transient analysis done at t = {:g}", t));

@@ -67,6 +67,44 @@ SpMat unit_constraint_columns(const System& sys, double t, const std::vector<dou
   return ordered;
 }
 
+/// Equations (0-based, into the lambda block) whose rows of B are dependent, to relative
+/// `threshold`, on the earlier rows, by the sparse QR of B^T in equation order described in
+/// find_redundant_equations; the rows in `skip` are left out (and are not returned).
+std::vector<int> dependent_rows(const System& sys, double t, const std::vector<double>& y,
+                                double threshold, const std::vector<int>& skip) {
+  const SpMat all = unit_constraint_columns(sys, t, y);
+  std::vector<int> kept;
+  for (int e = 0; e < all.cols(); ++e) {
+    if (!std::binary_search(skip.begin(), skip.end(), e)) kept.push_back(e);
+  }
+  std::vector<Eigen::Triplet<double>> entries;
+  for (size_t k = 0; k < kept.size(); ++k) {
+    for (SpMat::InnerIterator it(all, kept[k]); it; ++it) {
+      entries.emplace_back(static_cast<int>(it.row()), static_cast<int>(k), it.value());
+    }
+  }
+  SpMat bt(all.rows(), static_cast<Eigen::Index>(kept.size()));
+  bt.setFromTriplets(entries.begin(), entries.end());
+  bt.makeCompressed();
+  std::vector<int> dependent;
+  if (bt.cols() == 0) return dependent;
+  if (bt.rows() == 0) return kept;
+  Eigen::SparseQR<SpMat, Eigen::NaturalOrdering<int>> qr;
+  qr.setPivotThreshold(threshold);
+  qr.compute(bt);
+  if (qr.info() != Eigen::Success) {
+    throw Error(ExitCode::kInternal,
+                "redundant constraint check: sparse QR of the constraint Jacobian failed (" +
+                    qr.lastErrorMessage() + ")");
+  }
+  const auto& order = qr.colsPermutation().indices();
+  for (Eigen::Index k = qr.rank(); k < bt.cols(); ++k) {
+    dependent.push_back(kept[static_cast<size_t>(order(k))]);
+  }
+  std::sort(dependent.begin(), dependent.end());
+  return dependent;
+}
+
 }  // namespace
 
 std::vector<int> find_redundant_equations(const System& sys, double t,
@@ -77,25 +115,33 @@ std::vector<int> find_redundant_equations(const System& sys, double t,
   // memory of the sparse factors (a chain of N joints: O(N)). The columns are unit vectors, so
   // the absolute pivot threshold is the relative kRedundancyThreshold. Rows of B that are zero
   // are redundant too. Eigen puts the dependent columns last in colsPermutation().
-  const SpMat bt = unit_constraint_columns(sys, t, y);
-  std::vector<int> removed;
-  if (bt.cols() == 0) return removed;
-  if (bt.rows() == 0) {
-    for (int e = 0; e < bt.cols(); ++e) removed.push_back(e);
-    return removed;
+  return dependent_rows(sys, t, y, kRedundancyThreshold, {});
+}
+
+std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>& y) {
+  const System& sys = dae.system();
+  if (sys.form() != DaeForm::kStabilisedIndex2 || y.size() < static_cast<size_t>(sys.size())) {
+    return "";
   }
-  Eigen::SparseQR<SpMat, Eigen::NaturalOrdering<int>> qr;
-  qr.setPivotThreshold(kRedundancyThreshold);
-  qr.compute(bt);
-  if (qr.info() != Eigen::Success) {
-    throw Error(ExitCode::kInternal,
-                "redundant constraint check: sparse QR of the constraint Jacobian failed (" +
-                    qr.lastErrorMessage() + ")");
+  const std::vector<double> y2(y.begin(), y.begin() + sys.size());
+  std::vector<int> dependent;
+  try {
+    dependent = dependent_rows(sys, t, y2, kNearDependenceThreshold, dae.removed());
+  } catch (const Error&) {
+    return "";
   }
-  const auto& order = qr.colsPermutation().indices();
-  for (Eigen::Index k = qr.rank(); k < bt.cols(); ++k) removed.push_back(order(k));
-  std::sort(removed.begin(), removed.end());
-  return removed;
+  if (dependent.empty()) return "";
+  const int lambda0 = 13 * sys.num_moving_bodies();
+  std::string rows;
+  for (size_t k = 0; k < dependent.size() && k < 6; ++k) {
+    rows += (rows.empty() ? "" : ", ") + sys.describe_variable(lambda0 + dependent[k]);
+  }
+  if (dependent.size() > 6) rows += fmt::format(" and {} more", dependent.size() - 6);
+  return fmt::format(
+      "; at t = {:.10g} the constraint Jacobian is (nearly) rank deficient, a singular "
+      "configuration: {} {} dependent on the other constraint equations (less than {:g} of the "
+      "row's norm independent of them)",
+      t, rows, dependent.size() == 1 ? "is" : "are", kNearDependenceThreshold);
 }
 
 void check_redundant_consistent(const Dae& dae, double t, const std::vector<double>& y,

@@ -8,6 +8,7 @@
 // hold once the others are assembled; otherwise the constraints are inconsistent (for example
 // two FIXED joints holding one body at different places) and the analysis stops.
 
+#include <string>
 #include <vector>
 
 #include "solver/system_blocks.hpp"
@@ -21,6 +22,18 @@ constexpr double kRedundancyThreshold = 1e-8;
 /// Dependent constraint equations (0-based indices into the lambda block) at state y.
 std::vector<int> find_redundant_equations(const System& sys, double t,
                                           const std::vector<double>& y);
+
+/// Relative threshold under which rank_loss_report calls a kept row nearly dependent (less than
+/// this fraction of its norm independent of the earlier rows): the configuration is singular or
+/// close to it (the delta robot of ss_intento2 fails at a pivot between 1e-6 and 1e-3).
+constexpr double kNearDependenceThreshold = 1e-3;
+
+/// For messages after an integration failure: the kept constraint rows of `dae` (its removed
+/// equations left out) that are dependent, or nearly (kNearDependenceThreshold), on the earlier
+/// kept rows at state y (index-2 layout; longer vectors are read up to the System's size), named
+/// with their elements ("; at t = ... the constraint Jacobian has lost rank: ..."). Empty when
+/// the kept rows are independent or the Jacobian cannot be formed.
+std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>& y);
 
 /// Throws Error(kAnalysisFailed) naming the joints involved if a removed equation is violated
 /// at the (assembled) state y by more than `tol`.

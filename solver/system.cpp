@@ -133,6 +133,18 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
     std::fill(error_test_index_.begin() + 13 * nb_, error_test_index_.begin() + 13 * nb_ + n_eq_,
               3);
   }
+  // The GGL multipliers are index-2 components: their Newton corrections are weighted by h
+  // like the index-3 form's velocities (error_test_index() 4). The index-2 form's lambda too;
+  // the index-1 form's lambda is an index-1 component and keeps its plain weight.
+  if (form_ != DaeForm::kIndex3) {
+    const int from = 13 * nb_ + (form_ == DaeForm::kStabilisedIndex1 ? n_eq_ : 0);
+    std::fill(error_test_index_.begin() + from, error_test_index_.begin() + 13 * nb_ + 2 * n_eq_,
+              4);
+    if (form_ == DaeForm::kStabilisedIndex1) {
+      std::fill(error_test_index_.begin() + kappa_begin_,
+                error_test_index_.begin() + kappa_begin_ + n_eq_, 4);
+    }
+  }
   static_held_.assign(n_, 0);
   for (const auto& e : model.state_elements) {
     for (int i = 0; i < e.num_states; ++i) {

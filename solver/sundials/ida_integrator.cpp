@@ -30,7 +30,8 @@ struct IdaIntegrator::Impl {
   SUNLinearSolver LS = nullptr;
   std::exception_ptr pending;
   // Error weights when some are scaled by powers of the step size (System::error_test_index()
-  // 2 and 3: the index-3 form's velocities and multipliers), through IDAWFtolerances:
+  // 2, 3 and 4: the index-3 form's velocities and multipliers, the GGL multipliers), through
+  // IDAWFtolerances:
   // 1 / (rtol |y_i| + atol_i) times |h|^h_power_i. IDA calls this before each step, when h is
   // the step it will try (0 before the first: those weights are 0 for the first step).
   std::vector<double> atol_v;
@@ -134,7 +135,9 @@ IdaIntegrator::IdaIntegrator(const Dae& sys, const TransientParams& params, doub
     s.rtol = rtol;
     s.atol_v.assign(at, at + n);
     s.h_power.assign(n, 0);
-    for (int i = 0; i < n; ++i) s.h_power[i] = static_cast<char>(std::max(0, tested[i] - 1));
+    for (int i = 0; i < n; ++i) {
+      s.h_power[i] = static_cast<char>(tested[i] == 4 ? 1 : std::max(0, tested[i] - 1));
+    }
     s.check(IDAWFtolerances(s.mem, &Impl::weights), "IDAWFtolerances");
   }
   s.check(IDASetUserData(s.mem, &s), "IDASetUserData");
@@ -187,6 +190,11 @@ void IdaIntegrator::advance_to(double tout, double t_stop) {
     }
     N_VDestroy(ele);
     N_VDestroy(ewt);
+    // IDA returns its last successful step in tret, yy, yp: the state the failure is diagnosed
+    // at (rank_loss_report in analysis_runner.cpp).
+    t_ = tret;
+    std::copy(N_VGetArrayPointer(s.yy), N_VGetArrayPointer(s.yy) + n, y_.begin());
+    std::copy(N_VGetArrayPointer(s.yp), N_VGetArrayPointer(s.yp) + n, yp_.begin());
     throw_integration_failure("IDA", tcur, hlast, IDAGetReturnFlagName(flag), flag, culprit);
   }
   t_ = tret;

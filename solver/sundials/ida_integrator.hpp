@@ -28,7 +28,7 @@ class IdaIntegrator {
 
   /// Integrates to `tout` (the solution there is interpolated). On failure throws
   /// Error(kAnalysisFailed) with the time, the step size and the variable with the largest
-  /// weighted local error; the state stays at the last successful step.
+  /// weighted local error; time(), y() and yp() are then IDA's last successful step.
   void advance_to(double tout, double t_stop);
 
   double time() const { return t_; }
