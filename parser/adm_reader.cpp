@@ -42,7 +42,8 @@
 //                                    lib::cousub[,lib::couxx[,lib::couxx2]] -> usrsub_dll_name,
 //                                    usrsub_fnc_name, usrsub_der1_name, usrsub_der2_name
 //   GEAR         constraint_gear     JOINTS=j1,j2 -> joint1_id, joint2_id; CV -> cv_marker_id
-//   MOTION       motion_joint        JOINT -> joint_id; TRANSLATION|ROTATION -> joint_type T|R;
+//   MOTION       motion_joint        JOINT -> joint_id; TRANSLATION|ROTATION (also spelled
+//                                    TRANSLATIONAL|ROTATIONAL) -> joint_type T|R;
 //                                    DISPLACEMENT|VELOCITY|ACCELERATION -> val_type D|V|A;
 //                                    FUNCTION -> type EXPRESSION + expr (USER(..) -> USERSUB +
 //                                    usrsub_param_string); ICDISP/ICVEL -> ic_disp/ic_vel
@@ -74,6 +75,8 @@
 //   REQUEST      post_request        D|V|A|F + I/J/RM -> MARKER_DISPLACEMENT.. + i/j/ref_marker_id;
 //                                    F1..F8 -> EXPRESSION expr1..expr8 (NULL when absent);
 //                                    FUNCTION=USER(..) -> USERSUB; COMMENT (C) -> comment
+//   PINPUT       control_plantinput  VARIABLES=id1[,id2..] -> variable_id_list + num_element
+//   POUTPUT      control_plantoutput (read by PINVAL/POUVAL)
 //   ACCGRAV      force_gravity       IGRAV/JGRAV/KGRAV -> grav_x/grav_y/grav_z
 //   INTEGRATOR   param_transient     GSTIFF.. -> integrator_type; I3|SI2|SI1 -> dae_index;
 //                                    ERROR -> integr_tol; HMAX/HMIN/HINIT -> h_max/h_min/h0_max;
@@ -138,14 +141,24 @@ constexpr ArgSpec kGconArgs[] = {{"I", I}, {"FUNCTION", E}};
 constexpr ArgSpec kCouplerArgs[] = {
     {"JOINTS", IS}, {"TYPE", T}, {"SCALES", RS}, {"FUNCTION", E}, {"ROUTINE", T}};
 constexpr ArgSpec kGearArgs[] = {{"JOINTS", IS}, {"CV", I}};
-constexpr ArgSpec kMotionArgs[] = {{"JOINT", I},    {"TRANSLATION", F},
-                                   {"ROTATION", F}, {"I", I},
-                                   {"J", I},        {"X", F},
-                                   {"Y", F},        {"Z", F},
-                                   {"B1", F},       {"B2", F},
-                                   {"B3", F},       {"DISPLACEMENT", F},
-                                   {"VELOCITY", F}, {"ACCELERATION", F},
-                                   {"FUNCTION", E}, {"ICDISP", R},
+constexpr ArgSpec kMotionArgs[] = {{"JOINT", I},
+                                   {"TRANSLATION", F},
+                                   {"ROTATION", F},
+                                   {"TRANSLATIONAL", F, "TRANSLATION"},
+                                   {"ROTATIONAL", F, "ROTATION"},
+                                   {"I", I},
+                                   {"J", I},
+                                   {"X", F},
+                                   {"Y", F},
+                                   {"Z", F},
+                                   {"B1", F},
+                                   {"B2", F},
+                                   {"B3", F},
+                                   {"DISPLACEMENT", F},
+                                   {"VELOCITY", F},
+                                   {"ACCELERATION", F},
+                                   {"FUNCTION", E},
+                                   {"ICDISP", R},
                                    {"ICVEL", R}};
 constexpr ArgSpec kSforceArgs[] = {{"I", I},           {"J", I},
                                    {"TRANSLATION", F}, {"TRANSLATIONAL", F, "TRANSLATION"},
@@ -205,14 +218,15 @@ constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
                                     {"COMMENT", T},
                                     {"C", T, "COMMENT"},
                                     {"TITLE", T}};
+constexpr ArgSpec kPlantArgs[] = {{"VARIABLES", IS}};
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 /// Adams statements mbsolve recognises but does not support.
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE",   "CONTACT", "CURVE",      "CVCV",    "FLEX_BODY", "FRICTION",   "LSE",
-    "MATRIX",      "MFORCE",  "NFORCE",     "PINPUT",  "POUTPUT",   "POINT_MASS", "PTCV",
-    "SENSOR",      "STRING",  "SURFACE",    "TFSISO",  "UCON",      "CONTROL",    "DEBUG",
-    "EQUILIBRIUM", "IC",      "KINEMATICS", "LSOLVER", "FEMDATA",   "MREQUEST",   "PREFERENCES",
-    "SFSF",        "PTSF",    "CVSF"};
+    "CLEARANCE", "CONTACT",     "CURVE",   "CVCV",       "FLEX_BODY",  "FRICTION",
+    "LSE",       "MATRIX",      "MFORCE",  "NFORCE",     "POINT_MASS", "PTCV",
+    "SENSOR",    "STRING",      "SURFACE", "TFSISO",     "UCON",       "CONTROL",
+    "DEBUG",     "EQUILIBRIUM", "IC",      "KINEMATICS", "LSOLVER",    "FEMDATA",
+    "MREQUEST",  "PREFERENCES", "SFSF",    "PTSF",       "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -1010,6 +1024,23 @@ class Reader {
     }
   }
 
+  /// PINPUT/POUTPUT VARIABLES=id1[, id2..] -> num_element + variable_id_list.
+  void plant_io(NodeBuilder& b) {
+    b.set_id();
+    const Arg* a = b.arg("VARIABLES");
+    if (!a) {
+      b.require("VARIABLES");
+      return;
+    }
+    std::string ids;
+    for (const auto& t : a->values) {
+      if (auto v = b.integer(*a, t)) ids += (ids.empty() ? "" : " ") + std::to_string(*v);
+    }
+    if (a->values.empty()) return;
+    b.set("variable_id_list", ids, a->loc, a->values.front().loc, a->spelled);
+    b.set_from("num_element", std::to_string(a->values.size()), *a);
+  }
+
   void accgrav(NodeBuilder& b) {
     b.copy_real("IGRAV", "grav_x");
     b.copy_real("JGRAV", "grav_y");
@@ -1136,6 +1167,8 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"MOTION", kMotionArgs, "motion_joint", &Reader::motion},
       {"OUTPUT", {}, "", &Reader::nothing},
       {"PART", kPartArgs, "body_rigid", &Reader::part},
+      {"PINPUT", kPlantArgs, "control_plantinput", &Reader::plant_io},
+      {"POUTPUT", kPlantArgs, "control_plantoutput", &Reader::plant_io},
       {"REQUEST", kRequestArgs, "post_request", &Reader::request},
       {"RESULTS", {}, "", &Reader::nothing},
       {"SFORCE", kSforceArgs, "force_scalar_twobody", &Reader::sforce},

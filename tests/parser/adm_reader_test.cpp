@@ -632,3 +632,18 @@ TEST_CASE("ACF reader: dataset, output prefix and commands") {
   CHECK_THROWS_AS(read_acf_file((dir / "missing.acf").string(), none), Error);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("PINPUT and POUTPUT become plant input and output lists") {
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nPINPUT/1\n, VARIABLES = 3\nPOUTPUT/2, VARIABLES=4,\n, 5\n", "p.adm", diag);
+  CHECK(errors(diag) == "");
+  CHECK(attr(node(deck, "control_plantinput", "1"), "variable_id_list") == "3");
+  CHECK(attr(node(deck, "control_plantinput", "1"), "num_element") == "1");
+  CHECK(attr(node(deck, "control_plantoutput", "2"), "variable_id_list") == "4 5");
+  CHECK(attr(node(deck, "control_plantoutput", "2"), "num_element") == "2");
+  CHECK(first_error("PINPUT/1\n") == "e.adm:2:1: error: PINPUT 1: missing VARIABLES=");
+  CHECK(first_error("POUTPUT/1, VARIABLES=2.5\n") ==
+        "e.adm:2:22: error: POUTPUT 1: VARIABLES: bad integer '2.5' (expected an id from 0 to "
+        "2147483647)");
+}
