@@ -82,7 +82,14 @@
 //                                    ERROR -> integr_tol; HMAX/HMIN/HINIT -> h_max/h_min/h0_max;
 //                                    KMAX -> max_order; MAXIT -> dae_corrector_maxit;
 //                                    INTERPOLATE=ON|OFF -> dae_interpolation
-//   GRAPHICS, OUTPUT, RESULTS        not used by mbsolve: skipped (one info each)
+//   EQUILIBRIUM  param_static        IMBALANCE -> max_error; MAXIT -> max_num_iter; the rest
+//                                    (ALIMIT, ERROR, PATTERN, STABILITY, TLIMIT, METHOD..): one
+//                                    warning per statement
+//   KINEMATICS, PREFERENCES, DEBUG, LIST, NOLIST, OUTPUT, RESULTS: no mbsolve setting; one
+//                                    warning per statement naming what is ignored (OUTPUT's
+//                                    REQSAVE/GRSAVE and RESULTS' XRF/FORMATTED: mbsolve writes
+//                                    its results anyway, no warning)
+//   GRAPHICS                         not used by mbsolve: skipped (one info)
 //   END                              ends the dataset
 
 namespace mb {
@@ -218,6 +225,64 @@ constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
                                     {"COMMENT", T},
                                     {"C", T, "COMMENT"},
                                     {"TITLE", T}};
+constexpr ArgSpec kEquilibriumArgs[] = {{"IMBALANCE", R},
+                                        {"MAXIT", I},
+                                        {"ALIMIT", R},
+                                        {"ERROR", R},
+                                        {"PATTERN", W},
+                                        {"STABILITY", R},
+                                        {"TLIMIT", R},
+                                        {"METHOD", W},
+                                        {"ATOL", R},
+                                        {"RTOL", R},
+                                        {"MAXITL", I},
+                                        {"ETAMAX", R},
+                                        {"ETA", R},
+                                        {"STATIC", F},
+                                        {"DYNAMIC", F},
+                                        {"SETTLING_TIME", R},
+                                        {"GLOBAL_DAMPING", R},
+                                        {"ACCELERATION_ERROR", R},
+                                        {"KINETIC_ENERGY_ERROR", R}};
+constexpr ArgSpec kKinematicsArgs[] = {{"AERROR", R},   {"ALIMIT", R},  {"AMAXIT", I},
+                                       {"APATTERN", W}, {"ERROR", R},   {"HMAX", R},
+                                       {"MAXIT", I},    {"PATTERN", W}, {"TLIMIT", R}};
+constexpr ArgSpec kPreferencesArgs[] = {{"CONTACT_FACETING_TOLERANCE", R},
+                                        {"CONTACT_GEOMETRY_LIBRARY", W},
+                                        {"FLEX_LIMIT_CHECK", W},
+                                        {"FLEX_LIMIT_CHECK_ACTION", W},
+                                        {"NTHREADS", I},
+                                        {"SIMFAIL", W},
+                                        {"SOLVERBIAS", W},
+                                        {"STATUS_MESSAGE", W},
+                                        {"LIBPATH", T}};
+constexpr ArgSpec kDebugArgs[] = {{"DOF", F},     {"DUMP", F},    {"EPRINT", F},   {"JMDUMP", F},
+                                  {"REQDUMP", F}, {"RHSDUMP", F}, {"TOPOLOGY", F}, {"VERBOSE", F}};
+constexpr ArgSpec kOutputArgs[] = {
+    {"REQSAVE", F}, {"GRSAVE", F},   {"NOPRINT", F},  {"NOSEPARATOR", F}, {"SEPARATOR", F},
+    {"DSCALE", R},  {"OSFORMAT", F}, {"TELETYPE", F}, {"YPR", F},         {"DAC", F},
+    {"RPCIII", F},  {"CHART", F},    {"DACSAVE", F},  {"RPCSAVE", F}};
+constexpr ArgSpec kResultsArgs[] = {{"XRF", F},
+                                    {"FORMATTED", F},
+                                    {"COMMENT", T},
+                                    {"DECIMALS", I},
+                                    {"NOACCELERATIONS", F},
+                                    {"NOAPPLIEDFORCES", F},
+                                    {"NOCONTACTS", F},
+                                    {"NODATASTRUCTURES", F},
+                                    {"NODISPLACEMENTS", F},
+                                    {"NOFLOATINGMARKERS", F},
+                                    {"NOLINEAR", F},
+                                    {"NOREACTIONFORCES", F},
+                                    {"NOREQUESTS", F},
+                                    {"NOSYSTEMELEMENTS", F},
+                                    {"NOTIRES", F},
+                                    {"NOVELOCITIES", F},
+                                    {"ROUNDOFF", F},
+                                    {"SCIENTIFIC", RS},
+                                    {"SIGNIFICANT_FIGURES", I},
+                                    {"TRAILING_ZEROS", F},
+                                    {"ZERO_THRESHOLD", R}};
 constexpr ArgSpec kPlantArgs[] = {{"VARIABLES", IS}};
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 /// Adams statements mbsolve recognises but does not support.
@@ -292,7 +357,7 @@ class Reader {
     const StatementSpec& spec = table()[static_cast<size_t>(k)];
     st.name = std::string(spec.name);
     if (spec.name == "END") return;
-    if (spec.name == "GRAPHICS" || spec.name == "OUTPUT" || spec.name == "RESULTS") {
+    if (spec.name == "GRAPHICS") {
       if (skipped_.insert(std::string(spec.name)).second) {
         diag_.info(st.loc, "",
                    std::string(spec.name) + " statements are not used by mbsolve; skipped");
@@ -1049,6 +1114,59 @@ class Reader {
 
   void integrator(NodeBuilder& b) { adm::build_integrator(b); }
 
+  /// EQUILIBRIUM -> param_static: IMBALANCE (largest force/torque imbalance) -> max_error;
+  /// MAXIT -> max_num_iter. The rest (ALIMIT, ERROR, PATTERN, STABILITY, TLIMIT, METHOD, ..) tunes
+  /// Adams' own static methods: one warning.
+  void equilibrium(NodeBuilder& b) {
+    if (const Arg* a = b.arg("IMBALANCE"); a && !a->values.empty()) {
+      std::string text;
+      if (auto v = b.real(*a, a->values[0], &text)) {
+        if (*v > 0) {
+          b.set("max_error", text, a->loc, a->values[0].loc, a->spelled);
+        } else {
+          b.diag().error(a->values[0].loc, b.subject(), "IMBALANCE must be > 0, got " + text);
+        }
+      }
+    }
+    if (const Arg* a = b.arg("MAXIT"); a && !a->values.empty()) {
+      if (auto v = b.integer(*a, a->values[0])) {
+        if (*v >= 1 && *v <= 100000) {
+          b.set("max_num_iter", std::to_string(*v), a->loc, a->values[0].loc, a->spelled);
+        } else {
+          b.diag().error(a->values[0].loc, b.subject(), "MAXIT must be from 1 to 100000");
+        }
+      }
+    }
+    b.ignore_rest(
+        "mbsolve's static analysis is a Newton iteration on the force imbalance, controlled by "
+        "IMBALANCE and MAXIT");
+  }
+
+  /// Solver statements with no mbsolve setting: one warning naming what is ignored.
+  void kinematics(NodeBuilder& b) {
+    b.ignore_rest(
+        "its kinematic analysis solves positions, velocities and accelerations to "
+        "fixed tight tolerances");
+  }
+  void preferences(NodeBuilder& b) { b.ignore_rest("Adams/Solver preferences"); }
+  void debug(NodeBuilder& b) { b.ignore_rest("Adams/Solver diagnostics; see the .log file"); }
+  void listing(NodeBuilder& b) {
+    b.diag().warning(b.statement().loc, "",
+                     b.statement().name +
+                         " (the Adams listing of the dataset) is not used by "
+                         "mbsolve; ignored");
+  }
+  void output(NodeBuilder& b) {
+    b.arg("REQSAVE");  // mbsolve always writes the requests (CSV columns req<id>.*)
+    b.arg("GRSAVE");   // and the parts' poses (body<id>.*)
+    b.ignore_rest("Adams output-file options; mbsolve writes its CSV, JSON and log files");
+  }
+  void results(NodeBuilder& b) {
+    b.arg("XRF");
+    b.arg("FORMATTED");
+    b.ignore_rest("Adams results-file options; mbsolve writes its CSV, JSON and log files");
+  }
+
   void nothing(NodeBuilder&) {}
 
   // ---- markers ---------------------------------------------------------------------------
@@ -1152,8 +1270,10 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"BEAM", kBeamArgs, "force_beam", &Reader::beam},
       {"BUSHING", kBushingArgs, "force_bushing", &Reader::bushing},
       {"COUPLER", kCouplerArgs, "constraint_coupler", &Reader::coupler},
+      {"DEBUG", kDebugArgs, "", &Reader::debug},
       {"DIFF", kDiffArgs, "control_diff", &Reader::diff},
       {"END", {}, "", &Reader::nothing},
+      {"EQUILIBRIUM", kEquilibriumArgs, "param_static", &Reader::equilibrium},
       {"FIELD", kFieldArgs, "force_field", &Reader::field},
       {"GCON", kGconArgs, "constraint_general", &Reader::gcon},
       {"GEAR", kGearArgs, "constraint_gear", &Reader::gear},
@@ -1163,14 +1283,18 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"INTEGRATOR", adm::kIntegratorArgs, "param_transient", &Reader::integrator},
       {"JOINT", kJointArgs, "constraint_joint", &Reader::joint},
       {"JPRIM", kJprimArgs, "constraint_jprim", &Reader::jprim},
+      {"KINEMATICS", kKinematicsArgs, "", &Reader::kinematics},
+      {"LIST", {}, "", &Reader::listing},
       {"MARKER", kMarkerArgs, "reference_marker", &Reader::marker},
       {"MOTION", kMotionArgs, "motion_joint", &Reader::motion},
-      {"OUTPUT", {}, "", &Reader::nothing},
+      {"NOLIST", {}, "", &Reader::listing},
+      {"OUTPUT", kOutputArgs, "", &Reader::output},
       {"PART", kPartArgs, "body_rigid", &Reader::part},
       {"PINPUT", kPlantArgs, "control_plantinput", &Reader::plant_io},
       {"POUTPUT", kPlantArgs, "control_plantoutput", &Reader::plant_io},
+      {"PREFERENCES", kPreferencesArgs, "", &Reader::preferences},
       {"REQUEST", kRequestArgs, "post_request", &Reader::request},
-      {"RESULTS", {}, "", &Reader::nothing},
+      {"RESULTS", kResultsArgs, "", &Reader::results},
       {"SFORCE", kSforceArgs, "force_scalar_twobody", &Reader::sforce},
       {"SPLINE", kSplineArgs, "reference_spline", &Reader::spline},
       {"SPRINGDAMPER", kSpringArgs, "force_springdamper", &Reader::springdamper},

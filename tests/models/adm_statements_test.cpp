@@ -97,3 +97,83 @@ INTEGRATOR/GSTIFF, ERROR=1E-9
     CHECK(channel(run, "req7.f4", k) == Approx(6 * t).margin(1e-12));
   }
 }
+
+namespace {
+
+/// The slider under gravity along -x (ACCGRAV IGRAV) held by a stiffening spring from ground
+/// marker 11: equilibrium where 100 x + 1000 x^3 = -2 * 9.81 (x = DX(20, 10)).
+test::InlineRun static_slider(const std::string& equilibrium) {
+  return test::run_adm("equilibrium",
+                       slider("ACCGRAV/\n, IGRAV = -9.81\n"
+                              "SFORCE/1, TRANSLATIONAL, I=20, J=11\n"
+                              ", FUNCTION = -100*(DX(20, 11) - 1) - 1000*(DX(20, 11) - 1)**3\n"
+                              "REQUEST/7, F2=DX(20, 10)\n" +
+                              equilibrium),
+                       "SIMULATE/STATIC\n");
+}
+
+/// The root of 100 x + 1000 x^3 + 19.62 = 0 by bisection (the left side increases with x).
+double spring_equilibrium() {
+  double lo = -1, hi = 0;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (100 * mid + 1000 * mid * mid * mid + 19.62 > 0 ? hi : lo) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "EQUILIBRIUM: IMBALANCE is the force imbalance the static analysis accepts, MAXIT its "
+    "iterations") {
+  const double x = spring_equilibrium();
+  REQUIRE(x == Approx(-0.1575).margin(0.002));
+  SECTION("a tight IMBALANCE finds the equilibrium") {
+    const auto run = static_slider("EQUILIBRIUM/\n, IMBALANCE = 1E-10\n, MAXIT = 100\n");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    CHECK(channel(run, "req7.f2", 0) == Approx(x).margin(1e-11));
+  }
+  SECTION("an IMBALANCE above the weight accepts the starting position") {
+    // The imbalance at x = 0 is the weight, 19.62 < 25: no iteration is needed.
+    const auto run = static_slider("EQUILIBRIUM/\n, IMBALANCE = 25\n");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    CHECK(channel(run, "req7.f2", 0) == Approx(0).margin(1e-12));
+  }
+  SECTION("MAXIT = 1 is too few Newton steps for the stiffening spring") {
+    const auto run = static_slider("EQUILIBRIUM/\n, IMBALANCE = 1E-10\n, MAXIT = 1\n");
+    CHECK(run.report.code == ExitCode::kAnalysisFailed);
+    CHECK_THAT(run.report.message,
+               Catch::Contains("static analysis did not converge in 1 iterations"));
+  }
+  SECTION("Adams-only arguments are ignored with one warning, the run is unchanged") {
+    const auto run = static_slider(
+        "EQUILIBRIUM/\n, IMBALANCE = 1E-10\n, ALIMIT = 1D\n, ERROR = 1\n, STABILITY = 1E-5\n"
+        ", TLIMIT = 20\n, MAXIT = 100\nKINEMATICS/\n, HMAX = 0.01\nPREFERENCES/\n, NTHREADS = 4\n"
+        "OUTPUT/\n, REQSAVE\n, GRSAVE\n, NOSEPARATOR\nRESULTS/\n, XRF\n, NOACCELERATIONS\n");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    CHECK(channel(run, "req7.f2", 0) == Approx(x).margin(1e-11));
+  }
+}
+
+TEST_CASE("INTEGRATOR/HHT runs as GSTIFF I3 and integrates a constant force exactly") {
+  // A constant force 3 on the mass 2: x = 0.75 t^2, v = 1.5 t (a quadratic, which BDF of order
+  // >= 2 integrates exactly up to the corrector tolerance).
+  const auto run = test::run_adm("hht", slider(R"ADM(SFORCE/1, TRANSLATIONAL, I=20, J=11, FUNCTION=3
+REQUEST/7, F2=DX(20, 10), F3=VX(20, 10)
+INTEGRATOR/
+, HHT
+, ERROR = 1E-8
+, ALPHA = -0.25
+)ADM"),
+                                 "SIMULATE/DYNAMIC, END=2, STEPS=20\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  CHECK(run.model->transient.integrator == "GSTIFF");
+  CHECK(run.model->transient.dae_index == 3);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k];
+    INFO("t = " << t);
+    CHECK(channel(run, "req7.f2", k) == Approx(0.75 * t * t).margin(1e-6));
+    CHECK(channel(run, "req7.f3", k) == Approx(1.5 * t).margin(1e-5));
+  }
+}

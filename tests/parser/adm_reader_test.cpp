@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numbers>
+#include <tuple>
 
 #include "common/error.hpp"
 #include "parser/acf_reader.hpp"
@@ -364,7 +365,7 @@ INTEGRATOR/SI2, GSTIFF, ERROR=1.0E-4, HMAX=1D-2, KMAX=5, INTERPOLATE=ON
   CHECK(attr(in, "integr_tol") == "1.0E-4");
   CHECK(attr(in, "h_max") == "1D-2");
   CHECK(attr(in, "max_order") == "5");
-  CHECK(attr(in, "dae_interpolation") == "TRUE");
+  CHECK(attr(in, "dae_interpolation") == "<absent>");  // IDA interpolates its own way
 }
 
 TEST_CASE("ADM reader: INTEGRATOR/SI1, SI2 and I3 select dae_index 1, 2 and 3") {
@@ -646,4 +647,95 @@ TEST_CASE("PINPUT and POUTPUT become plant input and output lists") {
   CHECK(first_error("POUTPUT/1, VARIABLES=2.5\n") ==
         "e.adm:2:22: error: POUTPUT 1: VARIABLES: bad integer '2.5' (expected an id from 0 to "
         "2147483647)");
+}
+
+namespace {
+/// The warnings of the dataset "title" + `body` (file w.adm), one per line.
+std::string warnings(const std::string& body) {
+  Diagnostics diag;
+  read_adm_deck_text("title\n" + body, "w.adm", diag);
+  std::string s;
+  for (const auto& d : diag.all()) {
+    if (d.severity == Severity::kWarning) s += d.headline() + "\n";
+  }
+  CHECK(errors(diag) == "");
+  return s;
+}
+}  // namespace
+
+TEST_CASE("ADM reader: solver-setting statements map what they can, one warning for the rest") {
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nEQUILIBRIUM/\n, ALIMIT = 1D\n, ERROR = 1\n, IMBALANCE = 0.5\n, MAXIT = 500\n"
+      ", STABILITY = 1E-5\n, TLIMIT = 20\n",
+      "s.adm", diag);
+  CHECK(errors(diag) == "");
+  const DeckNode* eq = nodes(deck, "param_static").at(0);
+  CHECK(attr(eq, "max_error") == "0.5");
+  CHECK(attr(eq, "max_num_iter") == "500");
+  CHECK(warnings("EQUILIBRIUM/\n, ALIMIT = 1D\n, ERROR = 1\n, MAXIT=5\n, TLIMIT = 20\n") ==
+        "w.adm:3:3: warning: EQUILIBRIUM: ALIMIT, ERROR, TLIMIT are not used by mbsolve "
+        "(mbsolve's static analysis is a Newton iteration on the force imbalance, controlled "
+        "by IMBALANCE and MAXIT); ignored\n");
+  CHECK(warnings("EQUILIBRIUM/\n") == "");
+  CHECK(first_error("EQUILIBRIUM/, IMBALANCE=0\n") ==
+        "e.adm:2:25: error: EQUILIBRIUM: IMBALANCE must be > 0, got 0");
+  CHECK(warnings("KINEMATICS/\n, HMAX = 0.01\n, ERROR=1E-4\n") ==
+        "w.adm:3:3: warning: KINEMATICS: HMAX, ERROR are not used by mbsolve (its kinematic "
+        "analysis solves positions, velocities and accelerations to fixed tight tolerances); "
+        "ignored\n");
+  CHECK(warnings("PREFERENCES/\n, CONTACT_FACETING_TOLERANCE = 300.0028\n, NTHREADS = 8\n") ==
+        "w.adm:3:3: warning: PREFERENCES: CONTACT_FACETING_TOLERANCE, NTHREADS are not used by "
+        "mbsolve (Adams/Solver preferences); ignored\n");
+  CHECK(warnings("DEBUG/EPRINT, DOF\n") ==
+        "w.adm:2:7: warning: DEBUG: EPRINT, DOF are not used by mbsolve (Adams/Solver "
+        "diagnostics; see the .log file); ignored\n");
+  CHECK(warnings("LIST\nNOLIST\n") ==
+        "w.adm:2:1: warning: LIST (the Adams listing of the dataset) is not used by mbsolve; "
+        "ignored\nw.adm:3:1: warning: NOLIST (the Adams listing of the dataset) is not used by "
+        "mbsolve; ignored\n");
+  // REQSAVE/GRSAVE/XRF/FORMATTED: mbsolve writes its results anyway.
+  CHECK(warnings("OUTPUT/\n, REQSAVE\n, GRSAVE\nRESULTS/\n, XRF\n") == "");
+  CHECK(warnings("OUTPUT/\n, REQSAVE\n, NOSEPARATOR\n, NOPRINT\nRESULTS/\n, FORMATTED\n"
+                 ", NOACCELERATIONS\n, NOLINEAR\n") ==
+        "w.adm:4:3: warning: OUTPUT: NOSEPARATOR, NOPRINT are not used by mbsolve (Adams "
+        "output-file options; mbsolve writes its CSV, JSON and log files); ignored\n"
+        "w.adm:8:3: warning: RESULTS: NOACCELERATIONS, NOLINEAR are not used by mbsolve (Adams "
+        "results-file options; mbsolve writes its CSV, JSON and log files); ignored\n");
+}
+
+TEST_CASE("ADM reader: Adams integrators map to the nearest mbsolve has, with one warning") {
+  for (const auto& [adams, type, index] :
+       {std::tuple{"HHT", "GSTIFF", "3"}, std::tuple{"NEWMARK", "GSTIFF", "3"},
+        std::tuple{"WSTIFF", "GSTIFF", "<absent>"},
+        std::tuple{"CONSTANT_BDF", "GSTIFF", "<absent>"},
+        std::tuple{"HASTIFF", "GSTIFF", "<absent>"}, std::tuple{"RKF45", "ABAM", "<absent>"},
+        std::tuple{"GSTIFF", "GSTIFF", "<absent>"}, std::tuple{"VSTIFF", "VSTIFF", "<absent>"}}) {
+    INFO(adams);
+    Diagnostics diag;
+    const Deck deck = read_adm_deck_text(
+        std::string("t\nINTEGRATOR/\n, ") + adams + "\n, HMAX = 0.005\n", "i.adm", diag);
+    CHECK(errors(diag) == "");
+    const DeckNode* in = nodes(deck, "param_transient").at(0);
+    CHECK(attr(in, "integrator_type") == type);
+    CHECK(attr(in, "dae_index") == index);
+    CHECK(attr(in, "h_max") == "0.005");
+    size_t n = 0;
+    for (const auto& d : diag.all()) n += d.severity == Severity::kWarning;
+    CHECK(n == (std::string(adams) == type ? 0u : 1u));
+  }
+  CHECK(warnings("INTEGRATOR/\n, HHT\n, HMAX = 0.005\n, ALPHA = -0.25\n, MAXIT = 20\n") ==
+        "w.adm:2:1: warning: INTEGRATOR: HHT is not an mbsolve integrator: it runs as GSTIFF I3 "
+        "(IDA's BDF on the index-3 equations); ALPHA ignored; MAXIT is not used by mbsolve (IDA "
+        "and CVODE choose their own corrector iterations, patterns and output interpolation); "
+        "ignored\n");
+  // SI2 given with HHT: kept.
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text("t\nINTEGRATOR/HHT, SI2\n", "i.adm", diag);
+  CHECK(attr(nodes(deck, "param_transient").at(0), "dae_index") == "2");
+  CHECK(warnings("INTEGRATOR/GSTIFF, INTERPOLATE=ON\n") ==
+        "w.adm:2:20: warning: INTEGRATOR: INTERPOLATE is not used by mbsolve (IDA and CVODE "
+        "choose their own corrector iterations, patterns and output interpolation); ignored\n");
+  CHECK(first_error("INTEGRATOR/GSTIFF, INTERPOLATE=MAYBE\n") ==
+        "e.adm:2:32: error: INTEGRATOR: INTERPOLATE: expected ON or OFF, got 'MAYBE'");
 }
