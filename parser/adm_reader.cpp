@@ -89,7 +89,8 @@
 //                                    warning per statement naming what is ignored (OUTPUT's
 //                                    REQSAVE/GRSAVE and RESULTS' XRF/FORMATTED: mbsolve writes
 //                                    its results anyway, no warning)
-//   GRAPHICS                         not used by mbsolve: skipped (one info)
+//   GRAPHICS, MATERIAL               not used by mbsolve (MATERIAL: Adams/View only): skipped
+//                                    (one info each)
 //   END                              ends the dataset
 
 namespace mb {
@@ -357,10 +358,14 @@ class Reader {
     const StatementSpec& spec = table()[static_cast<size_t>(k)];
     st.name = std::string(spec.name);
     if (spec.name == "END") return;
-    if (spec.name == "GRAPHICS") {
+    if (spec.name == "GRAPHICS" || spec.name == "MATERIAL") {
       if (skipped_.insert(std::string(spec.name)).second) {
         diag_.info(st.loc, "",
-                   std::string(spec.name) + " statements are not used by mbsolve; skipped");
+                   std::string(spec.name) +
+                       (spec.name == "MATERIAL"
+                            ? " statements are used by Adams/View only (parts carry their "
+                              "MASS and IP); skipped"
+                            : " statements are not used by mbsolve; skipped"));
       }
       return;
     }
@@ -1286,6 +1291,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"KINEMATICS", kKinematicsArgs, "", &Reader::kinematics},
       {"LIST", {}, "", &Reader::listing},
       {"MARKER", kMarkerArgs, "reference_marker", &Reader::marker},
+      {"MATERIAL", {}, "", &Reader::nothing},
       {"MOTION", kMotionArgs, "motion_joint", &Reader::motion},
       {"NOLIST", {}, "", &Reader::listing},
       {"OUTPUT", kOutputArgs, "", &Reader::output},

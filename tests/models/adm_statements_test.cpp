@@ -177,3 +177,39 @@ INTEGRATOR/
     CHECK(channel(run, "req7.f3", k) == Approx(1.5 * t).margin(1e-5));
   }
 }
+
+TEST_CASE("UNITS in each Adams form: 3 N on 2 kg moves 750 t^2 millimetres") {
+  // The three ways Adams writes mm-kg-N-s; IP's values stand on the continuation line, ACCGRAV
+  // gives its components on continuation lines (gravity along z, across the slider's joint).
+  for (const std::string units :
+       {"UNITS/FORCE=NEWTON, MASS=KILOGRAM, LENGTH=MILLIMETER, TIME=SECOND\n",
+        "UNITS/\n, SYSTEM = MMKS\n", "UNITS/UCF = 1000\n"}) {
+    INFO(units);
+    // The title line, the UNITS, then the slider's statements.
+    const auto run = test::run_adm("units",
+                                   "slider\n" + units +
+                                       slider(R"ADM(ACCGRAV/
+, IGRAV = 0
+, JGRAV = 0
+, KGRAV = -9806.65
+PART/3, MASS=1, CM=30
+, IP =
+, 1, 1, 1
+MARKER/30, PART=3
+SFORCE/1, TRANSLATIONAL, I=20, J=11, FUNCTION=3
+REQUEST/7, F2=DX(20, 10), F3=DZ(30, 10)
+INTEGRATOR/GSTIFF, ERROR=1E-6
+MATERIAL/1, NAME = steel, YOUNGS_MODULUS = 2.07E+05, DENSITY = 7.801E-06
+)ADM")
+                                           .substr(7),
+                                   "SIMULATE/DYNAMIC, END=1, STEPS=10\n");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    for (size_t k = 0; k < run.t.size(); ++k) {
+      const double t = run.t[k];
+      INFO("t = " << t);
+      CHECK(channel(run, "req7.f2", k) == Approx(750 * t * t).margin(1e-4));
+      // Part 3 falls freely: z = -9806.65 t^2 / 2 mm.
+      CHECK(channel(run, "req7.f3", k) == Approx(-0.5 * 9806.65 * t * t).margin(1e-3));
+    }
+  }
+}

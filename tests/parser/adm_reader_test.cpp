@@ -739,3 +739,23 @@ TEST_CASE("ADM reader: Adams integrators map to the nearest mbsolve has, with on
   CHECK(first_error("INTEGRATOR/GSTIFF, INTERPOLATE=MAYBE\n") ==
         "e.adm:2:32: error: INTEGRATOR: INTERPOLATE: expected ON or OFF, got 'MAYBE'");
 }
+
+TEST_CASE("ADM reader: a value list may start on the continuation line; MATERIAL is skipped") {
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nPART/2, MASS=2, CM=20\n, IP =\n, 1, 2,\n, 3\nMATERIAL/1, NAME = steel, DENSITY = 7.8E-6\n"
+      "MATERIAL/2, NAME = aluminium\n",
+      "c.adm", diag);
+  CHECK(errors(diag) == "");
+  const DeckNode* p = node(deck, "body_rigid", "2");
+  CHECK(attr(p, "inertia_xx") == "1");
+  CHECK(attr(p, "inertia_yy") == "2");
+  CHECK(attr(p, "inertia_zz") == "3");
+  CHECK(p->find("inertia_xx")->value_loc.str() == "c.adm:4:3");
+  size_t infos = 0;
+  for (const auto& d : diag.all()) infos += d.severity == Severity::kInfo;
+  CHECK(infos == 1);  // one for both MATERIALs
+  // A keyword on the continuation line is not a value.
+  CHECK(first_error("PART/2, IP =\n, MASS = 2\n") ==
+        "e.adm:2:9: error: PART 2: IP: missing value after '='");
+}
