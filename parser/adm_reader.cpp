@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <span>
+#include <tuple>
 
 #include "common/text.hpp"
 #include "parser/adm_build.hpp"
@@ -22,10 +23,10 @@
 //                                    UCF -> mass_mult_factor = 1/UCF
 //   PART         body_rigid          id; GROUND -> isground="TRUE"; MASS -> mass; CM -> cg_id;
 //                                    IM -> im_id; IP -> inertia_xx,yy,zz[,xy,xz,yz];
-//                                    VX..VZ -> v_ic_x..z; WX..WZ -> w_ic_x..z; VM -> vm_id;
-//                                    WM -> wm_id (Adams gives WX.. in CM axes when WM is absent,
-//                                    so wm_id = cg_id then). QG/REULER or QG/ZG/XG place the
-//                                    part frame (BCS) used for its markers.
+//                                    VX..VZ (along VM's axes, default ground) -> v_ic_x..z and
+//                                    WX..WZ (along WM's axes, default the CM marker's) ->
+//                                    w_ic_x..z, both turned into ground axes here. QG/REULER or
+//                                    QG/ZG/XG place the part frame (BCS) used for its markers.
 //   MARKER       reference_marker    id; PART -> body_id (default: the preceding PART);
 //                                    QP/REULER or QP/ZP/XP[/USEXP] (in the BCS, or in RM's frame)
 //                                    -> global pos_x,y,z and a00..a22; FLOATING -> the BCS origin
@@ -316,6 +317,22 @@ struct PendingMarker {
   int state = 0;    ///< 0 not yet, 1 in progress, 2 done
   PartFrame local;  ///< pose in the part BCS
   bool ok = true;
+  std::optional<Mat3> global_axes;  ///< set by finish_markers()
+};
+
+/// A PART's initial velocities, turned into ground axes once every marker is placed: VX..VZ
+/// are along the VM marker's axes (default: ground), WX..WZ along the WM marker's (default: the
+/// CM marker's).
+struct PendingVelocity {
+  size_t node = 0;
+  long long part = 0;
+  std::string subject;
+  Vec3 v{0, 0, 0}, w{0, 0, 0};
+  const Arg* v_arg = nullptr;  ///< the first of VX..VZ given (nullptr: none)
+  const Arg* w_arg = nullptr;
+  const Arg* vm = nullptr;
+  const Arg* wm = nullptr;
+  long long cm = -1;
 };
 
 class Reader {
@@ -328,6 +345,7 @@ class Reader {
     statements_.reserve(raws_.size());
     for (const auto& raw : raws_) read_statement(raw);
     finish_markers();
+    finish_velocities();
   }
 
  private:
@@ -463,20 +481,26 @@ class Reader {
         }
       }
     }
-    b.copy_real("VX", "v_ic_x");
-    b.copy_real("VY", "v_ic_y");
-    b.copy_real("VZ", "v_ic_z");
-    const bool wx = b.copy_real("WX", "w_ic_x");
-    const bool wy = b.copy_real("WY", "w_ic_y");
-    const bool wz = b.copy_real("WZ", "w_ic_z");
-    const bool w = wx || wy || wz;
-    b.copy_int("VM", "vm_id");
-    if (!b.copy_int("WM", "wm_id") && w) {
-      // Adams gives WX/WY/WZ in the CM marker's axes unless WM names another marker.
-      if (const DeckAttribute* cm = b.node().find("cg_id")) {
-        b.set("wm_id", cm->value, cm->loc, cm->value_loc, cm->spelled);
+    // Initial velocities: resolved in ground axes by finish_velocities().
+    PendingVelocity pv;
+    pv.node = deck_.model.size();
+    pv.part = id.value_or(0);
+    pv.subject = b.subject();
+    static constexpr std::string_view kV[] = {"VX", "VY", "VZ"};
+    static constexpr std::string_view kW[] = {"WX", "WY", "WZ"};
+    for (int k = 0; k < 3; ++k) {
+      for (auto [name, vec, first] :
+           {std::tuple{kV[k], &pv.v, &pv.v_arg}, std::tuple{kW[k], &pv.w, &pv.w_arg}}) {
+        const Arg* a = b.arg(name);
+        if (!a || a->values.empty()) continue;
+        if (auto v = b.real(*a, a->values[0])) (*vec)[k] = *v;
+        if (!*first) *first = a;
       }
     }
+    pv.vm = b.arg("VM");
+    pv.wm = b.arg("WM");
+    if (const DeckAttribute* cm = b.node().find("cg_id")) pv.cm = std::stoll(cm->value);
+    if (!b.has("GROUND") && (pv.v_arg || pv.w_arg)) velocities_.push_back(pv);
     // The part frame (BCS) for its markers.
     PartFrame frame;
     if (const Arg* a = b.arg("QG")) {
@@ -1228,6 +1252,7 @@ class Reader {
       const PartFrame& p = it->second;
       const Vec3 r = adm::add(p.origin, adm::mul(p.axes, m.local.origin));
       const Mat3 a = adm::mul(p.axes, m.local.axes);
+      m.global_axes = a;
       DeckNode& node = deck_.model[m.node];
       auto put = [&](std::string_view name, double v, const Arg* from, size_t k) {
         DeckAttribute at;
@@ -1255,6 +1280,65 @@ class Reader {
     }
   }
 
+  /// The axes (in ground) of the marker `arg` names, for VM/WM; reports a bad one.
+  std::optional<Mat3> marker_axes(const Arg& arg, const std::string& subject) {
+    if (arg.values.empty()) return std::nullopt;
+    const auto id = parse_int(arg.values[0].text, 1, (1LL << 31) - 1);
+    if (!id) {
+      diag_.error(arg.values[0].loc, subject,
+                  arg.name + ": bad marker id '" + arg.values[0].text + "'");
+      return std::nullopt;
+    }
+    auto it = marker_index_.find(*id);
+    if (it == marker_index_.end()) {
+      diag_.error(arg.values[0].loc, subject,
+                  arg.name + ": MARKER " + std::to_string(*id) + " is not defined");
+      return std::nullopt;
+    }
+    return pending_[it->second].global_axes;
+  }
+
+  void finish_velocities() {
+    for (const auto& pv : velocities_) {
+      DeckNode& node = deck_.model[pv.node];
+      auto put = [&](std::string_view name, double v, const Arg& from) {
+        DeckAttribute at;
+        at.name = std::string(name);
+        at.value = adm::format_real(v);
+        at.spelled = from.spelled;
+        at.loc = from.loc;
+        at.value_loc = from.values.empty() ? from.loc : from.values[0].loc;
+        node.attributes.push_back(std::move(at));
+      };
+      if (pv.v_arg) {
+        std::optional<Mat3> axes = adm::identity3();
+        if (pv.vm) axes = marker_axes(*pv.vm, pv.subject);
+        if (axes) {
+          const Vec3 v = adm::mul(*axes, pv.v);
+          put("v_ic_x", v[0], *pv.v_arg);
+          put("v_ic_y", v[1], *pv.v_arg);
+          put("v_ic_z", v[2], *pv.v_arg);
+        }
+      }
+      if (pv.w_arg) {
+        std::optional<Mat3> axes;
+        if (pv.wm) {
+          axes = marker_axes(*pv.wm, pv.subject);
+        } else if (auto it = marker_index_.find(pv.cm); it != marker_index_.end()) {
+          axes = pending_[it->second].global_axes;  // WX..WZ default to the CM marker's axes
+        } else if (auto p = parts_.find(pv.part); p != parts_.end()) {
+          axes = p->second.axes;  // no CM marker (reported elsewhere): the part's axes
+        }
+        if (axes) {
+          const Vec3 w = adm::mul(*axes, pv.w);
+          put("w_ic_x", w[0], *pv.w_arg);
+          put("w_ic_y", w[1], *pv.w_arg);
+          put("w_ic_z", w[2], *pv.w_arg);
+        }
+      }
+    }
+  }
+
   Deck& deck_;
   Diagnostics& diag_;
   const std::string* file_;
@@ -1263,6 +1347,7 @@ class Reader {
   std::map<long long, PartFrame> parts_;
   std::map<long long, size_t> marker_index_;
   std::vector<PendingMarker> pending_;
+  std::vector<PendingVelocity> velocities_;
   long long last_part_ = -1;
   std::set<std::string> skipped_;
 };

@@ -213,3 +213,46 @@ MATERIAL/1, NAME = steel, YOUNGS_MODULUS = 2.07E+05, DENSITY = 7.801E-06
     }
   }
 }
+
+TEST_CASE("PART VX..WZ are along VM's and WM's axes (defaults: ground and the CM marker)") {
+  // Free parts without gravity keep their initial velocities (spherical inertia: the spin
+  // stays constant). Part 2's CM marker has its z axis along global x, so WZ = 3 spins it about
+  // global x; VX = 1 along VM marker 12 (x along global y) moves it along global y. Part 3
+  // gives WX in the axes of WM marker 31 and VZ in ground.
+  const auto run = test::run_adm("part_velocity", R"ADM(free parts
+PART/1, GROUND
+MARKER/10, PART=1
+MARKER/12, PART=1, REULER=90D, 0, 0
+PART/2, MASS=2, CM=20, IP=1, 1, 1, WZ=3, VX=1, VM=12
+MARKER/20, PART=2, REULER=90D, 90D, 0
+PART/3, MASS=1, CM=30, IP=2, 2, 2
+, WX = -2
+, WM = 31
+, VZ = 0.5
+MARKER/30, PART=3, QP=5, 0, 0
+MARKER/31, PART=3, REULER=0, 90D, 90D
+REQUEST/7, F2=WX(20), F3=WY(20), F4=WZ(20), F5=DX(20), F6=DY(20), F7=DZ(20)
+REQUEST/8, F2=WX(30), F3=WY(30), F4=WZ(30), F5=DX(30), F6=DY(30), F7=DZ(30)
+INTEGRATOR/GSTIFF, ERROR=1E-10
+END
+)ADM",
+                                 "SIMULATE/DYNAMIC, END=1, STEPS=4\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k];
+    INFO("t = " << t);
+    CHECK(channel(run, "req7.f2", k) == Approx(3).margin(1e-9));
+    CHECK(channel(run, "req7.f3", k) == Approx(0).margin(1e-9));
+    CHECK(channel(run, "req7.f4", k) == Approx(0).margin(1e-9));
+    CHECK(channel(run, "req7.f5", k) == Approx(0).margin(1e-9));
+    CHECK(channel(run, "req7.f6", k) == Approx(t).margin(1e-7));
+    CHECK(channel(run, "req7.f7", k) == Approx(0).margin(1e-9));
+    // Marker 31 (REULER 0, 90D, 90D) has its x axis along global z: WX = -2 spins part 3
+    // about -z.
+    CHECK(channel(run, "req8.f2", k) == Approx(0).margin(1e-9));
+    CHECK(channel(run, "req8.f3", k) == Approx(0).margin(1e-9));
+    CHECK(channel(run, "req8.f4", k) == Approx(-2).margin(1e-9));
+    CHECK(channel(run, "req8.f5", k) == Approx(5).margin(1e-7));
+    CHECK(channel(run, "req8.f7", k) == Approx(0.5 * t).margin(1e-7));
+  }
+}

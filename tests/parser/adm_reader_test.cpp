@@ -133,8 +133,11 @@ JUNK after END is never read
   CHECK(attr(body, "inertia_zz") == "0.2");
   CHECK(body->find("inertia_yy")->value_loc.str() == "t.adm:9:25");
   CHECK(attr(body, "v_ic_x") == "1");
-  CHECK(attr(body, "w_ic_z") == "2");
-  CHECK(attr(body, "wm_id") == "201");  // Adams WZ is in CM axes
+  // Adams WZ is along the CM marker's z axis, which REULER = 90D, 90D, 0 turns to global x.
+  CHECK(num(body, "w_ic_x") == Approx(2).epsilon(1e-15));
+  CHECK(std::abs(num(body, "w_ic_z")) < 1e-15);
+  CHECK(body->find("w_ic_x")->value_loc.str() == "t.adm:10:16");
+  CHECK(attr(body, "wm_id") == "<absent>");
   CHECK(body->find("id")->loc.str() == "t.adm:8:6");
 
   const DeckNode* m = node(deck, "reference_marker", "201");
@@ -758,4 +761,12 @@ TEST_CASE("ADM reader: a value list may start on the continuation line; MATERIAL
   // A keyword on the continuation line is not a value.
   CHECK(first_error("PART/2, IP =\n, MASS = 2\n") ==
         "e.adm:2:9: error: PART 2: IP: missing value after '='");
+}
+
+TEST_CASE("ADM reader: PART VM/WM name Adams markers in their messages") {
+  CHECK(first_error("PART/2, MASS=1, CM=20, WX=1, WM=99\nMARKER/20, PART=2\n") ==
+        "e.adm:2:33: error: PART 2: WM: MARKER 99 is not defined");
+  CHECK(first_error("PART/2, MASS=1, CM=20, VY=1, VM=98\nMARKER/20, PART=2\n") ==
+        "e.adm:2:33: error: PART 2: VM: MARKER 98 is not defined");
+  CHECK(first_error("PART/2, MASS=1, CM=20, WX=1, WY=2, WZ=3\nMARKER/20, PART=2\n") == "no error");
 }
