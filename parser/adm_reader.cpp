@@ -60,7 +60,9 @@
 //                                    CRATIO -> cratio; LENGTH -> length_x..length_tz;
 //                                    FORCE -> preload_x..preload_tz
 //   BEAM         force_beam          LENGTH, IXX, IYY, IZZ, AREA, ASY, ASZ -> same names;
-//                                    EMODULUS -> e; GMODULUS -> g; CRATIO -> cratio
+//                                    EMODULUS -> e; GMODULUS -> g; CRATIO -> cratio;
+//                                    FORMULATION=LINEAR (what Force_Beam is); STRING, NONLINEAR
+//                                    run as LINEAR with a warning
 //   GFORCE       force_vector_twobody  type ForceAndTorque; I -> i_marker_id; JFLOAT ->
 //   VFORCE                           j_floating_marker_id; RM -> ref_marker_id;
 //   VTORQUE                          FX..TZ -> fx_expression..tz_expression (ForceOnly/TorqueOnly)
@@ -75,7 +77,10 @@
 //                                    x/u/y/ic_solver_array_id; FUNCTION -> usrsub_param_string
 //   REQUEST      post_request        D|V|A|F + I/J/RM -> MARKER_DISPLACEMENT.. + i/j/ref_marker_id;
 //                                    F1..F8 -> EXPRESSION expr1..expr8 (NULL when absent);
-//                                    FUNCTION=USER(..) -> USERSUB; COMMENT (C) -> comment
+//                                    FUNCTION=USER(..) -> USERSUB; COMMENT (C) -> comment;
+//                                    CNAMES (else TITLE t1:t2..) -> column_names, CUNITS (else
+//                                    CLABELS) -> column_units: the CSV columns req<id>.<name>
+//                                    and their units (mbsolve extension attributes)
 //   PINPUT       control_plantinput  VARIABLES=id1[,id2..] -> variable_id_list + num_element
 //   POUTPUT      control_plantoutput (read by PINVAL/POUVAL)
 //   ACCGRAV      force_gravity       IGRAV/JGRAV/KGRAV -> grav_x/grav_y/grav_z
@@ -187,10 +192,10 @@ constexpr ArgSpec kFieldArgs[] = {{"I", I},        {"J", I},
                                   {"CMATRIX", RS}, {"C", RS, "CMATRIX"},
                                   {"CRATIO", R},   {"LENGTH", RS},
                                   {"FORCE", RS},   {"FUNCTION", E}};
-constexpr ArgSpec kBeamArgs[] = {{"I", I},       {"J", I},        {"LENGTH", R},   {"IXX", R},
-                                 {"IYY", R},     {"IZZ", R},      {"AREA", R},     {"ASY", R},
-                                 {"ASZ", R},     {"EMODULUS", R}, {"GMODULUS", R}, {"CRATIO", R},
-                                 {"CMATRIX", RS}};
+constexpr ArgSpec kBeamArgs[] = {{"I", I},        {"J", I},          {"LENGTH", R},   {"IXX", R},
+                                 {"IYY", R},      {"IZZ", R},        {"AREA", R},     {"ASY", R},
+                                 {"ASZ", R},      {"EMODULUS", R},   {"GMODULUS", R}, {"CRATIO", R},
+                                 {"CMATRIX", RS}, {"FORMULATION", W}};
 constexpr ArgSpec kGforceArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I}, {"FX", E}, {"FY", E},
                                    {"FZ", E}, {"TX", E},     {"TY", E}, {"TZ", E}, {"FUNCTION", E}};
 constexpr ArgSpec kVforceArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I},      {"FX", E},
@@ -226,7 +231,11 @@ constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
                                     {"FUNCTION", E},
                                     {"COMMENT", T},
                                     {"C", T, "COMMENT"},
-                                    {"TITLE", T}};
+                                    {"TITLE", T},
+                                    {"CNAMES", T},
+                                    {"CLABELS", T},
+                                    {"CUNITS", T},
+                                    {"RESULTS_NAME", T}};
 constexpr ArgSpec kEquilibriumArgs[] = {{"IMBALANCE", R},
                                         {"MAXIT", I},
                                         {"ALIMIT", R},
@@ -952,6 +961,21 @@ class Reader {
     if (const Arg* a = b.arg("CMATRIX")) {
       b.diag().error(a->loc, b.subject(), "CMATRIX is not supported; use CRATIO");
     }
+    // mbsolve's beam is Adams' default LINEAR formulation (small deflections about the
+    // undeformed beam); STRING and NONLINEAR run as LINEAR, with a warning.
+    if (const Arg* a = b.arg("FORMULATION"); a && !a->values.empty()) {
+      const std::string& f = a->values[0].text;
+      if (iequals(f, "STRING") || iequals(f, "NONLINEAR")) {
+        b.diag().warning(
+            a->values[0].loc, b.subject(),
+            "FORMULATION=" + std::string(iequals(f, "STRING") ? "STRING" : "NONLINEAR") +
+                " is not available in mbsolve; the beam runs with the LINEAR "
+                "formulation (exact for small deflections only)");
+      } else if (!iequals(f, "LINEAR")) {
+        b.diag().error(a->values[0].loc, b.subject(),
+                       "FORMULATION: expected LINEAR, STRING or NONLINEAR, got '" + f + "'");
+      }
+    }
   }
 
   void vector_force(NodeBuilder& b, std::string_view type,
@@ -1113,9 +1137,57 @@ class Reader {
                      "FUNCTION=USER(...)");
     }
     b.copy_text("COMMENT", "comment");
-    if (const Arg* a = b.arg("TITLE")) {
-      b.diag().warning(a->loc, b.subject(), "TITLE is not used by mbsolve; ignored");
+    column_list(b, "column_names", {"CNAMES", "TITLE"});
+    column_list(b, "column_units", {"CUNITS", "CLABELS"});
+    b.ignore_rest("the columns are named req<id>.<CNAMES entry>");
+  }
+
+  /// REQUEST CNAMES (or TITLE), CUNITS (or CLABELS): up to 8 entries, one per Adams column, as
+  /// "quoted", "strings" or words separated by commas or colons -> `attr` (comma-separated;
+  /// commas, quotes and blanks inside an entry become '_'). The first argument of `args` given
+  /// wins; a second one is reported as ignored.
+  void column_list(NodeBuilder& b, std::string_view attr,
+                   std::initializer_list<std::string_view> args) {
+    const Arg* a = nullptr;
+    for (auto name : args) {
+      if (!a) a = b.arg(name);
     }
+    if (!a) return;
+    std::vector<std::string> entries;
+    const std::string& v = a->value;
+    if (v.find('"') != std::string::npos) {
+      for (size_t q = v.find('"'); q != std::string::npos; q = v.find('"', q)) {
+        const size_t e = v.find('"', q + 1);
+        entries.push_back(v.substr(q + 1, e == std::string::npos ? e : e - q - 1));
+        if (e == std::string::npos) break;
+        q = e + 1;
+      }
+    } else {
+      std::string cur;
+      for (char c : v + ",") {
+        if (c == ',' || c == ':') {
+          entries.emplace_back(trim(cur));
+          cur.clear();
+        } else {
+          cur += c;
+        }
+      }
+    }
+    if (entries.size() > 8) {
+      b.diag().error(a->value_loc, b.subject(),
+                     fmt::format("{}: at most 8 entries (one per request column), got {}", a->name,
+                                 entries.size()));
+      return;
+    }
+    std::string text;
+    for (size_t k = 0; k < entries.size(); ++k) {
+      std::string e(trim(entries[k]));
+      for (char& c : e) {
+        if (c == ',' || c == '"' || c == ' ' || c == '\t') c = '_';
+      }
+      text += (k ? "," : "") + e;
+    }
+    b.set(attr, text, a->loc, a->value_loc, a->spelled);
   }
 
   /// PINPUT/POUTPUT VARIABLES=id1[, id2..] -> num_element + variable_id_list.

@@ -256,3 +256,44 @@ END
     CHECK(channel(run, "req8.f7", k) == Approx(0.5 * t).margin(1e-7));
   }
 }
+
+TEST_CASE("REQUEST CNAMES/CUNITS and TITLE/CLABELS name the CSV columns and give their units") {
+  // The slider pushed by 3 N (x = 0.75 t^2): the named columns carry the values of their
+  // channels. CUNITS are Adams unit types (in the model's units), CLABELS labels as written.
+  const auto run = test::run_adm("request_names", slider(R"ADM(
+SFORCE/1, TRANSLATIONAL, I=20, J=11, FUNCTION=3
+REQUEST/7
+, CNAMES = "Slider_X", "Slider_VX"
+, "Push"
+, CUNITS = "length", "velocity", "force"
+, RESULTS_NAME = slider_results
+, F1 = DX(20, 10)\
+, F2 = VX(20, 10)\
+, F3 = SFORCE(1, 0, 1, 0)
+REQUEST/8, TITLE = x:speed, CLABELS = "(mm)", "(mm/s)", F1 = DX(20, 10)\F2 = VX(20, 10)\F4 = 1
+REQUEST/9, D, I=20, J=10, CNAMES = "", "dx", "dy", "dz", "", "psi", "theta", "phi"
+INTEGRATOR/GSTIFF, ERROR=1E-9
+)ADM"),
+                                 "SIMULATE/DYNAMIC, END=1, STEPS=4\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  const auto cols = RequestOutputs(*run.sys).columns();
+  std::vector<std::string> names, units;
+  for (const auto& c : cols) {
+    names.push_back(c.name);
+    units.push_back(c.unit);
+  }
+  CHECK(names == std::vector<std::string>{"req7.Slider_X", "req7.Slider_VX", "req7.Push", "req8.x",
+                                          "req8.speed", "req8.f4", "req9.dx", "req9.dy", "req9.dz",
+                                          "req9.psi", "req9.theta", "req9.phi"});
+  CHECK(units == std::vector<std::string>{"meter", "meter/second", "newton", "mm", "mm/s", "",
+                                          "meter", "meter", "meter", "radian", "radian", "radian"});
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k];
+    INFO("t = " << t);
+    CHECK(channel(run, "req7.Slider_X", k) == Approx(0.75 * t * t).margin(1e-7));
+    CHECK(channel(run, "req7.Slider_VX", k) == Approx(1.5 * t).margin(1e-6));
+    CHECK(std::abs(channel(run, "req7.Push", k)) == Approx(3).margin(1e-9));
+    CHECK(channel(run, "req8.speed", k) == Approx(1.5 * t).margin(1e-6));
+    CHECK(channel(run, "req9.dx", k) == Approx(0.75 * t * t).margin(1e-7));
+  }
+}

@@ -770,3 +770,39 @@ TEST_CASE("ADM reader: PART VM/WM name Adams markers in their messages") {
         "e.adm:2:33: error: PART 2: VM: MARKER 98 is not defined");
   CHECK(first_error("PART/2, MASS=1, CM=20, WX=1, WY=2, WZ=3\nMARKER/20, PART=2\n") == "no error");
 }
+
+TEST_CASE("ADM reader: REQUEST CNAMES, CUNITS, CLABELS, TITLE and RESULTS_NAME") {
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nREQUEST/1\n, CNAMES = \"Measured Depth\", \"Radial,Displacement\"\n, \"Twist\"\n"
+      ", CLABELS = \"(ft)\", \"(ft)\", \"(Kft-lbf)\"\n, RESULTS_NAME = test_pdc_01_Motion\n"
+      ", F1 = DX(2, 1)\\\n, F2 = DY(2, 1)\n"
+      "REQUEST/2, TITLE = a:b, CUNITS = \"force\", F1 = 1\n",
+      "r.adm", diag);
+  CHECK(errors(diag) == "");
+  CHECK(attr(node(deck, "post_request", "1"), "column_names") ==
+        "Measured_Depth,Radial_Displacement,Twist");
+  CHECK(attr(node(deck, "post_request", "1"), "column_units") == "(ft),(ft),(Kft-lbf)");
+  CHECK(attr(node(deck, "post_request", "2"), "column_names") == "a,b");
+  CHECK(attr(node(deck, "post_request", "2"), "column_units") == "force");
+  std::string w;
+  for (const auto& d : diag.all()) w += d.headline() + "\n";
+  CHECK(w ==
+        "r.adm:6:3: warning: REQUEST 1: RESULTS_NAME is not used by mbsolve (the columns are "
+        "named req<id>.<CNAMES entry>); ignored\n");
+  CHECK(first_error("REQUEST/1, CNAMES=a,b,c,d,e,f,g,h,i, F1=1\n") ==
+        "e.adm:2:19: error: REQUEST 1: CNAMES: at most 8 entries (one per request column), got 9");
+}
+
+TEST_CASE("ADM reader: BEAM FORMULATION") {
+  const std::string beam =
+      "BEAM/3, I=1, J=2, LENGTH=1, IXX=1, IYY=1, IZZ=1, AREA=1, EMODULUS=1, "
+      "GMODULUS=1, FORMULATION=";
+  CHECK(warnings(beam + "LINEAR\n") == "");
+  CHECK(warnings(beam + "NONLINEAR\n") ==
+        "w.adm:2:94: warning: BEAM 3: FORMULATION=NONLINEAR is not available in mbsolve; the "
+        "beam runs with the LINEAR formulation (exact for small deflections only)\n");
+  CHECK(first_error(beam + "CURVED\n") ==
+        "e.adm:2:94: error: BEAM 3: FORMULATION: expected LINEAR, STRING or NONLINEAR, got "
+        "'CURVED'");
+}
