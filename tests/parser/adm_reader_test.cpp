@@ -743,7 +743,7 @@ TEST_CASE("ADM reader: Adams integrators map to the nearest mbsolve has, with on
         "e.adm:2:32: error: INTEGRATOR: INTERPOLATE: expected ON or OFF, got 'MAYBE'");
 }
 
-TEST_CASE("ADM reader: a value list may start on the continuation line; MATERIAL is skipped") {
+TEST_CASE("ADM reader: a value list may start on the continuation line, MATERIAL is skipped") {
   Diagnostics diag;
   const Deck deck = read_adm_deck_text(
       "t\nPART/2, MASS=2, CM=20\n, IP =\n, 1, 2,\n, 3\nMATERIAL/1, NAME = steel, DENSITY = 7.8E-6\n"
