@@ -88,6 +88,34 @@ bool variable_depends_on_itself(const Model& m, size_t k) {
 
 namespace {
 
+/// The user's column names and units (Adams column k = 1..8) on the request's channels:
+/// EXPRESSION/USERSUB channel f<k> is column k; marker requests fill columns 2-4 and 6-8 (1 and
+/// 5 are the magnitudes). A name another channel of the request already has keeps the default.
+void name_request_columns(const DraftExpressionElement& d, Request& r) {
+  if (d.column_names.empty() && d.column_units.empty()) return;
+  static constexpr int kMarkerColumns[] = {2, 3, 4, 6, 7, 8};
+  const bool marker = r.type == Request::Type::kDisplacement ||
+                      r.type == Request::Type::kVelocity ||
+                      r.type == Request::Type::kAcceleration || r.type == Request::Type::kForce;
+  const bool numbered = r.type == Request::Type::kExpression || r.type == Request::Type::kUser;
+  if (!marker && !numbered) return;
+  r.column_names.assign(r.channels.size(), "");
+  r.column_units.assign(r.channels.size(), "");
+  for (size_t c = 0; c < r.channels.size(); ++c) {
+    const size_t col = marker ? static_cast<size_t>(kMarkerColumns[c])
+                              : static_cast<size_t>(std::stoi(r.channels[c].substr(1)));
+    if (col <= d.column_names.size() && !d.column_names[col - 1].empty()) {
+      const std::string& n = d.column_names[col - 1];
+      bool taken = false;
+      for (size_t e = 0; e < r.channels.size(); ++e) {
+        taken = taken || (e < c && r.column_names[e] == n) || (e != c && r.channels[e] == n);
+      }
+      if (!taken) r.column_names[c] = n;
+    }
+    if (col <= d.column_units.size()) r.column_units[c] = d.column_units[col - 1];
+  }
+}
+
 /// ELEMENTAL_FORCE (draft type "ELEMENTAL_FORCE:<query>", values {element_id, jflag}): the
 /// element's force query, found as the query function would find it; its output channels.
 bool resolve_elemental_force(const Model& m, const DraftExpressionElement& d, Request& r,
@@ -353,6 +381,7 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
         r.channels = kForce;
       }
     }
+    name_request_columns(d, r);
     if (ok) m.requests.push_back(std::move(r));
   }
 }

@@ -298,7 +298,11 @@ struct Request {
   int i_marker = -1, j_marker = -1, ref_marker = -1;
   MeasureSpec element;   ///< ELEMENTAL_FORCE: the element's force query (kJoint or kElementForce)
   ExpressionGroup expr;  ///< EXPRESSION: one expression per present channel
-  std::vector<std::string> channels;   ///< component names, e.g. "x" or "f2"
+  std::vector<std::string> channels;  ///< component names, e.g. "x" or "f2"
+  /// Per channel: the user's column name (replaces the channel in `req<id>.<channel>`) and
+  /// unit (an Adams unit type such as "force", resolved in the model's units, or a label);
+  /// empty: the defaults.
+  std::vector<std::string> column_names, column_units;
   std::optional<UserSubroutine> user;  ///< kUser: the REQSUB routine (channels f1..f8)
   SourceLoc loc;
 };

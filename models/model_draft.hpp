@@ -79,6 +79,9 @@ struct DraftExpressionElement {
   std::vector<double> values;                     ///< element specific numbers
   std::vector<const DeckAttribute*> expressions;  ///< element specific order, nullptr = absent
   std::optional<UserSubroutine> user;             ///< the element's user subroutine, if any
+  /// Post_Request column_names / column_units: one entry per Adams request column 1..8 (empty:
+  /// the default name or unit).
+  std::vector<std::string> column_names, column_units;
 };
 
 /// An id reference read in pass 1 (0 = absent), with where it was written.

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "common/text.hpp"
 #include "models/expression_element_reader.hpp"
 #include "models/user_subroutine.hpp"
 
@@ -78,6 +79,20 @@ void build_post_request(ElementReader& in, ModelDraft& draft, bool /*in_command*
       in.error(n, n + " belongs to EXPRESSION requests");
     }
     read_expression(in, d, n);
+  }
+  // mbsolve extension (from Adams CNAMES/TITLE and CUNITS/CLABELS): comma-separated, entry k
+  // for the request's Adams column k (1..8).
+  for (auto [name, out] :
+       {std::pair{"column_names", &d.column_names}, std::pair{"column_units", &d.column_units}}) {
+    const DeckAttribute* a = in.attr(name);
+    if (!a) continue;
+    for (std::string_view rest = a->value;;) {
+      const size_t comma = rest.find(',');
+      out->emplace_back(trim(rest.substr(0, comma)));
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+    if (out->size() > 8) in.error(name, std::string(name) + ": at most 8 entries (columns 1 to 8)");
   }
   bool failed = false;
   if (d.type == "USERSUB") {

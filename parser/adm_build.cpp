@@ -1,5 +1,6 @@
 #include "parser/adm_build.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <numbers>
@@ -197,6 +198,27 @@ bool NodeBuilder::copy_text(std::string_view arg_name, std::string_view attr) {
   return true;
 }
 
+void NodeBuilder::ignore_rest(std::string_view why, std::string_view lead) {
+  std::vector<std::string_view> names;
+  SourceLoc first = st_.loc;
+  for (size_t i = 0; i < st_.args.size(); ++i) {
+    if (used_[i]) continue;
+    used_[i] = true;
+    if (names.empty()) first = st_.args[i].loc;
+    if (std::find(names.begin(), names.end(), st_.args[i].name) == names.end()) {
+      names.push_back(st_.args[i].name);
+    }
+  }
+  std::string msg(lead);
+  if (!names.empty()) {
+    std::string list;
+    for (auto n : names) list += (list.empty() ? "" : ", ") + std::string(n);
+    msg += (msg.empty() ? "" : "; ") + list + (names.size() == 1 ? " is" : " are") +
+           " not used by mbsolve (" + std::string(why) + "); ignored";
+  }
+  if (!msg.empty()) diag_.warning(lead.empty() ? first : st_.loc, subject_, msg);
+}
+
 bool NodeBuilder::require(std::string_view arg_name) {
   for (const auto& a : st_.args) {
     if (a.name == arg_name) return true;
@@ -233,42 +255,74 @@ constexpr ArgKind R = ArgKind::kReal;
 constexpr ArgKind RS = ArgKind::kReals;
 constexpr ArgKind W = ArgKind::kWord;
 constexpr ArgSpec kIntegratorTable[] = {
-    {"GSTIFF", F},       {"WSTIFF", F}, {"HASTIFF", F}, {"HHT", F},        {"NEWMARK", F},
-    {"CONSTANT_BDF", F}, {"DSTIFF", F}, {"VSTIFF", F},  {"MSTIFF", F},     {"ABAM", F},
-    {"I3", F},           {"SI2", F},    {"SI1", F},     {"ERROR", R},      {"HMAX", R},
-    {"HMIN", R},         {"HINIT", R},  {"KMAX", I},    {"MAXIT", I},      {"INTERPOLATE", W},
-    {"CORRECTOR", W},    {"ALPHA", R},  {"PATTERN", W}, {"ADAPTIVITY", R}, {"SCALE", RS}};
+    {"GSTIFF", F},       {"WSTIFF", F},    {"HASTIFF", F}, {"HHT", F},     {"NEWMARK", F},
+    {"CONSTANT_BDF", F}, {"DSTIFF", F},    {"VSTIFF", F},  {"MSTIFF", F},  {"ABAM", F},
+    {"RKF45", F},        {"I3", F},        {"SI2", F},     {"SI1", F},     {"ERROR", R},
+    {"HMAX", R},         {"HMIN", R},      {"HINIT", R},   {"KMAX", I},    {"MAXIT", I},
+    {"INTERPOLATE", W},  {"CORRECTOR", W}, {"ALPHA", R},   {"PATTERN", W}, {"ADAPTIVITY", R},
+    {"SCALE", RS},       {"BETA", R},      {"GAMMA", R}};
 }  // namespace
 
 const std::span<const ArgSpec> kIntegratorArgs = kIntegratorTable;
 
 void build_integrator(NodeBuilder& b) {
-  static constexpr std::string_view kTypes[] = {"GSTIFF",  "WSTIFF",       "HASTIFF", "HHT",
-                                                "NEWMARK", "CONSTANT_BDF", "DSTIFF",  "VSTIFF",
-                                                "MSTIFF",  "ABAM"};
-  const int k = b.pick_flag({kTypes[0], kTypes[1], kTypes[2], kTypes[3], kTypes[4], kTypes[5],
-                             kTypes[6], kTypes[7], kTypes[8], kTypes[9]},
+  // Adams integrator -> the nearest mbsolve has (models/param_transient.hpp): the BDF family on
+  // IDA; HHT and NEWMARK (index-3 Newmark family) as GSTIFF I3; RKF45 (explicit) as ABAM.
+  struct Mapping {
+    std::string_view adams, mbsolve, note;
+  };
+  static constexpr Mapping kTypes[] = {
+      {"GSTIFF", "GSTIFF", ""},
+      {"WSTIFF", "GSTIFF", "a BDF with variable coefficients; runs as GSTIFF (IDA's BDF)"},
+      {"HASTIFF", "GSTIFF", "runs as GSTIFF (IDA's BDF)"},
+      {"HHT", "GSTIFF", "runs as GSTIFF I3 (IDA's BDF on the index-3 equations); ALPHA ignored"},
+      {"NEWMARK", "GSTIFF",
+       "runs as GSTIFF I3 (IDA's BDF on the index-3 equations); BETA and GAMMA ignored"},
+      {"CONSTANT_BDF", "GSTIFF", "runs as GSTIFF (IDA's variable-step BDF)"},
+      {"DSTIFF", "DSTIFF", ""},
+      {"VSTIFF", "VSTIFF", ""},
+      {"MSTIFF", "MSTIFF", ""},
+      {"ABAM", "ABAM", ""},
+      {"RKF45", "ABAM", "an explicit Runge-Kutta; runs as ABAM (CVODE's non-stiff Adams method)"},
+  };
+  const int k = b.pick_flag({kTypes[0].adams, kTypes[1].adams, kTypes[2].adams, kTypes[3].adams,
+                             kTypes[4].adams, kTypes[5].adams, kTypes[6].adams, kTypes[7].adams,
+                             kTypes[8].adams, kTypes[9].adams, kTypes[10].adams},
                             false);
-  if (k >= 0) b.set_from("integrator_type", std::string(kTypes[k]), *b.arg(kTypes[k]));
   static constexpr std::string_view kIndex[] = {"I3", "SI2", "SI1"};
   const int f = b.pick_flag({"I3", "SI2", "SI1"}, false);
   if (f >= 0) b.set_from("dae_index", std::to_string(3 - f), *b.arg(kIndex[f]));
+  std::string note;
+  if (k >= 0) {
+    const Mapping& m = kTypes[k];
+    const Arg& a = *b.arg(m.adams);
+    b.set_from("integrator_type", std::string(m.mbsolve), a);
+    if (!m.note.empty()) {
+      // HHT and NEWMARK solve the index-3 equations; keep that unless SI2/SI1 is given.
+      if ((m.adams == "HHT" || m.adams == "NEWMARK") && f < 0) b.set_from("dae_index", "3", a);
+      note = std::string(m.adams) + " is not an mbsolve integrator: it " + std::string(m.note);
+      b.arg("ALPHA");
+      b.arg("BETA");
+      b.arg("GAMMA");
+    }
+  }
   b.copy_real("ERROR", "integr_tol");
   b.copy_real("HMAX", "h_max");
   b.copy_real("HMIN", "h_min");
   b.copy_real("HINIT", "h0_max");
   b.copy_int("KMAX", "max_order");
-  b.copy_int("MAXIT", "dae_corrector_maxit");
-  if (const Arg* a = b.arg("INTERPOLATE"); a && !a->values.empty()) {
-    const std::string& v = a->values[0].text;
-    if (iequals(v, "ON") || iequals(v, "OFF")) {
-      b.set("dae_interpolation", iequals(v, "ON") ? "TRUE" : "FALSE", a->loc, a->values[0].loc,
-            a->spelled);
-    } else {
-      b.diag().error(a->values[0].loc, b.subject(),
+  for (const Arg& a : b.statement().args) {  // checked, then ignored below with the rest
+    if (a.name != "INTERPOLATE" || a.values.empty()) continue;
+    const std::string& v = a.values[0].text;
+    if (!iequals(v, "ON") && !iequals(v, "OFF")) {
+      b.diag().error(a.values[0].loc, b.subject(),
                      "INTERPOLATE: expected ON or OFF, got '" + v + "'");
     }
   }
+  // One warning for the whole statement: the mapping and what has no meaning here.
+  b.ignore_rest(
+      "IDA and CVODE choose their own corrector iterations, patterns and output interpolation",
+      note);
 }
 
 }  // namespace mb::adm

@@ -69,6 +69,11 @@ class NodeBuilder {
   /// Copies an expression or text argument verbatim, with its line breaks.
   bool copy_text(std::string_view arg_name, std::string_view attr);
 
+  /// Marks the arguments no handler has asked for as used and reports them together in one
+  /// warning: "<subject>: [<lead>; ]A, B are not used by mbsolve (<why>); ignored" (just
+  /// <lead> when there are none; nothing when there is neither).
+  void ignore_rest(std::string_view why, std::string_view lead = {});
+
   /// Reports that `arg_name` is required when it is absent. Returns presence.
   bool require(std::string_view arg_name);
 
@@ -84,9 +89,12 @@ class NodeBuilder {
   std::vector<bool> used_;
 };
 
-/// INTEGRATOR (dataset statement or command) -> param_transient: GSTIFF.. -> integrator_type;
-/// I3|SI2|SI1 -> dae_index 3|2|1; ERROR -> integr_tol; HMAX/HMIN/HINIT -> h_max/h_min/h0_max;
-/// KMAX -> max_order; MAXIT -> dae_corrector_maxit; INTERPOLATE=ON|OFF -> dae_interpolation.
+/// INTEGRATOR (dataset statement or command) -> param_transient: GSTIFF, DSTIFF, VSTIFF,
+/// MSTIFF, ABAM -> integrator_type; the other Adams integrators run as the nearest one mbsolve
+/// has, with one warning: WSTIFF, HASTIFF, CONSTANT_BDF -> GSTIFF; HHT, NEWMARK -> GSTIFF with
+/// I3 (unless SI2/SI1 is given); RKF45 -> ABAM. I3|SI2|SI1 -> dae_index 3|2|1; ERROR ->
+/// integr_tol; HMAX/HMIN/HINIT -> h_max/h_min/h0_max; KMAX -> max_order. MAXIT, INTERPOLATE
+/// (checked ON|OFF), CORRECTOR, PATTERN, ADAPTIVITY, SCALE, ALPHA..: one warning.
 extern const std::span<const ArgSpec> kIntegratorArgs;
 void build_integrator(NodeBuilder& b);
 

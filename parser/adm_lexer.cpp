@@ -186,6 +186,16 @@ class ArgReader {
 
   bool read_values(Arg& arg) {
     skip_blanks();
+    // Adams/View writes `IP =` with the values on the continuation line: `, 1, 1, 1`.
+    if (p_ < t_.size() && t_[p_] == ',' && raw_.pos[p_].continuation) {
+      size_t q = p_ + 1;
+      while (q < t_.size() && is_blank(t_[q])) ++q;
+      size_t e = q;
+      while (e < t_.size() && is_atom_char(t_[e])) ++e;
+      size_t f = e;
+      while (f < t_.size() && is_blank(t_[f])) ++f;
+      if (e > q && (f >= t_.size() || t_[f] != '=')) p_ = q;
+    }
     if (p_ >= t_.size() || !is_atom_char(t_[p_])) {
       diag_.error(arg.loc, subject_, arg.name + ": missing value after '='");
       return false;

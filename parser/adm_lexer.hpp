@@ -6,7 +6,8 @@
 //     the input, later lines are not read;
 //   * a line whose first non-blank character is `,` continues the previous statement;
 //   * `!` starts a comment that runs to the end of the line; blank lines are ignored;
-//   * arguments are `KEY`, `KEY=value` or `KEY=v1,v2,...` (comma or blank separated numbers);
+//   * arguments are `KEY`, `KEY=value` or `KEY=v1,v2,...` (comma or blank separated numbers;
+//     the first value may stand on the continuation line: `IP =` then `, 1, 1, 1`);
 //     expression arguments (FUNCTION=, F1..F8=, FX..TZ=) run to a backslash, to the end of the
 //     statement, or to a comma (inline, or starting a continuation line) that is followed by
 //     the next `KEY=` or bare `KEY`; continuation commas inside an expression become blanks;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <span>
+#include <tuple>
 
 #include "common/text.hpp"
 #include "parser/adm_build.hpp"
@@ -22,10 +23,10 @@
 //                                    UCF -> mass_mult_factor = 1/UCF
 //   PART         body_rigid          id; GROUND -> isground="TRUE"; MASS -> mass; CM -> cg_id;
 //                                    IM -> im_id; IP -> inertia_xx,yy,zz[,xy,xz,yz];
-//                                    VX..VZ -> v_ic_x..z; WX..WZ -> w_ic_x..z; VM -> vm_id;
-//                                    WM -> wm_id (Adams gives WX.. in CM axes when WM is absent,
-//                                    so wm_id = cg_id then). QG/REULER or QG/ZG/XG place the
-//                                    part frame (BCS) used for its markers.
+//                                    VX..VZ (along VM's axes, default ground) -> v_ic_x..z and
+//                                    WX..WZ (along WM's axes, default the CM marker's) ->
+//                                    w_ic_x..z, both turned into ground axes here. QG/REULER or
+//                                    QG/ZG/XG place the part frame (BCS) used for its markers.
 //   MARKER       reference_marker    id; PART -> body_id (default: the preceding PART);
 //                                    QP/REULER or QP/ZP/XP[/USEXP] (in the BCS, or in RM's frame)
 //                                    -> global pos_x,y,z and a00..a22; FLOATING -> the BCS origin
@@ -42,7 +43,8 @@
 //                                    lib::cousub[,lib::couxx[,lib::couxx2]] -> usrsub_dll_name,
 //                                    usrsub_fnc_name, usrsub_der1_name, usrsub_der2_name
 //   GEAR         constraint_gear     JOINTS=j1,j2 -> joint1_id, joint2_id; CV -> cv_marker_id
-//   MOTION       motion_joint        JOINT -> joint_id; TRANSLATION|ROTATION -> joint_type T|R;
+//   MOTION       motion_joint        JOINT -> joint_id; TRANSLATION|ROTATION (also spelled
+//                                    TRANSLATIONAL|ROTATIONAL) -> joint_type T|R;
 //                                    DISPLACEMENT|VELOCITY|ACCELERATION -> val_type D|V|A;
 //                                    FUNCTION -> type EXPRESSION + expr (USER(..) -> USERSUB +
 //                                    usrsub_param_string); ICDISP/ICVEL -> ic_disp/ic_vel
@@ -58,7 +60,9 @@
 //                                    CRATIO -> cratio; LENGTH -> length_x..length_tz;
 //                                    FORCE -> preload_x..preload_tz
 //   BEAM         force_beam          LENGTH, IXX, IYY, IZZ, AREA, ASY, ASZ -> same names;
-//                                    EMODULUS -> e; GMODULUS -> g; CRATIO -> cratio
+//                                    EMODULUS -> e; GMODULUS -> g; CRATIO -> cratio;
+//                                    FORMULATION=LINEAR (what Force_Beam is); STRING, NONLINEAR
+//                                    run as LINEAR with a warning
 //   GFORCE       force_vector_twobody  type ForceAndTorque; I -> i_marker_id; JFLOAT ->
 //   VFORCE                           j_floating_marker_id; RM -> ref_marker_id;
 //   VTORQUE                          FX..TZ -> fx_expression..tz_expression (ForceOnly/TorqueOnly)
@@ -73,13 +77,26 @@
 //                                    x/u/y/ic_solver_array_id; FUNCTION -> usrsub_param_string
 //   REQUEST      post_request        D|V|A|F + I/J/RM -> MARKER_DISPLACEMENT.. + i/j/ref_marker_id;
 //                                    F1..F8 -> EXPRESSION expr1..expr8 (NULL when absent);
-//                                    FUNCTION=USER(..) -> USERSUB; COMMENT (C) -> comment
+//                                    FUNCTION=USER(..) -> USERSUB; COMMENT (C) -> comment;
+//                                    CNAMES (else TITLE t1:t2..) -> column_names, CUNITS (else
+//                                    CLABELS) -> column_units: the CSV columns req<id>.<name>
+//                                    and their units (mbsolve extension attributes)
+//   PINPUT       control_plantinput  VARIABLES=id1[,id2..] -> variable_id_list + num_element
+//   POUTPUT      control_plantoutput (read by PINVAL/POUVAL)
 //   ACCGRAV      force_gravity       IGRAV/JGRAV/KGRAV -> grav_x/grav_y/grav_z
 //   INTEGRATOR   param_transient     GSTIFF.. -> integrator_type; I3|SI2|SI1 -> dae_index;
 //                                    ERROR -> integr_tol; HMAX/HMIN/HINIT -> h_max/h_min/h0_max;
 //                                    KMAX -> max_order; MAXIT -> dae_corrector_maxit;
 //                                    INTERPOLATE=ON|OFF -> dae_interpolation
-//   GRAPHICS, OUTPUT, RESULTS        not used by mbsolve: skipped (one info each)
+//   EQUILIBRIUM  param_static        IMBALANCE -> max_error; MAXIT -> max_num_iter; the rest
+//                                    (ALIMIT, ERROR, PATTERN, STABILITY, TLIMIT, METHOD..): one
+//                                    warning per statement
+//   KINEMATICS, PREFERENCES, DEBUG, LIST, NOLIST, OUTPUT, RESULTS: no mbsolve setting; one
+//                                    warning per statement naming what is ignored (OUTPUT's
+//                                    REQSAVE/GRSAVE and RESULTS' XRF/FORMATTED: mbsolve writes
+//                                    its results anyway, no warning)
+//   GRAPHICS, MATERIAL               not used by mbsolve (MATERIAL: Adams/View only): skipped
+//                                    (one info each)
 //   END                              ends the dataset
 
 namespace mb {
@@ -138,14 +155,24 @@ constexpr ArgSpec kGconArgs[] = {{"I", I}, {"FUNCTION", E}};
 constexpr ArgSpec kCouplerArgs[] = {
     {"JOINTS", IS}, {"TYPE", T}, {"SCALES", RS}, {"FUNCTION", E}, {"ROUTINE", T}};
 constexpr ArgSpec kGearArgs[] = {{"JOINTS", IS}, {"CV", I}};
-constexpr ArgSpec kMotionArgs[] = {{"JOINT", I},    {"TRANSLATION", F},
-                                   {"ROTATION", F}, {"I", I},
-                                   {"J", I},        {"X", F},
-                                   {"Y", F},        {"Z", F},
-                                   {"B1", F},       {"B2", F},
-                                   {"B3", F},       {"DISPLACEMENT", F},
-                                   {"VELOCITY", F}, {"ACCELERATION", F},
-                                   {"FUNCTION", E}, {"ICDISP", R},
+constexpr ArgSpec kMotionArgs[] = {{"JOINT", I},
+                                   {"TRANSLATION", F},
+                                   {"ROTATION", F},
+                                   {"TRANSLATIONAL", F, "TRANSLATION"},
+                                   {"ROTATIONAL", F, "ROTATION"},
+                                   {"I", I},
+                                   {"J", I},
+                                   {"X", F},
+                                   {"Y", F},
+                                   {"Z", F},
+                                   {"B1", F},
+                                   {"B2", F},
+                                   {"B3", F},
+                                   {"DISPLACEMENT", F},
+                                   {"VELOCITY", F},
+                                   {"ACCELERATION", F},
+                                   {"FUNCTION", E},
+                                   {"ICDISP", R},
                                    {"ICVEL", R}};
 constexpr ArgSpec kSforceArgs[] = {{"I", I},           {"J", I},
                                    {"TRANSLATION", F}, {"TRANSLATIONAL", F, "TRANSLATION"},
@@ -165,10 +192,10 @@ constexpr ArgSpec kFieldArgs[] = {{"I", I},        {"J", I},
                                   {"CMATRIX", RS}, {"C", RS, "CMATRIX"},
                                   {"CRATIO", R},   {"LENGTH", RS},
                                   {"FORCE", RS},   {"FUNCTION", E}};
-constexpr ArgSpec kBeamArgs[] = {{"I", I},       {"J", I},        {"LENGTH", R},   {"IXX", R},
-                                 {"IYY", R},     {"IZZ", R},      {"AREA", R},     {"ASY", R},
-                                 {"ASZ", R},     {"EMODULUS", R}, {"GMODULUS", R}, {"CRATIO", R},
-                                 {"CMATRIX", RS}};
+constexpr ArgSpec kBeamArgs[] = {{"I", I},        {"J", I},          {"LENGTH", R},   {"IXX", R},
+                                 {"IYY", R},      {"IZZ", R},        {"AREA", R},     {"ASY", R},
+                                 {"ASZ", R},      {"EMODULUS", R},   {"GMODULUS", R}, {"CRATIO", R},
+                                 {"CMATRIX", RS}, {"FORMULATION", W}};
 constexpr ArgSpec kGforceArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I}, {"FX", E}, {"FY", E},
                                    {"FZ", E}, {"TX", E},     {"TY", E}, {"TZ", E}, {"FUNCTION", E}};
 constexpr ArgSpec kVforceArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I},      {"FX", E},
@@ -204,15 +231,78 @@ constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
                                     {"FUNCTION", E},
                                     {"COMMENT", T},
                                     {"C", T, "COMMENT"},
-                                    {"TITLE", T}};
+                                    {"TITLE", T},
+                                    {"CNAMES", T},
+                                    {"CLABELS", T},
+                                    {"CUNITS", T},
+                                    {"RESULTS_NAME", T}};
+constexpr ArgSpec kEquilibriumArgs[] = {{"IMBALANCE", R},
+                                        {"MAXIT", I},
+                                        {"ALIMIT", R},
+                                        {"ERROR", R},
+                                        {"PATTERN", W},
+                                        {"STABILITY", R},
+                                        {"TLIMIT", R},
+                                        {"METHOD", W},
+                                        {"ATOL", R},
+                                        {"RTOL", R},
+                                        {"MAXITL", I},
+                                        {"ETAMAX", R},
+                                        {"ETA", R},
+                                        {"STATIC", F},
+                                        {"DYNAMIC", F},
+                                        {"SETTLING_TIME", R},
+                                        {"GLOBAL_DAMPING", R},
+                                        {"ACCELERATION_ERROR", R},
+                                        {"KINETIC_ENERGY_ERROR", R}};
+constexpr ArgSpec kKinematicsArgs[] = {{"AERROR", R},   {"ALIMIT", R},  {"AMAXIT", I},
+                                       {"APATTERN", W}, {"ERROR", R},   {"HMAX", R},
+                                       {"MAXIT", I},    {"PATTERN", W}, {"TLIMIT", R}};
+constexpr ArgSpec kPreferencesArgs[] = {{"CONTACT_FACETING_TOLERANCE", R},
+                                        {"CONTACT_GEOMETRY_LIBRARY", W},
+                                        {"FLEX_LIMIT_CHECK", W},
+                                        {"FLEX_LIMIT_CHECK_ACTION", W},
+                                        {"NTHREADS", I},
+                                        {"SIMFAIL", W},
+                                        {"SOLVERBIAS", W},
+                                        {"STATUS_MESSAGE", W},
+                                        {"LIBPATH", T}};
+constexpr ArgSpec kDebugArgs[] = {{"DOF", F},     {"DUMP", F},    {"EPRINT", F},   {"JMDUMP", F},
+                                  {"REQDUMP", F}, {"RHSDUMP", F}, {"TOPOLOGY", F}, {"VERBOSE", F}};
+constexpr ArgSpec kOutputArgs[] = {
+    {"REQSAVE", F}, {"GRSAVE", F},   {"NOPRINT", F},  {"NOSEPARATOR", F}, {"SEPARATOR", F},
+    {"DSCALE", R},  {"OSFORMAT", F}, {"TELETYPE", F}, {"YPR", F},         {"DAC", F},
+    {"RPCIII", F},  {"CHART", F},    {"DACSAVE", F},  {"RPCSAVE", F}};
+constexpr ArgSpec kResultsArgs[] = {{"XRF", F},
+                                    {"FORMATTED", F},
+                                    {"COMMENT", T},
+                                    {"DECIMALS", I},
+                                    {"NOACCELERATIONS", F},
+                                    {"NOAPPLIEDFORCES", F},
+                                    {"NOCONTACTS", F},
+                                    {"NODATASTRUCTURES", F},
+                                    {"NODISPLACEMENTS", F},
+                                    {"NOFLOATINGMARKERS", F},
+                                    {"NOLINEAR", F},
+                                    {"NOREACTIONFORCES", F},
+                                    {"NOREQUESTS", F},
+                                    {"NOSYSTEMELEMENTS", F},
+                                    {"NOTIRES", F},
+                                    {"NOVELOCITIES", F},
+                                    {"ROUNDOFF", F},
+                                    {"SCIENTIFIC", RS},
+                                    {"SIGNIFICANT_FIGURES", I},
+                                    {"TRAILING_ZEROS", F},
+                                    {"ZERO_THRESHOLD", R}};
+constexpr ArgSpec kPlantArgs[] = {{"VARIABLES", IS}};
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 /// Adams statements mbsolve recognises but does not support.
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE",   "CONTACT", "CURVE",      "CVCV",    "FLEX_BODY", "FRICTION",   "LSE",
-    "MATRIX",      "MFORCE",  "NFORCE",     "PINPUT",  "POUTPUT",   "POINT_MASS", "PTCV",
-    "SENSOR",      "STRING",  "SURFACE",    "TFSISO",  "UCON",      "CONTROL",    "DEBUG",
-    "EQUILIBRIUM", "IC",      "KINEMATICS", "LSOLVER", "FEMDATA",   "MREQUEST",   "PREFERENCES",
-    "SFSF",        "PTSF",    "CVSF"};
+    "CLEARANCE", "CONTACT",     "CURVE",   "CVCV",       "FLEX_BODY",  "FRICTION",
+    "LSE",       "MATRIX",      "MFORCE",  "NFORCE",     "POINT_MASS", "PTCV",
+    "SENSOR",    "STRING",      "SURFACE", "TFSISO",     "UCON",       "CONTROL",
+    "DEBUG",     "EQUILIBRIUM", "IC",      "KINEMATICS", "LSOLVER",    "FEMDATA",
+    "MREQUEST",  "PREFERENCES", "SFSF",    "PTSF",       "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -236,6 +326,22 @@ struct PendingMarker {
   int state = 0;    ///< 0 not yet, 1 in progress, 2 done
   PartFrame local;  ///< pose in the part BCS
   bool ok = true;
+  std::optional<Mat3> global_axes;  ///< set by finish_markers()
+};
+
+/// A PART's initial velocities, turned into ground axes once every marker is placed: VX..VZ
+/// are along the VM marker's axes (default: ground), WX..WZ along the WM marker's (default: the
+/// CM marker's).
+struct PendingVelocity {
+  size_t node = 0;
+  long long part = 0;
+  std::string subject;
+  Vec3 v{0, 0, 0}, w{0, 0, 0};
+  const Arg* v_arg = nullptr;  ///< the first of VX..VZ given (nullptr: none)
+  const Arg* w_arg = nullptr;
+  const Arg* vm = nullptr;
+  const Arg* wm = nullptr;
+  long long cm = -1;
 };
 
 class Reader {
@@ -248,6 +354,7 @@ class Reader {
     statements_.reserve(raws_.size());
     for (const auto& raw : raws_) read_statement(raw);
     finish_markers();
+    finish_velocities();
   }
 
  private:
@@ -278,10 +385,14 @@ class Reader {
     const StatementSpec& spec = table()[static_cast<size_t>(k)];
     st.name = std::string(spec.name);
     if (spec.name == "END") return;
-    if (spec.name == "GRAPHICS" || spec.name == "OUTPUT" || spec.name == "RESULTS") {
+    if (spec.name == "GRAPHICS" || spec.name == "MATERIAL") {
       if (skipped_.insert(std::string(spec.name)).second) {
         diag_.info(st.loc, "",
-                   std::string(spec.name) + " statements are not used by mbsolve; skipped");
+                   std::string(spec.name) +
+                       (spec.name == "MATERIAL"
+                            ? " statements are used by Adams/View only (parts carry their "
+                              "MASS and IP); skipped"
+                            : " statements are not used by mbsolve; skipped"));
       }
       return;
     }
@@ -379,20 +490,26 @@ class Reader {
         }
       }
     }
-    b.copy_real("VX", "v_ic_x");
-    b.copy_real("VY", "v_ic_y");
-    b.copy_real("VZ", "v_ic_z");
-    const bool wx = b.copy_real("WX", "w_ic_x");
-    const bool wy = b.copy_real("WY", "w_ic_y");
-    const bool wz = b.copy_real("WZ", "w_ic_z");
-    const bool w = wx || wy || wz;
-    b.copy_int("VM", "vm_id");
-    if (!b.copy_int("WM", "wm_id") && w) {
-      // Adams gives WX/WY/WZ in the CM marker's axes unless WM names another marker.
-      if (const DeckAttribute* cm = b.node().find("cg_id")) {
-        b.set("wm_id", cm->value, cm->loc, cm->value_loc, cm->spelled);
+    // Initial velocities: resolved in ground axes by finish_velocities().
+    PendingVelocity pv;
+    pv.node = deck_.model.size();
+    pv.part = id.value_or(0);
+    pv.subject = b.subject();
+    static constexpr std::string_view kV[] = {"VX", "VY", "VZ"};
+    static constexpr std::string_view kW[] = {"WX", "WY", "WZ"};
+    for (int k = 0; k < 3; ++k) {
+      for (auto [name, vec, first] :
+           {std::tuple{kV[k], &pv.v, &pv.v_arg}, std::tuple{kW[k], &pv.w, &pv.w_arg}}) {
+        const Arg* a = b.arg(name);
+        if (!a || a->values.empty()) continue;
+        if (auto v = b.real(*a, a->values[0])) (*vec)[k] = *v;
+        if (!*first) *first = a;
       }
     }
+    pv.vm = b.arg("VM");
+    pv.wm = b.arg("WM");
+    if (const DeckAttribute* cm = b.node().find("cg_id")) pv.cm = std::stoll(cm->value);
+    if (!b.has("GROUND") && (pv.v_arg || pv.w_arg)) velocities_.push_back(pv);
     // The part frame (BCS) for its markers.
     PartFrame frame;
     if (const Arg* a = b.arg("QG")) {
@@ -844,6 +961,21 @@ class Reader {
     if (const Arg* a = b.arg("CMATRIX")) {
       b.diag().error(a->loc, b.subject(), "CMATRIX is not supported; use CRATIO");
     }
+    // mbsolve's beam is Adams' default LINEAR formulation (small deflections about the
+    // undeformed beam); STRING and NONLINEAR run as LINEAR, with a warning.
+    if (const Arg* a = b.arg("FORMULATION"); a && !a->values.empty()) {
+      const std::string& f = a->values[0].text;
+      if (iequals(f, "STRING") || iequals(f, "NONLINEAR")) {
+        b.diag().warning(
+            a->values[0].loc, b.subject(),
+            "FORMULATION=" + std::string(iequals(f, "STRING") ? "STRING" : "NONLINEAR") +
+                " is not available in mbsolve; the beam runs with the LINEAR "
+                "formulation (exact for small deflections only)");
+      } else if (!iequals(f, "LINEAR")) {
+        b.diag().error(a->values[0].loc, b.subject(),
+                       "FORMULATION: expected LINEAR, STRING or NONLINEAR, got '" + f + "'");
+      }
+    }
   }
 
   void vector_force(NodeBuilder& b, std::string_view type,
@@ -1005,9 +1137,74 @@ class Reader {
                      "FUNCTION=USER(...)");
     }
     b.copy_text("COMMENT", "comment");
-    if (const Arg* a = b.arg("TITLE")) {
-      b.diag().warning(a->loc, b.subject(), "TITLE is not used by mbsolve; ignored");
+    column_list(b, "column_names", {"CNAMES", "TITLE"});
+    column_list(b, "column_units", {"CUNITS", "CLABELS"});
+    b.ignore_rest("the columns are named req<id>.<CNAMES entry>");
+  }
+
+  /// REQUEST CNAMES (or TITLE), CUNITS (or CLABELS): up to 8 entries, one per Adams column, as
+  /// "quoted", "strings" or words separated by commas or colons -> `attr` (comma-separated;
+  /// commas, quotes and blanks inside an entry become '_'). The first argument of `args` given
+  /// wins; a second one is reported as ignored.
+  void column_list(NodeBuilder& b, std::string_view attr,
+                   std::initializer_list<std::string_view> args) {
+    const Arg* a = nullptr;
+    for (auto name : args) {
+      if (!a) a = b.arg(name);
     }
+    if (!a) return;
+    std::vector<std::string> entries;
+    const std::string& v = a->value;
+    if (v.find('"') != std::string::npos) {
+      for (size_t q = v.find('"'); q != std::string::npos; q = v.find('"', q)) {
+        const size_t e = v.find('"', q + 1);
+        entries.push_back(v.substr(q + 1, e == std::string::npos ? e : e - q - 1));
+        if (e == std::string::npos) break;
+        q = e + 1;
+      }
+    } else {
+      std::string cur;
+      for (char c : v + ",") {
+        if (c == ',' || c == ':') {
+          entries.emplace_back(trim(cur));
+          cur.clear();
+        } else {
+          cur += c;
+        }
+      }
+    }
+    if (entries.size() > 8) {
+      b.diag().error(a->value_loc, b.subject(),
+                     fmt::format("{}: at most 8 entries (one per request column), got {}", a->name,
+                                 entries.size()));
+      return;
+    }
+    std::string text;
+    for (size_t k = 0; k < entries.size(); ++k) {
+      std::string e(trim(entries[k]));
+      for (char& c : e) {
+        if (c == ',' || c == '"' || c == ' ' || c == '\t') c = '_';
+      }
+      text += (k ? "," : "") + e;
+    }
+    b.set(attr, text, a->loc, a->value_loc, a->spelled);
+  }
+
+  /// PINPUT/POUTPUT VARIABLES=id1[, id2..] -> num_element + variable_id_list.
+  void plant_io(NodeBuilder& b) {
+    b.set_id();
+    const Arg* a = b.arg("VARIABLES");
+    if (!a) {
+      b.require("VARIABLES");
+      return;
+    }
+    std::string ids;
+    for (const auto& t : a->values) {
+      if (auto v = b.integer(*a, t)) ids += (ids.empty() ? "" : " ") + std::to_string(*v);
+    }
+    if (a->values.empty()) return;
+    b.set("variable_id_list", ids, a->loc, a->values.front().loc, a->spelled);
+    b.set_from("num_element", std::to_string(a->values.size()), *a);
   }
 
   void accgrav(NodeBuilder& b) {
@@ -1017,6 +1214,59 @@ class Reader {
   }
 
   void integrator(NodeBuilder& b) { adm::build_integrator(b); }
+
+  /// EQUILIBRIUM -> param_static: IMBALANCE (largest force/torque imbalance) -> max_error;
+  /// MAXIT -> max_num_iter. The rest (ALIMIT, ERROR, PATTERN, STABILITY, TLIMIT, METHOD, ..) tunes
+  /// Adams' own static methods: one warning.
+  void equilibrium(NodeBuilder& b) {
+    if (const Arg* a = b.arg("IMBALANCE"); a && !a->values.empty()) {
+      std::string text;
+      if (auto v = b.real(*a, a->values[0], &text)) {
+        if (*v > 0) {
+          b.set("max_error", text, a->loc, a->values[0].loc, a->spelled);
+        } else {
+          b.diag().error(a->values[0].loc, b.subject(), "IMBALANCE must be > 0, got " + text);
+        }
+      }
+    }
+    if (const Arg* a = b.arg("MAXIT"); a && !a->values.empty()) {
+      if (auto v = b.integer(*a, a->values[0])) {
+        if (*v >= 1 && *v <= 100000) {
+          b.set("max_num_iter", std::to_string(*v), a->loc, a->values[0].loc, a->spelled);
+        } else {
+          b.diag().error(a->values[0].loc, b.subject(), "MAXIT must be from 1 to 100000");
+        }
+      }
+    }
+    b.ignore_rest(
+        "mbsolve's static analysis is a Newton iteration on the force imbalance, controlled by "
+        "IMBALANCE and MAXIT");
+  }
+
+  /// Solver statements with no mbsolve setting: one warning naming what is ignored.
+  void kinematics(NodeBuilder& b) {
+    b.ignore_rest(
+        "its kinematic analysis solves positions, velocities and accelerations to "
+        "fixed tight tolerances");
+  }
+  void preferences(NodeBuilder& b) { b.ignore_rest("Adams/Solver preferences"); }
+  void debug(NodeBuilder& b) { b.ignore_rest("Adams/Solver diagnostics; see the .log file"); }
+  void listing(NodeBuilder& b) {
+    b.diag().warning(b.statement().loc, "",
+                     b.statement().name +
+                         " (the Adams listing of the dataset) is not used by "
+                         "mbsolve; ignored");
+  }
+  void output(NodeBuilder& b) {
+    b.arg("REQSAVE");  // mbsolve always writes the requests (CSV columns req<id>.*)
+    b.arg("GRSAVE");   // and the parts' poses (body<id>.*)
+    b.ignore_rest("Adams output-file options; mbsolve writes its CSV, JSON and log files");
+  }
+  void results(NodeBuilder& b) {
+    b.arg("XRF");
+    b.arg("FORMATTED");
+    b.ignore_rest("Adams results-file options; mbsolve writes its CSV, JSON and log files");
+  }
 
   void nothing(NodeBuilder&) {}
 
@@ -1074,6 +1324,7 @@ class Reader {
       const PartFrame& p = it->second;
       const Vec3 r = adm::add(p.origin, adm::mul(p.axes, m.local.origin));
       const Mat3 a = adm::mul(p.axes, m.local.axes);
+      m.global_axes = a;
       DeckNode& node = deck_.model[m.node];
       auto put = [&](std::string_view name, double v, const Arg* from, size_t k) {
         DeckAttribute at;
@@ -1101,6 +1352,65 @@ class Reader {
     }
   }
 
+  /// The axes (in ground) of the marker `arg` names, for VM/WM; reports a bad one.
+  std::optional<Mat3> marker_axes(const Arg& arg, const std::string& subject) {
+    if (arg.values.empty()) return std::nullopt;
+    const auto id = parse_int(arg.values[0].text, 1, (1LL << 31) - 1);
+    if (!id) {
+      diag_.error(arg.values[0].loc, subject,
+                  arg.name + ": bad marker id '" + arg.values[0].text + "'");
+      return std::nullopt;
+    }
+    auto it = marker_index_.find(*id);
+    if (it == marker_index_.end()) {
+      diag_.error(arg.values[0].loc, subject,
+                  arg.name + ": MARKER " + std::to_string(*id) + " is not defined");
+      return std::nullopt;
+    }
+    return pending_[it->second].global_axes;
+  }
+
+  void finish_velocities() {
+    for (const auto& pv : velocities_) {
+      DeckNode& node = deck_.model[pv.node];
+      auto put = [&](std::string_view name, double v, const Arg& from) {
+        DeckAttribute at;
+        at.name = std::string(name);
+        at.value = adm::format_real(v);
+        at.spelled = from.spelled;
+        at.loc = from.loc;
+        at.value_loc = from.values.empty() ? from.loc : from.values[0].loc;
+        node.attributes.push_back(std::move(at));
+      };
+      if (pv.v_arg) {
+        std::optional<Mat3> axes = adm::identity3();
+        if (pv.vm) axes = marker_axes(*pv.vm, pv.subject);
+        if (axes) {
+          const Vec3 v = adm::mul(*axes, pv.v);
+          put("v_ic_x", v[0], *pv.v_arg);
+          put("v_ic_y", v[1], *pv.v_arg);
+          put("v_ic_z", v[2], *pv.v_arg);
+        }
+      }
+      if (pv.w_arg) {
+        std::optional<Mat3> axes;
+        if (pv.wm) {
+          axes = marker_axes(*pv.wm, pv.subject);
+        } else if (auto it = marker_index_.find(pv.cm); it != marker_index_.end()) {
+          axes = pending_[it->second].global_axes;  // WX..WZ default to the CM marker's axes
+        } else if (auto p = parts_.find(pv.part); p != parts_.end()) {
+          axes = p->second.axes;  // no CM marker (reported elsewhere): the part's axes
+        }
+        if (axes) {
+          const Vec3 w = adm::mul(*axes, pv.w);
+          put("w_ic_x", w[0], *pv.w_arg);
+          put("w_ic_y", w[1], *pv.w_arg);
+          put("w_ic_z", w[2], *pv.w_arg);
+        }
+      }
+    }
+  }
+
   Deck& deck_;
   Diagnostics& diag_;
   const std::string* file_;
@@ -1109,6 +1419,7 @@ class Reader {
   std::map<long long, PartFrame> parts_;
   std::map<long long, size_t> marker_index_;
   std::vector<PendingMarker> pending_;
+  std::vector<PendingVelocity> velocities_;
   long long last_part_ = -1;
   std::set<std::string> skipped_;
 };
@@ -1121,8 +1432,10 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"BEAM", kBeamArgs, "force_beam", &Reader::beam},
       {"BUSHING", kBushingArgs, "force_bushing", &Reader::bushing},
       {"COUPLER", kCouplerArgs, "constraint_coupler", &Reader::coupler},
+      {"DEBUG", kDebugArgs, "", &Reader::debug},
       {"DIFF", kDiffArgs, "control_diff", &Reader::diff},
       {"END", {}, "", &Reader::nothing},
+      {"EQUILIBRIUM", kEquilibriumArgs, "param_static", &Reader::equilibrium},
       {"FIELD", kFieldArgs, "force_field", &Reader::field},
       {"GCON", kGconArgs, "constraint_general", &Reader::gcon},
       {"GEAR", kGearArgs, "constraint_gear", &Reader::gear},
@@ -1132,12 +1445,19 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"INTEGRATOR", adm::kIntegratorArgs, "param_transient", &Reader::integrator},
       {"JOINT", kJointArgs, "constraint_joint", &Reader::joint},
       {"JPRIM", kJprimArgs, "constraint_jprim", &Reader::jprim},
+      {"KINEMATICS", kKinematicsArgs, "", &Reader::kinematics},
+      {"LIST", {}, "", &Reader::listing},
       {"MARKER", kMarkerArgs, "reference_marker", &Reader::marker},
+      {"MATERIAL", {}, "", &Reader::nothing},
       {"MOTION", kMotionArgs, "motion_joint", &Reader::motion},
-      {"OUTPUT", {}, "", &Reader::nothing},
+      {"NOLIST", {}, "", &Reader::listing},
+      {"OUTPUT", kOutputArgs, "", &Reader::output},
       {"PART", kPartArgs, "body_rigid", &Reader::part},
+      {"PINPUT", kPlantArgs, "control_plantinput", &Reader::plant_io},
+      {"POUTPUT", kPlantArgs, "control_plantoutput", &Reader::plant_io},
+      {"PREFERENCES", kPreferencesArgs, "", &Reader::preferences},
       {"REQUEST", kRequestArgs, "post_request", &Reader::request},
-      {"RESULTS", {}, "", &Reader::nothing},
+      {"RESULTS", kResultsArgs, "", &Reader::results},
       {"SFORCE", kSforceArgs, "force_scalar_twobody", &Reader::sforce},
       {"SPLINE", kSplineArgs, "reference_spline", &Reader::spline},
       {"SPRINGDAMPER", kSpringArgs, "force_springdamper", &Reader::springdamper},

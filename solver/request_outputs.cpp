@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/text.hpp"
 #include "models/compliant_outputs.hpp"
 #include "models/dissipated_energy.hpp"
 #include "solver/element_outputs.hpp"
@@ -57,6 +58,34 @@ RequestOutputs::RequestOutputs(const System& sys) : sys_(sys) {
   scratch_.assign(measures, 0.0);
 }
 
+namespace {
+/// A request column's unit as the user gave it: an Adams unit type (CUNITS: "force", "length",
+/// "velocity", ..) in the model's units, else the label as written (CLABELS "(ft)" -> "ft").
+std::string named_unit(std::string_view given, const std::string& len, const std::string& time,
+                       const std::string& force, const std::string& mass) {
+  const std::string t = to_lower(given);
+  if (t == "length" || t == "displacement") return len;
+  if (t == "time") return time;
+  if (t == "force") return force;
+  if (t == "mass") return mass;
+  if (t == "torque" || t == "moment") return force + "*" + len;
+  if (t == "velocity") return len + "/" + time;
+  if (t == "acceleration") return len + "/" + time + "^2";
+  if (t == "angle") return "radian";
+  if (t == "angular_velocity") return "radian/" + time;
+  if (t == "angular_acceleration") return "radian/" + time + "^2";
+  if (t == "frequency") return "1/" + time;
+  if (t == "energy" || t == "work") return force + "*" + len;
+  if (t == "power") return force + "*" + len + "/" + time;
+  if (t == "no_units" || t == "none") return "";
+  std::string_view label = trim(given);
+  if (label.size() >= 2 && label.front() == '(' && label.back() == ')') {
+    label = trim(label.substr(1, label.size() - 2));
+  }
+  return std::string(label);
+}
+}  // namespace
+
 std::vector<ResultColumn> RequestOutputs::columns() const {
   const Units& u = sys_.model().units;
   const std::string len = u.length.empty() ? "length" : u.length;
@@ -87,7 +116,12 @@ std::vector<ResultColumn> RequestOutputs::columns() const {
           unit = "";
           break;
       }
-      cols.push_back({fmt::format("req{}.{}", r.id, r.channels[c]), unit});
+      if (c < r.column_units.size() && !r.column_units[c].empty()) {
+        unit = named_unit(r.column_units[c], len, time, force, u.mass.empty() ? "mass" : u.mass);
+      }
+      const bool named = c < r.column_names.size() && !r.column_names[c].empty();
+      cols.push_back(
+          {fmt::format("req{}.{}", r.id, named ? r.column_names[c] : r.channels[c]), unit});
     }
   }
   return cols;

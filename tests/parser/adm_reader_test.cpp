@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numbers>
+#include <tuple>
 
 #include "common/error.hpp"
 #include "parser/acf_reader.hpp"
@@ -132,8 +133,11 @@ JUNK after END is never read
   CHECK(attr(body, "inertia_zz") == "0.2");
   CHECK(body->find("inertia_yy")->value_loc.str() == "t.adm:9:25");
   CHECK(attr(body, "v_ic_x") == "1");
-  CHECK(attr(body, "w_ic_z") == "2");
-  CHECK(attr(body, "wm_id") == "201");  // Adams WZ is in CM axes
+  // Adams WZ is along the CM marker's z axis, which REULER = 90D, 90D, 0 turns to global x.
+  CHECK(num(body, "w_ic_x") == Approx(2).epsilon(1e-15));
+  CHECK(std::abs(num(body, "w_ic_z")) < 1e-15);
+  CHECK(body->find("w_ic_x")->value_loc.str() == "t.adm:10:16");
+  CHECK(attr(body, "wm_id") == "<absent>");
   CHECK(body->find("id")->loc.str() == "t.adm:8:6");
 
   const DeckNode* m = node(deck, "reference_marker", "201");
@@ -364,7 +368,7 @@ INTEGRATOR/SI2, GSTIFF, ERROR=1.0E-4, HMAX=1D-2, KMAX=5, INTERPOLATE=ON
   CHECK(attr(in, "integr_tol") == "1.0E-4");
   CHECK(attr(in, "h_max") == "1D-2");
   CHECK(attr(in, "max_order") == "5");
-  CHECK(attr(in, "dae_interpolation") == "TRUE");
+  CHECK(attr(in, "dae_interpolation") == "<absent>");  // IDA interpolates its own way
 }
 
 TEST_CASE("ADM reader: INTEGRATOR/SI1, SI2 and I3 select dae_index 1, 2 and 3") {
@@ -631,4 +635,174 @@ TEST_CASE("ACF reader: dataset, output prefix and commands") {
   Diagnostics none;
   CHECK_THROWS_AS(read_acf_file((dir / "missing.acf").string(), none), Error);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("PINPUT and POUTPUT become plant input and output lists") {
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nPINPUT/1\n, VARIABLES = 3\nPOUTPUT/2, VARIABLES=4,\n, 5\n", "p.adm", diag);
+  CHECK(errors(diag) == "");
+  CHECK(attr(node(deck, "control_plantinput", "1"), "variable_id_list") == "3");
+  CHECK(attr(node(deck, "control_plantinput", "1"), "num_element") == "1");
+  CHECK(attr(node(deck, "control_plantoutput", "2"), "variable_id_list") == "4 5");
+  CHECK(attr(node(deck, "control_plantoutput", "2"), "num_element") == "2");
+  CHECK(first_error("PINPUT/1\n") == "e.adm:2:1: error: PINPUT 1: missing VARIABLES=");
+  CHECK(first_error("POUTPUT/1, VARIABLES=2.5\n") ==
+        "e.adm:2:22: error: POUTPUT 1: VARIABLES: bad integer '2.5' (expected an id from 0 to "
+        "2147483647)");
+}
+
+namespace {
+/// The warnings of the dataset "title" + `body` (file w.adm), one per line.
+std::string warnings(const std::string& body) {
+  Diagnostics diag;
+  read_adm_deck_text("title\n" + body, "w.adm", diag);
+  std::string s;
+  for (const auto& d : diag.all()) {
+    if (d.severity == Severity::kWarning) s += d.headline() + "\n";
+  }
+  CHECK(errors(diag) == "");
+  return s;
+}
+}  // namespace
+
+TEST_CASE("ADM reader: solver-setting statements map what they can, one warning for the rest") {
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nEQUILIBRIUM/\n, ALIMIT = 1D\n, ERROR = 1\n, IMBALANCE = 0.5\n, MAXIT = 500\n"
+      ", STABILITY = 1E-5\n, TLIMIT = 20\n",
+      "s.adm", diag);
+  CHECK(errors(diag) == "");
+  const DeckNode* eq = nodes(deck, "param_static").at(0);
+  CHECK(attr(eq, "max_error") == "0.5");
+  CHECK(attr(eq, "max_num_iter") == "500");
+  CHECK(warnings("EQUILIBRIUM/\n, ALIMIT = 1D\n, ERROR = 1\n, MAXIT=5\n, TLIMIT = 20\n") ==
+        "w.adm:3:3: warning: EQUILIBRIUM: ALIMIT, ERROR, TLIMIT are not used by mbsolve "
+        "(mbsolve's static analysis is a Newton iteration on the force imbalance, controlled "
+        "by IMBALANCE and MAXIT); ignored\n");
+  CHECK(warnings("EQUILIBRIUM/\n") == "");
+  CHECK(first_error("EQUILIBRIUM/, IMBALANCE=0\n") ==
+        "e.adm:2:25: error: EQUILIBRIUM: IMBALANCE must be > 0, got 0");
+  CHECK(warnings("KINEMATICS/\n, HMAX = 0.01\n, ERROR=1E-4\n") ==
+        "w.adm:3:3: warning: KINEMATICS: HMAX, ERROR are not used by mbsolve (its kinematic "
+        "analysis solves positions, velocities and accelerations to fixed tight tolerances); "
+        "ignored\n");
+  CHECK(warnings("PREFERENCES/\n, CONTACT_FACETING_TOLERANCE = 300.0028\n, NTHREADS = 8\n") ==
+        "w.adm:3:3: warning: PREFERENCES: CONTACT_FACETING_TOLERANCE, NTHREADS are not used by "
+        "mbsolve (Adams/Solver preferences); ignored\n");
+  CHECK(warnings("DEBUG/EPRINT, DOF\n") ==
+        "w.adm:2:7: warning: DEBUG: EPRINT, DOF are not used by mbsolve (Adams/Solver "
+        "diagnostics; see the .log file); ignored\n");
+  CHECK(warnings("LIST\nNOLIST\n") ==
+        "w.adm:2:1: warning: LIST (the Adams listing of the dataset) is not used by mbsolve; "
+        "ignored\nw.adm:3:1: warning: NOLIST (the Adams listing of the dataset) is not used by "
+        "mbsolve; ignored\n");
+  // REQSAVE/GRSAVE/XRF/FORMATTED: mbsolve writes its results anyway.
+  CHECK(warnings("OUTPUT/\n, REQSAVE\n, GRSAVE\nRESULTS/\n, XRF\n") == "");
+  CHECK(warnings("OUTPUT/\n, REQSAVE\n, NOSEPARATOR\n, NOPRINT\nRESULTS/\n, FORMATTED\n"
+                 ", NOACCELERATIONS\n, NOLINEAR\n") ==
+        "w.adm:4:3: warning: OUTPUT: NOSEPARATOR, NOPRINT are not used by mbsolve (Adams "
+        "output-file options; mbsolve writes its CSV, JSON and log files); ignored\n"
+        "w.adm:8:3: warning: RESULTS: NOACCELERATIONS, NOLINEAR are not used by mbsolve (Adams "
+        "results-file options; mbsolve writes its CSV, JSON and log files); ignored\n");
+}
+
+TEST_CASE("ADM reader: Adams integrators map to the nearest mbsolve has, with one warning") {
+  for (const auto& [adams, type, index] :
+       {std::tuple{"HHT", "GSTIFF", "3"}, std::tuple{"NEWMARK", "GSTIFF", "3"},
+        std::tuple{"WSTIFF", "GSTIFF", "<absent>"},
+        std::tuple{"CONSTANT_BDF", "GSTIFF", "<absent>"},
+        std::tuple{"HASTIFF", "GSTIFF", "<absent>"}, std::tuple{"RKF45", "ABAM", "<absent>"},
+        std::tuple{"GSTIFF", "GSTIFF", "<absent>"}, std::tuple{"VSTIFF", "VSTIFF", "<absent>"}}) {
+    INFO(adams);
+    Diagnostics diag;
+    const Deck deck = read_adm_deck_text(
+        std::string("t\nINTEGRATOR/\n, ") + adams + "\n, HMAX = 0.005\n", "i.adm", diag);
+    CHECK(errors(diag) == "");
+    const DeckNode* in = nodes(deck, "param_transient").at(0);
+    CHECK(attr(in, "integrator_type") == type);
+    CHECK(attr(in, "dae_index") == index);
+    CHECK(attr(in, "h_max") == "0.005");
+    size_t n = 0;
+    for (const auto& d : diag.all()) n += d.severity == Severity::kWarning;
+    CHECK(n == (std::string(adams) == type ? 0u : 1u));
+  }
+  CHECK(warnings("INTEGRATOR/\n, HHT\n, HMAX = 0.005\n, ALPHA = -0.25\n, MAXIT = 20\n") ==
+        "w.adm:2:1: warning: INTEGRATOR: HHT is not an mbsolve integrator: it runs as GSTIFF I3 "
+        "(IDA's BDF on the index-3 equations); ALPHA ignored; MAXIT is not used by mbsolve (IDA "
+        "and CVODE choose their own corrector iterations, patterns and output interpolation); "
+        "ignored\n");
+  // SI2 given with HHT: kept.
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text("t\nINTEGRATOR/HHT, SI2\n", "i.adm", diag);
+  CHECK(attr(nodes(deck, "param_transient").at(0), "dae_index") == "2");
+  CHECK(warnings("INTEGRATOR/GSTIFF, INTERPOLATE=ON\n") ==
+        "w.adm:2:20: warning: INTEGRATOR: INTERPOLATE is not used by mbsolve (IDA and CVODE "
+        "choose their own corrector iterations, patterns and output interpolation); ignored\n");
+  CHECK(first_error("INTEGRATOR/GSTIFF, INTERPOLATE=MAYBE\n") ==
+        "e.adm:2:32: error: INTEGRATOR: INTERPOLATE: expected ON or OFF, got 'MAYBE'");
+}
+
+TEST_CASE("ADM reader: a value list may start on the continuation line, MATERIAL is skipped") {
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nPART/2, MASS=2, CM=20\n, IP =\n, 1, 2,\n, 3\nMATERIAL/1, NAME = steel, DENSITY = 7.8E-6\n"
+      "MATERIAL/2, NAME = aluminium\n",
+      "c.adm", diag);
+  CHECK(errors(diag) == "");
+  const DeckNode* p = node(deck, "body_rigid", "2");
+  CHECK(attr(p, "inertia_xx") == "1");
+  CHECK(attr(p, "inertia_yy") == "2");
+  CHECK(attr(p, "inertia_zz") == "3");
+  CHECK(p->find("inertia_xx")->value_loc.str() == "c.adm:4:3");
+  size_t infos = 0;
+  for (const auto& d : diag.all()) infos += d.severity == Severity::kInfo;
+  CHECK(infos == 1);  // one for both MATERIALs
+  // A keyword on the continuation line is not a value.
+  CHECK(first_error("PART/2, IP =\n, MASS = 2\n") ==
+        "e.adm:2:9: error: PART 2: IP: missing value after '='");
+}
+
+TEST_CASE("ADM reader: PART VM/WM name Adams markers in their messages") {
+  CHECK(first_error("PART/2, MASS=1, CM=20, WX=1, WM=99\nMARKER/20, PART=2\n") ==
+        "e.adm:2:33: error: PART 2: WM: MARKER 99 is not defined");
+  CHECK(first_error("PART/2, MASS=1, CM=20, VY=1, VM=98\nMARKER/20, PART=2\n") ==
+        "e.adm:2:33: error: PART 2: VM: MARKER 98 is not defined");
+  CHECK(first_error("PART/2, MASS=1, CM=20, WX=1, WY=2, WZ=3\nMARKER/20, PART=2\n") == "no error");
+}
+
+TEST_CASE("ADM reader: REQUEST CNAMES, CUNITS, CLABELS, TITLE and RESULTS_NAME") {
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nREQUEST/1\n, CNAMES = \"Measured Depth\", \"Radial,Displacement\"\n, \"Twist\"\n"
+      ", CLABELS = \"(ft)\", \"(ft)\", \"(Kft-lbf)\"\n, RESULTS_NAME = test_pdc_01_Motion\n"
+      ", F1 = DX(2, 1)\\\n, F2 = DY(2, 1)\n"
+      "REQUEST/2, TITLE = a:b, CUNITS = \"force\", F1 = 1\n",
+      "r.adm", diag);
+  CHECK(errors(diag) == "");
+  CHECK(attr(node(deck, "post_request", "1"), "column_names") ==
+        "Measured_Depth,Radial_Displacement,Twist");
+  CHECK(attr(node(deck, "post_request", "1"), "column_units") == "(ft),(ft),(Kft-lbf)");
+  CHECK(attr(node(deck, "post_request", "2"), "column_names") == "a,b");
+  CHECK(attr(node(deck, "post_request", "2"), "column_units") == "force");
+  std::string w;
+  for (const auto& d : diag.all()) w += d.headline() + "\n";
+  CHECK(w ==
+        "r.adm:6:3: warning: REQUEST 1: RESULTS_NAME is not used by mbsolve (the columns are "
+        "named req<id>.<CNAMES entry>); ignored\n");
+  CHECK(first_error("REQUEST/1, CNAMES=a,b,c,d,e,f,g,h,i, F1=1\n") ==
+        "e.adm:2:19: error: REQUEST 1: CNAMES: at most 8 entries (one per request column), got 9");
+}
+
+TEST_CASE("ADM reader: BEAM FORMULATION") {
+  const std::string beam =
+      "BEAM/3, I=1, J=2, LENGTH=1, IXX=1, IYY=1, IZZ=1, AREA=1, EMODULUS=1, "
+      "GMODULUS=1, FORMULATION=";
+  CHECK(warnings(beam + "LINEAR\n") == "");
+  CHECK(warnings(beam + "NONLINEAR\n") ==
+        "w.adm:2:94: warning: BEAM 3: FORMULATION=NONLINEAR is not available in mbsolve; the "
+        "beam runs with the LINEAR formulation (exact for small deflections only)\n");
+  CHECK(first_error(beam + "CURVED\n") ==
+        "e.adm:2:94: error: BEAM 3: FORMULATION: expected LINEAR, STRING or NONLINEAR, got "
+        "'CURVED'");
 }
