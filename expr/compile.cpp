@@ -15,10 +15,16 @@ namespace mb::expr {
 
 namespace {
 
-void collect(const Node& n, std::vector<int>& slots, bool& time) {
-  if (n.op == NodeOp::kInput) slots.push_back(n.slot);
-  if (n.op == NodeOp::kTime) time = true;
-  for (const auto& a : n.args) collect(*a, slots, time);
+void collect(const NodePtr& root, std::vector<int>& slots, bool& time) {
+  for (const NodePtr& n : postorder(root)) {
+    if (n->op == NodeOp::kInput) slots.push_back(n->slot);
+    if (n->op == NodeOp::kTime) time = true;
+  }
+}
+
+bool is_bound_call(const Node& n) {
+  return n.op == NodeOp::kCall &&
+         (n.builtin->kind == Kind::kModelBound || n.builtin->kind == Kind::kSpline);
 }
 
 SplineMethod method_of(Fn fn) {
@@ -32,13 +38,19 @@ class Binding {
  public:
   Binding(Binder& binder, std::vector<Problem>& problems) : binder_(binder), problems_(problems) {}
 
-  NodePtr bind(const NodePtr& n) {
-    if (n->args.empty()) return n;
-    if (n->op == NodeOp::kCall && n->builtin->kind == Kind::kModelBound) return bind_model(*n);
-    if (n->op == NodeOp::kCall && n->builtin->kind == Kind::kSpline) return bind_spline(*n);
-    auto out = std::make_shared<Node>(*n);
-    for (auto& a : out->args) a = bind(a);
-    return out;
+  NodePtr bind(const NodePtr& root) {
+    return rewrite(
+        root,
+        [this](const NodePtr& n, std::vector<NodePtr> args) -> NodePtr {
+          if (n->args.empty()) return n;
+          if (n->op == NodeOp::kCall && n->builtin->kind == Kind::kModelBound)
+            return bind_model(*n);
+          if (n->op == NodeOp::kCall && n->builtin->kind == Kind::kSpline) return bind_spline(*n);
+          auto out = std::make_shared<Node>(*n);
+          out->args = std::move(args);
+          return out;
+        },
+        is_bound_call);
   }
 
   std::shared_ptr<const std::vector<Spline>> splines() const {
@@ -146,12 +158,23 @@ class Binding {
 }  // namespace
 
 std::string excerpt(std::string_view text, size_t offset, size_t length) {
-  std::string line(text);
+  offset = std::min(offset, text.size());
+  // A long text is quoted as a window around the error, cut ends marked "...".
+  size_t begin = 0, end = text.size();
+  if (text.size() > kExcerptWidth) {
+    begin = offset > kExcerptWidth / 3 ? offset - kExcerptWidth / 3 : 0;
+    end = std::min(text.size(), begin + kExcerptWidth);
+    begin = std::min(begin, end - kExcerptWidth);
+    length = std::min(length, std::max<size_t>(end - offset, 1));
+  }
+  std::string line(begin > 0 ? "..." : "");
+  const size_t lead = line.size();
+  line += text.substr(begin, end - begin);
   for (auto& ch : line) {
     if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
   }
-  offset = std::min(offset, line.size());
-  std::string caret(offset, ' ');
+  if (end < text.size()) line += "...";
+  std::string caret(lead + offset - begin, ' ');
   caret += '^';
   if (length > 1) caret += std::string(length - 1, '~');
   return "  " + line + "\n  " + caret;
@@ -166,7 +189,7 @@ Expression::Expression() : Expression(from_tree(make_const(0), nullptr)) {}
 Expression Expression::from_tree(NodePtr root, std::shared_ptr<const std::vector<Spline>> splines) {
   auto impl = std::make_shared<Impl>();
   impl->tape = Tape(root, splines);
-  collect(*root, impl->slots, impl->reads_time);
+  collect(root, impl->slots, impl->reads_time);
   std::sort(impl->slots.begin(), impl->slots.end());
   impl->slots.erase(std::unique(impl->slots.begin(), impl->slots.end()), impl->slots.end());
   impl->slot_bound = impl->slots.empty() ? 0 : impl->slots.back() + 1;
@@ -199,13 +222,12 @@ void discontinuous(const Node& n, std::vector<std::string>& out) {
         break;
     }
   }
-  for (const auto& a : n.args) discontinuous(*a, out);
 }
 }  // namespace
 
 std::vector<std::string> Expression::discontinuous_functions() const {
   std::vector<std::string> out;
-  discontinuous(*impl_->root, out);
+  for (const NodePtr& n : postorder(impl_->root)) discontinuous(*n, out);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -223,10 +245,22 @@ Expression Expression::partial(int slot) const {
 
 std::optional<Expression> compile(const Source& src, Binder& binder, Diagnostics& diag) {
   std::vector<Problem> problems;
-  NodePtr root = parse(src.text, problems);
+  NodePtr root;
+  if (src.text.size() > kMaxExpressionLength) {
+    problems.push_back({0, 0,
+                        fmt::format("the expression is {} characters long; at most {} are allowed",
+                                    src.text.size(), kMaxExpressionLength)});
+  } else {
+    root = parse(src.text, problems);
+  }
   Binding binding(binder, problems);
   if (root != nullptr) root = fold(binding.bind(root), &problems);
   if (!problems.empty()) {
+    if (problems.size() > kMaxReportedProblems) {
+      const size_t more = problems.size() - kMaxReportedProblems;
+      problems.resize(kMaxReportedProblems);
+      problems.back().message += fmt::format(" (and {} more errors in this expression)", more);
+    }
     for (const auto& p : problems) {
       Diagnostic d;
       d.severity = Severity::kError;
