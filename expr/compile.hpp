@@ -41,9 +41,9 @@
 
 namespace mb::expr {
 
-/// The longest expression text compile() accepts, in characters (a larger one is an error at its
-/// start). Compile time and memory are linear in the length (bench/expr/README.md: about X per
-/// byte), so the limit is about sane decks, not the stack: no pass recurses on the tree.
+/// The longest expression text compile() accepts (longer: an error at its start). Compile time
+/// and memory are linear in the length (bench/expr/README.md: a few us and KB per byte, with all
+/// derivatives), so the limit is about sane decks, not the stack: no pass recurses on the tree.
 inline constexpr size_t kMaxExpressionLength = 1'000'000;
 /// Diagnostics quote a text longer than this as a window of this many characters around the
 /// error (cut ends shown as "...").
