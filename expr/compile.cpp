@@ -15,10 +15,16 @@ namespace mb::expr {
 
 namespace {
 
-void collect(const Node& n, std::vector<int>& slots, bool& time) {
-  if (n.op == NodeOp::kInput) slots.push_back(n.slot);
-  if (n.op == NodeOp::kTime) time = true;
-  for (const auto& a : n.args) collect(*a, slots, time);
+void collect(const NodePtr& root, std::vector<int>& slots, bool& time) {
+  for (const NodePtr& n : postorder(root)) {
+    if (n->op == NodeOp::kInput) slots.push_back(n->slot);
+    if (n->op == NodeOp::kTime) time = true;
+  }
+}
+
+bool is_bound_call(const Node& n) {
+  return n.op == NodeOp::kCall &&
+         (n.builtin->kind == Kind::kModelBound || n.builtin->kind == Kind::kSpline);
 }
 
 SplineMethod method_of(Fn fn) {
@@ -32,13 +38,19 @@ class Binding {
  public:
   Binding(Binder& binder, std::vector<Problem>& problems) : binder_(binder), problems_(problems) {}
 
-  NodePtr bind(const NodePtr& n) {
-    if (n->args.empty()) return n;
-    if (n->op == NodeOp::kCall && n->builtin->kind == Kind::kModelBound) return bind_model(*n);
-    if (n->op == NodeOp::kCall && n->builtin->kind == Kind::kSpline) return bind_spline(*n);
-    auto out = std::make_shared<Node>(*n);
-    for (auto& a : out->args) a = bind(a);
-    return out;
+  NodePtr bind(const NodePtr& root) {
+    return rewrite(
+        root,
+        [this](const NodePtr& n, std::vector<NodePtr> args) -> NodePtr {
+          if (n->args.empty()) return n;
+          if (n->op == NodeOp::kCall && n->builtin->kind == Kind::kModelBound)
+            return bind_model(*n);
+          if (n->op == NodeOp::kCall && n->builtin->kind == Kind::kSpline) return bind_spline(*n);
+          auto out = std::make_shared<Node>(*n);
+          out->args = std::move(args);
+          return out;
+        },
+        is_bound_call);
   }
 
   std::shared_ptr<const std::vector<Spline>> splines() const {
@@ -146,22 +158,22 @@ class Binding {
 }  // namespace
 
 std::string excerpt(std::string_view text, size_t offset, size_t length) {
-  // A long expression is shown as a window of kWidth characters around the offset, cut ends
-  // marked "...", so that one bad megabyte stays two short lines with a caret that still points.
-  constexpr size_t kWidth = 100;
   offset = std::min(offset, text.size());
+  // A long text is quoted as a window around the error, cut ends marked "...".
   size_t begin = 0, end = text.size();
-  if (text.size() > kWidth) {
-    begin = offset > kWidth / 2 ? std::min(offset - kWidth / 2, text.size() - kWidth) : 0;
-    end = begin + kWidth;
+  if (text.size() > kExcerptWidth) {
+    begin = offset > kExcerptWidth / 3 ? offset - kExcerptWidth / 3 : 0;
+    end = std::min(text.size(), begin + kExcerptWidth);
+    begin = std::min(begin, end - kExcerptWidth);
+    length = std::min(length, std::max<size_t>(end - offset, 1));
   }
-  std::string line = begin > 0 ? "..." : "";
+  std::string line(begin > 0 ? "..." : "");
   const size_t lead = line.size();
   line += text.substr(begin, end - begin);
-  if (end < text.size()) line += "...";
   for (auto& ch : line) {
     if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
   }
+  if (end < text.size()) line += "...";
   std::string caret(lead + offset - begin, ' ');
   caret += '^';
   const size_t marked = std::min(length, end - offset);  // the part inside the window
@@ -178,7 +190,7 @@ Expression::Expression() : Expression(from_tree(make_const(0), nullptr)) {}
 Expression Expression::from_tree(NodePtr root, std::shared_ptr<const std::vector<Spline>> splines) {
   auto impl = std::make_shared<Impl>();
   impl->tape = Tape(root, splines);
-  collect(*root, impl->slots, impl->reads_time);
+  collect(root, impl->slots, impl->reads_time);
   std::sort(impl->slots.begin(), impl->slots.end());
   impl->slots.erase(std::unique(impl->slots.begin(), impl->slots.end()), impl->slots.end());
   impl->slot_bound = impl->slots.empty() ? 0 : impl->slots.back() + 1;
@@ -211,13 +223,12 @@ void discontinuous(const Node& n, std::vector<std::string>& out) {
         break;
     }
   }
-  for (const auto& a : n.args) discontinuous(*a, out);
 }
 }  // namespace
 
 std::vector<std::string> Expression::discontinuous_functions() const {
   std::vector<std::string> out;
-  discontinuous(*impl_->root, out);
+  for (const NodePtr& n : postorder(impl_->root)) discontinuous(*n, out);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -235,10 +246,22 @@ Expression Expression::partial(int slot) const {
 
 std::optional<Expression> compile(const Source& src, Binder& binder, Diagnostics& diag) {
   std::vector<Problem> problems;
-  NodePtr root = parse(src.text, problems);
+  NodePtr root;
+  if (src.text.size() > kMaxExpressionLength) {
+    problems.push_back({0, 0,
+                        fmt::format("the expression is {} characters long; at most {} are allowed",
+                                    src.text.size(), kMaxExpressionLength)});
+  } else {
+    root = parse(src.text, problems);
+  }
   Binding binding(binder, problems);
   if (root != nullptr) root = fold(binding.bind(root), &problems);
   if (!problems.empty()) {
+    if (problems.size() > kMaxReportedProblems) {
+      const size_t more = problems.size() - kMaxReportedProblems;
+      problems.resize(kMaxReportedProblems);
+      problems.back().message += fmt::format(" (and {} more errors in this expression)", more);
+    }
     for (const auto& p : problems) {
       Diagnostic d;
       d.severity = Severity::kError;

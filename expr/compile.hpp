@@ -41,6 +41,16 @@
 
 namespace mb::expr {
 
+/// The longest expression text compile() accepts (longer: an error at its start). Compile time
+/// and memory are linear in the length (bench/expr/README.md: a few us and KB per byte, with all
+/// derivatives), so the limit is about sane decks, not the stack: no pass recurses on the tree.
+inline constexpr size_t kMaxExpressionLength = 1'000'000;
+/// Diagnostics quote a text longer than this as a window of this many characters around the
+/// error (cut ends shown as "...").
+inline constexpr size_t kExcerptWidth = 120;
+/// At most this many errors are reported per expression (the last one counts the rest).
+inline constexpr size_t kMaxReportedProblems = 20;
+
 struct Source {
   std::string_view text;
   /// File position of character `offset` of the text; may be empty (then no location).

@@ -17,7 +17,7 @@ NodePtr make_if(NodePtr cond, NodePtr neg, NodePtr zero, NodePtr pos) {
   if (is_const(neg) && is_const(zero) && is_const(pos) && neg->value == zero->value &&
       zero->value == pos->value)
     return neg;
-  return fold(
+  return fold_node(
       make_node(NodeOp::kIf, {std::move(cond), std::move(neg), std::move(zero), std::move(pos)}));
 }
 
@@ -89,12 +89,11 @@ NodePtr partial_node(const Node& n, int wrt_arg) {
   p->wrt.push_back(wrt_arg);
   p->offset = n.offset;
   p->length = n.length;
-  return fold(p);
+  return fold_node(p);
 }
 
-}  // namespace
-
-NodePtr differentiate(const NodePtr& n, Variable v) {
+// d n / d v from the derivatives `d` of n's arguments.
+NodePtr derivative_of(const NodePtr& n, const std::vector<NodePtr>& d, Variable v) {
   switch (n->op) {
     case NodeOp::kConst:
       return c(0);
@@ -105,9 +104,6 @@ NodePtr differentiate(const NodePtr& n, Variable v) {
     default:
       break;
   }
-  std::vector<NodePtr> d;
-  d.reserve(n->args.size());
-  for (const auto& a : n->args) d.push_back(differentiate(a, v));
   const auto& a = n->args;
   switch (n->op) {
     case NodeOp::kNeg:
@@ -159,6 +155,13 @@ NodePtr differentiate(const NodePtr& n, Variable v) {
     default:
       return c(0);
   }
+}
+
+}  // namespace
+
+NodePtr differentiate(const NodePtr& n, Variable v) {
+  return rewrite(n,
+                 [v](const NodePtr& x, std::vector<NodePtr> d) { return derivative_of(x, d, v); });
 }
 
 }  // namespace mb::expr

@@ -124,17 +124,33 @@ NodePtr s_pow(const NodePtr& a, const NodePtr& b) {
 NodePtr s_call(Fn fn, std::vector<NodePtr> args) {
   const Builtin* b = builtin_of(fn);
   const size_t off = args.empty() ? 0 : args[0]->offset;
-  return fold(make_call(b, std::move(args), off, 0));
+  return fold_node(make_call(b, std::move(args), off, 0));
 }
 
 namespace {
-NodePtr fold_node(const NodePtr& n, std::vector<Problem>* problems);
+NodePtr fold_args(const NodePtr& n, std::vector<NodePtr> args, std::vector<Problem>* problems);
 }  // namespace
 
 NodePtr fold(const NodePtr& n, std::vector<Problem>* problems) {
-  NodePtr r = fold_node(n, problems);
+  return rewrite(n, [problems](const NodePtr& x, std::vector<NodePtr> args) {
+    return fold_args(x, std::move(args), problems);
+  });
+}
+
+NodePtr fold_node(const NodePtr& n, std::vector<Problem>* problems) {
+  return fold_args(n, n->args, problems);
+}
+
+namespace {
+
+NodePtr fold_op(const NodePtr& n, std::vector<NodePtr> args, std::vector<Problem>* problems);
+
+// `n` with its arguments replaced by their folded forms `args`, folded.
+NodePtr fold_args(const NodePtr& n, std::vector<NodePtr> args, std::vector<Problem>* problems) {
+  if (n->args.empty()) return n;
+  NodePtr r = fold_op(n, std::move(args), problems);
   // A constant that overflowed (1e308*10, EXP(1000)) is an error where it first appears.
-  if (problems != nullptr && is_const(r) && !std::isfinite(r->value) && !n->args.empty()) {
+  if (problems != nullptr && is_const(r) && !std::isfinite(r->value)) {
     bool finite_args = true;
     for (const auto& a : n->args) {
       if (is_const(a) && !std::isfinite(a->value)) finite_args = false;
@@ -148,17 +164,9 @@ NodePtr fold(const NodePtr& n, std::vector<Problem>* problems) {
   return r;
 }
 
-namespace {
-
-NodePtr fold_node(const NodePtr& n, std::vector<Problem>* problems) {
-  if (n->args.empty()) return n;
-  std::vector<NodePtr> args;
-  args.reserve(n->args.size());
+NodePtr fold_op(const NodePtr& n, std::vector<NodePtr> args, std::vector<Problem>* problems) {
   bool changed = false;
-  for (const auto& a : n->args) {
-    args.push_back(fold(a, problems));
-    changed = changed || args.back() != a;
-  }
+  for (size_t i = 0; i < args.size(); ++i) changed = changed || args[i] != n->args[i];
   auto keep = [&]() { return changed ? with_args(*n, args) : n; };
   auto problem = [&](std::string msg) {
     if (problems != nullptr) problems->push_back({n->offset, n->length, std::move(msg)});

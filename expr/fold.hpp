@@ -17,9 +17,13 @@
 
 namespace mb::expr {
 
-/// Folds `n` bottom-up. Errors are appended to `problems` when it is not null; without a problem
-/// list, subtrees that would fail are left unfolded (they flag the error at run time).
+/// Folds `n` bottom-up (each distinct node once, iteratively). Errors are appended to `problems`
+/// when it is not null; without a problem list, subtrees that would fail are left unfolded (they
+/// flag the error at run time).
 NodePtr fold(const NodePtr& n, std::vector<Problem>* problems = nullptr);
+
+/// Folds the node `n` itself, its arguments being folded already (O(1), for constructors).
+NodePtr fold_node(const NodePtr& n, std::vector<Problem>* problems = nullptr);
 
 // Simplifying constructors (they fold constants and apply the identities above).
 NodePtr s_neg(const NodePtr& a);

@@ -10,8 +10,13 @@ namespace mb::expr {
 
 namespace {
 
-// Deeper nesting is rejected instead of overflowing the native stack.
+// Deeper nesting is rejected instead of overflowing the native stack (the parser recurses on
+// nesting: parentheses, calls, signs, powers; chains of + - * / are loops, of any length).
 constexpr int kMaxDepth = 200;
+
+const std::string kTooDeep = fmt::format(
+    "expression is nested too deeply (more than {} levels of parentheses, calls, signs or powers)",
+    kMaxDepth);
 
 struct SyntaxError {};
 
@@ -54,7 +59,7 @@ class Parser {
 
   // expr := additive
   NodePtr expr() {
-    if (++depth_ > kMaxDepth) fail(peek(), "expression is nested too deeply");
+    if (++depth_ > kMaxDepth) fail(peek(), kTooDeep);
     NodePtr n = additive();
     --depth_;
     return n;
@@ -87,7 +92,7 @@ class Parser {
   // unary := ('+'|'-') unary | power
   NodePtr unary() {
     if (peek().kind == Tok::kPlus || peek().kind == Tok::kMinus) {
-      if (++depth_ > kMaxDepth) fail(peek(), "expression is nested too deeply");
+      if (++depth_ > kMaxDepth) fail(peek(), kTooDeep);
       const Token& op = next();
       NodePtr operand = unary();
       --depth_;
@@ -101,7 +106,7 @@ class Parser {
   NodePtr power() {
     NodePtr base = primary();
     if (peek().kind == Tok::kPow) {
-      if (++depth_ > kMaxDepth) fail(peek(), "expression is nested too deeply");
+      if (++depth_ > kMaxDepth) fail(peek(), kTooDeep);
       const Token& op = next();
       NodePtr exponent = unary();
       --depth_;
@@ -195,6 +200,10 @@ class Parser {
       return make_const(0, id.offset, id.length);
     }
     const int n = static_cast<int>(args.size());
+    if (b->max_args == kUnbounded && n > kUnbounded) {
+      problem(id, fmt::format("{} takes at most {} arguments, got {}", b->name, kUnbounded, n));
+      return make_const(0, id.offset, id.length);
+    }
     if (n < b->min_args || n > b->max_args) {
       problem(id,
               std::string(b->name) + " takes " + arity_phrase(*b) + ", got " + std::to_string(n));

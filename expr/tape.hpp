@@ -4,6 +4,12 @@
 // compiled to jumps so that only the selected branch runs. The maximum stack depth is computed
 // when the tape is built, and the caller provides a stack of at least that size.
 //
+// Shared subexpressions are evaluated once: structurally equal subtrees are merged (hash-consing
+// when the tape is built), a node with several uses is computed at its first use and kept in a
+// temporary (kStore), and later uses read it (kLoad). A value computed inside a branch of IF is
+// only reused inside that branch. So the tape of a DAG is linear in its distinct nodes (the
+// derivatives share their expression's subtrees), and lowering is iterative (any depth).
+//
 // Peephole forms: an operation with a constant or input operand is one instruction (x + c,
 // c - x, x * c, x / c, c / x, x + in, in - x, ...), x**n for a small whole constant n is repeated
 // multiplication, and a general function keeps its constant arguments in the instruction's call
@@ -90,6 +96,8 @@ enum class TapeOp : std::uint8_t {
   kIf,       ///< pop c; c < 0: fall through; c == 0: jump ifs_[a].zero; c > 0 (or NaN, whose
              ///< error is already recorded): jump ifs_[a].pos
   kJump,     ///< pc = a
+  kLoad,     ///< push temporary a
+  kStore,    ///< temporary a = the top of the stack (kept on the stack)
   kEnd,      ///< return the top of the stack
 };
 
@@ -106,10 +114,11 @@ class Tape {
   /// Lowers a folded, bound tree (no kCall of model-bound or spline builtins left).
   Tape(const NodePtr& root, std::shared_ptr<const std::vector<Spline>> splines);
 
-  /// Runs the program. `stack` must hold max_stack() values. `err` keeps its first error.
+  /// Runs the program. `stack` must hold max_stack() values (the stack, then the temporaries).
+  /// `err` keeps its first error.
   double eval(double time, std::span<const double> inputs, double* stack, EvalError& err) const;
 
-  size_t max_stack() const { return max_stack_; }
+  size_t max_stack() const { return max_stack_ + temps_; }
   size_t size() const { return code_.size() - 1; }  ///< instruction count, without kEnd
   /// Listing for tests and debugging, one instruction per line.
   std::string dump() const;
@@ -126,7 +135,7 @@ class Tape {
   struct Branch {
     int zero, pos;
   };
-  void emit(const NodePtr& n, size_t& depth);
+  class Lowering;
   void push(Instr i, const Node& n, size_t& depth, int delta);
   void record(EvalError& err, size_t pc, EvalErrorKind kind, double arg) const;
 
@@ -136,7 +145,8 @@ class Tape {
   std::vector<Call> calls_;
   std::vector<Branch> ifs_;
   std::shared_ptr<const std::vector<Spline>> splines_;
-  size_t max_stack_ = 0;
+  size_t max_stack_ = 0;  ///< of the value stack
+  size_t temps_ = 0;      ///< temporaries after it
 };
 
 }  // namespace mb::expr

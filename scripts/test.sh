@@ -34,8 +34,11 @@ for f in build/fuzz/fuzz/*/fuzz_*; do
   mkdir -p "$corpus"
   seeds=()
   [ -d "fuzz/${name#fuzz_}/seeds" ] && seeds=("fuzz/${name#fuzz_}/seeds")
+  # A target's dictionary fuzz/<name>/<name>.dict (e.g. fuzz/expr/expr.dict) is used when present.
+  dict=()
+  [ -f "fuzz/${name#fuzz_}/${name#fuzz_}.dict" ] && dict=(-dict="fuzz/${name#fuzz_}/${name#fuzz_}.dict")
   echo "-- $name"
   "$f" -max_total_time="$fuzz_seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=0 \
-    "$corpus" "${seeds[@]}" 2>&1 | tail -n 3
+    "${dict[@]}" "$corpus" "${seeds[@]}" 2>&1 | tail -n 3
 done
 echo "== all tests passed"
