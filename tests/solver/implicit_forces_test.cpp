@@ -220,3 +220,26 @@ TEST_CASE(
     }
   }
 }
+
+TEST_CASE("what cannot read accelerations or force queries yet is a deck error that says so") {
+  const std::string bodies = R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="1" inertia_yy="1" inertia_zz="0.5"/>
+    <Reference_Marker id="20" body_id="2"/>)XML";
+  const std::pair<const char*, const char*> cases[] = {
+      {R"X(<Control_Diff id="3" expr="ACCX(20)"/>)X",
+       "Control_Diff 3: its inputs read accelerations"},
+      {R"X(<Reference_Variable id="1" expr="WDTZ(20)"/><Control_Diff id="3" expr="VARVAL(1)"/>)X",
+       "Control_Diff 3: its inputs read accelerations"},
+      {R"X(<Force_Scalar_TwoBody id="4" type="Force" i_marker_id="20" j_marker_id="20"
+           val_expression="1"/>
+           <Force_Vector_OneBody id="5" type="ForceOnly" i_marker_id="20"
+           fx_expression="SFORCE(4, 0, 2, 0)" fy_expression="0" fz_expression="0"/>)X",
+       "Force_Vector_OneBody 5: a force may read the reactions JOINT, JPRIM and MOTION"},
+  };
+  for (const auto& [element, message] : cases) {
+    INFO(element);
+    CHECK_THROWS_WITH(test::model_inline(bodies + element + "</Model></MotionSolve>"),
+                      Catch::Contains(message));
+  }
+}
