@@ -201,6 +201,9 @@ AccelerationSolver::AccelerationSolver(const Dae& dae)
   lu_.analyzePattern(K_);
   rhs_.resize(nd + nl);
   sol_.resize(nd + nl);
+  z_.resize(nd + nl);
+  kz_.resize(nd + nl);
+  rate_rhs_.resize(nl);
 }
 
 void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<double>& yp) {
@@ -215,14 +218,14 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
   // TIME), from the expressions' symbolic time derivatives.
   std::fill(res_.begin(), res_.end(), 0.0);
   dae_.system().add_velocity_row_time_rates(t, y.data(), res_.data());
-  Eigen::VectorXd rate_rhs(static_cast<Eigen::Index>(b_.vel_rows.size()));
   for (size_t i = 0; i < b_.vel_rows.size(); ++i) {
-    rate_rhs(static_cast<Eigen::Index>(i)) = -res_[b_.vel_rows[i]];
+    rate_rhs_(static_cast<Eigen::Index>(i)) = -res_[b_.vel_rows[i]];
   }
   // Forces that read accelerations or reactions make the differential rows nonlinear in the
   // unknowns z = (y'_d, lambda): Newton from z = 0, each step the linear solve at the current z
   // (K z_new = K z - F_d(z)). Otherwise one step is exact.
-  Eigen::VectorXd z = Eigen::VectorXd::Zero(rhs_.size());
+  Eigen::VectorXd& z = z_;
+  z.setZero();
   for (int iter = 0;; ++iter) {
     dae_.jacobian(t, y.data(), yp.data(), 0.0, j0_.data());
     if (refresh_dfdyp_ || implicit_forces_) {
@@ -233,11 +236,11 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
     double* kv = K_.valuePtr();
     std::fill(kv, kv + K_.nonZeros(), 0.0);
     for (const Entry& e : entries_) kv[e.k] += e.deriv ? dfdyp_[e.p] : j0_[e.p];
-    const Eigen::VectorXd kz = K_ * z;
+    kz_.noalias() = K_ * z;
     for (Eigen::Index i = 0; i < nd; ++i) {
-      rhs_(i) = kz(i) - res_[b_.diff[static_cast<size_t>(i)]];
+      rhs_(i) = kz_(i) - res_[b_.diff[static_cast<size_t>(i)]];
     }
-    rhs_.tail(rhs_.size() - nd) = rate_rhs;
+    rhs_.tail(rhs_.size() - nd) = rate_rhs_;
     lu_.factorize(K_);
     if (lu_.info() != Eigen::Success) {
       throw Error(ExitCode::kAnalysisFailed,

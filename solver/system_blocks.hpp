@@ -124,6 +124,9 @@ class AccelerationSolver {
   std::vector<Entry> entries_;
   Eigen::SparseLU<SpMat> lu_;
   Eigen::VectorXd rhs_ = Eigen::VectorXd(), sol_ = Eigen::VectorXd();
+  /// The Newton iterate, K z and the velocity-row rates (preallocated: solve() runs in the ODE
+  /// form's right-hand side).
+  Eigen::VectorXd z_ = Eigen::VectorXd(), kz_ = Eigen::VectorXd(), rate_rhs_ = Eigen::VectorXd();
 };
 
 /// Minimum-change projection of the differential variables onto the constraint manifold:
