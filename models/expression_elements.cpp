@@ -141,6 +141,29 @@ bool resolve_elemental_force(const Model& m, const DraftExpressionElement& d, Re
   return true;
 }
 
+/// A force's expressions: they may read the reactions of joints, joint primitives and motions
+/// (JOINT, JPRIM, MOTION: the multipliers, solved with the forces) but not yet the other force
+/// queries (SFORCE, FX, ...) nor ORIENT.
+bool compile_force_group(const Model& m, const DraftExpressionElement& d, ExpressionGroup& group,
+                         Diagnostics& diag) {
+  if (!compile_group(m, d, true, group, diag)) return false;
+  for (const auto& ms : group.measures) {
+    // (VARVAL and ARYVAL of a U array count as multiplier readers too: their reads are checked
+    // when the force kernel is built, solver/state_inputs.cpp.)
+    if (!ms.reads_multipliers() || ms.kind == MeasureKind::kJoint ||
+        ms.kind == MeasureKind::kVarval || ms.kind == MeasureKind::kUserArray) {
+      continue;
+    }
+    diag.error(d.expressions.empty() || !d.expressions[0] ? d.loc : d.expressions[0]->loc,
+               d.subject,
+               "a force may read the reactions JOINT, JPRIM and MOTION; ORIENT and the force "
+               "queries (SFORCE, VFORCE, SPDP, BUSH, FX, FM, ...) may be used in requests only "
+               "for now");
+    return false;
+  }
+  return true;
+}
+
 bool same_body(const Model& m, int a, int b) {
   const int ba = a < 0 ? 0 : m.markers[a].body, bb = b < 0 ? 0 : m.markers[b].body;
   return ba == bb;
@@ -165,7 +188,7 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     f.action_only = d.flag;
     bool ok = resolve_marker(m, d, 0, f.i_marker, diag);
     ok = resolve_marker(m, d, 1, f.j_marker, diag) && ok;  // every marker is checked and reported
-    ok &= compile_group(m, d, false, f.expr, diag);
+    ok &= compile_force_group(m, d, f.expr, diag);
     f.user = d.user;
     if (ok && f.i_marker >= 0 && f.j_marker >= 0 && same_body(m, f.i_marker, f.j_marker) &&
         !f.action_only) {
@@ -181,7 +204,7 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     bool ok = resolve_marker(m, d, 0, f.i_marker, diag);
     ok = resolve_marker(m, d, 1, f.j_marker, diag) && ok;    // every marker is checked and reported
     ok = resolve_marker(m, d, 2, f.ref_marker, diag) && ok;  // every marker is checked and reported
-    ok &= compile_group(m, d, false, f.expr, diag);
+    ok &= compile_force_group(m, d, f.expr, diag);
     f.user = d.user;
     f.user_force = !d.type.starts_with("TORQUEONLY");
     f.user_torque = !d.type.starts_with("FORCEONLY");
@@ -204,7 +227,7 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     }
     if (!d.expressions.empty()) {
       ExpressionGroup g;
-      ok &= compile_group(m, d, false, g, diag);
+      ok &= compile_force_group(m, d, g, diag);
       s.force_expression = std::move(g);
     }
     if (ok) m.spring_dampers.push_back(std::move(s));

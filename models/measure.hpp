@@ -11,6 +11,10 @@
 //   PSI/THETA/PHI: body 3-1-3 angles of R = A_J^T A_I; YAW/PITCH/ROLL: body 3-2-1 angles
 //   VX/VY/VZ(I,J,K,L) = (d/dt_L r) . axis_K   VM(I,J,L) = |d/dt_L r|   VR(I,J,L) = d/dt_L r . r/|r|
 //   WX/WY/WZ(I,J,K) = (w_I - w_J) . axis_K    WM(I,J) = |w_I - w_J|
+//   ACCX/ACCY/ACCZ(I,J,K,L) = (d2/dt2_L r) . axis_K   ACCM(I,J,L) = |d2/dt2_L r|
+//   WDTX/WDTY/WDTZ(I,J,K,L) = d/dt_L (w_I - w_J) . axis_K   WDTM(I,J,L) = |d/dt_L (w_I - w_J)|
+//     (the accelerations are the y' of the velocity states: a force reading them makes the
+//     residual depend on y', solved implicitly as Adams does)
 //   DIF(id) / DIF1(id): state / its time derivative of a Control_Diff; ARYVAL(id, k): entry k
 //     of a Reference_Array (X: state, Y: output, U: VARVAL of the k-th variable, IC: number)
 //   ORIENT(27, c, I, J): Euler parameter c (1 = e0) of I relative to J
@@ -48,6 +52,14 @@ enum class MeasureKind {
   kWY,
   kWZ,
   kWM,
+  kACCX,  ///< accelerations: read y' of the bodies' velocities (solver/measures.hpp)
+  kACCY,
+  kACCZ,
+  kACCM,
+  kWDTX,
+  kWDTY,
+  kWDTZ,
+  kWDTM,
   kState,       ///< DIF/DIF1/ARYVAL of an X array: element = state index, comp 1 = derivative
   kOutput,      ///< ARYVAL of a Y array: element = state element index, comp = output (0-based)
   kArrayConst,  ///< ARYVAL of an IC array: element = array index, comp = entry (0-based)
@@ -72,6 +84,11 @@ inline bool is_pose_measure(MeasureKind k) {
   return k == MeasureKind::kDX || k == MeasureKind::kDY || k == MeasureKind::kDZ ||
          k == MeasureKind::kDM || k == MeasureKind::kAX || k == MeasureKind::kAY ||
          k == MeasureKind::kAZ;
+}
+
+/// ACCX..ACCM, WDTX..WDTM: functions of the bodies' accelerations (the y' of their velocities).
+inline bool is_acceleration_measure(MeasureKind k) {
+  return k >= MeasureKind::kACCX && k <= MeasureKind::kWDTM;
 }
 
 struct MeasureSpec {

@@ -16,7 +16,11 @@ struct KindName {
   int markers;  ///< how many leading arguments are markers
 };
 
-constexpr std::array<KindName, 22> kKinematic = {{
+constexpr std::array<KindName, 30> kKinematic = {{
+    {"ACCM", MeasureKind::kACCM, 3},   {"ACCX", MeasureKind::kACCX, 4},
+    {"ACCY", MeasureKind::kACCY, 4},   {"ACCZ", MeasureKind::kACCZ, 4},
+    {"WDTM", MeasureKind::kWDTM, 3},   {"WDTX", MeasureKind::kWDTX, 4},
+    {"WDTY", MeasureKind::kWDTY, 4},   {"WDTZ", MeasureKind::kWDTZ, 4},
     {"AX", MeasureKind::kAX, 2},       {"AY", MeasureKind::kAY, 2},
     {"AZ", MeasureKind::kAZ, 2},       {"DM", MeasureKind::kDM, 2},
     {"DX", MeasureKind::kDX, 3},       {"DY", MeasureKind::kDY, 3},
@@ -74,7 +78,10 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
     if (m.i < 0)
       return expr::BindResult::fail(std::string(name) + " needs a marker I other than 0");
     // VM and VR take (I, J, L): the third argument is the frame of differentiation.
-    if (m.kind == MeasureKind::kVM || m.kind == MeasureKind::kVR) std::swap(m.k, m.l);
+    if (m.kind == MeasureKind::kVM || m.kind == MeasureKind::kVR || m.kind == MeasureKind::kACCM ||
+        m.kind == MeasureKind::kWDTM) {
+      std::swap(m.k, m.l);
+    }
     return slot_of(m);
   }
   if (name == "ORIENT") {

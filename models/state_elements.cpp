@@ -171,6 +171,12 @@ class InputCheck {
                   "elements cannot use yet");
       return false;
     }
+    if (is_acceleration_measure(ms.kind)) {
+      diag_.error(e_.loc, e_.subject,
+                  "its inputs read accelerations (ACCX..ACCM, WDTX..WDTM), which state elements "
+                  "cannot use yet (forces and requests may)");
+      return false;
+    }
     return true;
   }
 

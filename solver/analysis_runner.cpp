@@ -277,13 +277,19 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
       if (ode) {
         // The ODE form solves for the reactions with one linear solve, which is exact only when
         // the forces do not depend on them.
+        // Likewise the accelerations: the ODE form solves for them once from forces that may
+        // not read them. Adams solves both implicitly; so does the DAE form here.
         for (const auto& fk : sys.force_kernels()) {
-          if (fk.n_multipliers > 0) {
+          if (fk.n_multipliers > 0 || fk.reads_accelerations) {
             throw Error(ExitCode::kAnalysisFailed,
-                        fmt::format("{}: a user subroutine that reads joint reactions is not "
-                                    "supported with integrator {} (ODE form); use DSTIFF, "
-                                    "GSTIFF or HSTIFF",
-                                    fk.subject, params.integrator));
+                        fmt::format("{}: {} that reads {} is not supported with integrator {} "
+                                    "(ODE form: one explicit solve for the accelerations and "
+                                    "reactions); use DSTIFF, GSTIFF or HSTIFF, which solve them "
+                                    "implicitly",
+                                    fk.subject, fk.user ? "a user subroutine" : "a force",
+                                    fk.n_multipliers > 0 ? "joint reactions (JOINT, JPRIM, MOTION)"
+                                                         : "accelerations (ACCX..WDTM)",
+                                    params.integrator));
           }
         }
         for (const auto& sk : sys.state_kernels()) {

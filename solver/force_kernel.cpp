@@ -7,6 +7,7 @@
 #include "solver/compliant_law.hpp"
 #include "solver/kernel_tables.hpp"
 #include "solver/state_reads.hpp"
+#include "solver/system.hpp"
 
 namespace mb {
 
@@ -14,11 +15,38 @@ namespace {
 
 using LocalTables = KernelTables<ForceKernel>;
 
+constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+/// The local markers' states and, when the kernel reads accelerations, their accelerations.
 template <class T>
-void marker_states(const ForceKernel& k, const T* x, MarkerState<T>* ms) {
+void marker_states(const ForceKernel& k, const T* x, MarkerState<T>* ms,
+                   MarkerAcceleration<T>* ma) {
   BodyState<T> bodies[ForceKernel::kMaxBodies];
   for (size_t b = 0; b < k.bodies.size(); ++b) bodies[b] = body_state(x + 13 * b);
   for (size_t m = 0; m < k.markers.size(); ++m) ms[m] = marker_state(k.markers[m], bodies);
+  if (!k.reads_accelerations) return;
+  const T* rates[ForceKernel::kMaxBodies];
+  for (size_t b = 0; b < k.bodies.size(); ++b) rates[b] = x + k.acceleration_input_base() + 6 * b;
+  for (size_t m = 0; m < k.markers.size(); ++m) {
+    ma[m] = marker_acceleration(k.markers[m], bodies, rates);
+  }
+}
+
+/// JOINT/JPRIM/MOTION(id, jflag, comp, RM) from the multipliers among the local inputs x.
+template <class T>
+T reaction_value(const ForceKernel& k, const LocalMeasure& m, const T* x,
+                 const MarkerState<T>* ms) {
+  const JointKernel& jk = k.sys->constraint_kernel(k.blocks[static_cast<size_t>(m.block)]);
+  T ground[13];
+  for (int c = 0; c < 13; ++c) ground[c] = T(kGroundState[c]);
+  const int bi = k.markers[static_cast<size_t>(m.i)].body;
+  const int bj = m.j < 0 ? -1 : k.markers[static_cast<size_t>(m.j)].body;
+  const T* yi = bi < 0 ? ground : x + 13 * bi;
+  const T* yj = bj < 0 ? ground : x + 13 * bj;
+  V3<T> f, tq;
+  jk.reaction(yi, yj, x + k.block_first[static_cast<size_t>(m.block)], m.jflag, f, tq);
+  const M3<T> rm = m.k < 0 ? M3<T>(M3<T>::Identity()) : M3<T>(ms[m.k].A);
+  return wrench_component(f, tq, m.comp, rm);
 }
 
 template <class T>
@@ -67,7 +95,8 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state,
                               const T* read_values) const {
   using std::atan2;
   MarkerState<T> ms[kMaxMarkers];
-  marker_states(*this, x, ms);
+  MarkerAcceleration<T> ma[kMaxMarkers];
+  marker_states(*this, x, ms, ma);
   const MarkerState<T> kGround{};  // not static: see measure_value()
   const MarkerState<T>& I = mi < 0 ? kGround : ms[mi];
   const MarkerState<T>& J = mj < 0 ? kGround : ms[mj];
@@ -78,7 +107,12 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state,
   T lm[kMaxMeasures], mv[kMaxMeasures], nv[StateInputs::kMaxNodes];
   T e[6];
   if (group) {
-    for (size_t k = 0; k < measures.size(); ++k) lm[k] = measure_value(measures[k], ms);
+    for (size_t k = 0; k < measures.size(); ++k) {
+      const LocalMeasure& m = measures[k];
+      lm[k] = m.kind == MeasureKind::kJoint     ? reaction_value(*this, m, x, ms)
+              : is_acceleration_measure(m.kind) ? acceleration_measure_value(m, ms, ma)
+                                                : measure_value(m, ms);
+    }
     T rv[StateInputs::kMaxNodes];  // values of user subroutines (state elements, VARSUBs)
     if (!read_values) {
       for (size_t r = 0; r < state_inputs.reads.size(); ++r) {
@@ -204,14 +238,29 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
           [&](const MeasureSpec& ms) {
             LocalMeasure lm;
             lm.kind = ms.kind;
-            lm.i = tables.marker(ms.i);
-            lm.j = tables.marker(ms.j);
+            if (ms.kind == MeasureKind::kJoint) {
+              // The constraint block's markers bring its bodies into the kernel; its
+              // multipliers become inputs (the System numbers them: block_first).
+              const size_t nj = model.joints.size();
+              const size_t e = static_cast<size_t>(ms.element);
+              lm.i =
+                  tables.marker(e < nj ? model.joints[e].i_marker : model.motions[e - nj].i_marker);
+              lm.j =
+                  tables.marker(e < nj ? model.joints[e].j_marker : model.motions[e - nj].j_marker);
+              auto it = std::find(k.blocks.begin(), k.blocks.end(), ms.element);
+              if (it == k.blocks.end()) it = k.blocks.insert(k.blocks.end(), ms.element);
+              lm.block = static_cast<int>(it - k.blocks.begin());
+              lm.jflag = ms.jflag;
+              lm.comp = ms.comp;
+            } else {
+              lm.i = tables.marker(ms.i);
+              lm.j = tables.marker(ms.j);
+              lm.l = tables.marker(ms.l);
+              k.reads_accelerations |= is_acceleration_measure(ms.kind);
+            }
             lm.k = tables.marker(ms.k);
-            lm.l = tables.marker(ms.l);
             for (size_t q = 0; q < k.measures.size(); ++q) {
-              const LocalMeasure& o = k.measures[q];
-              if (o.kind == lm.kind && o.i == lm.i && o.j == lm.j && o.k == lm.k && o.l == lm.l)
-                return static_cast<int>(q);
+              if (k.measures[q] == lm) return static_cast<int>(q);
             }
             k.measures.push_back(lm);
             return static_cast<int>(k.measures.size() - 1);

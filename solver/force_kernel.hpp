@@ -90,8 +90,23 @@ struct ForceKernel {
   std::vector<char> known_bodies;       ///< per model body: the routine reads it
   std::vector<char> known_blocks;       ///< per constraint block: the routine reads it
 
+  // Expressions reading reactions (JOINT, JPRIM, MOTION): the multipliers of `blocks` are local
+  // inputs after the bodies (as a user routine's), block_first[b] the first of block b's; the
+  // reactions come from JointKernel::reaction with them, so the residual depends on lambda and
+  // the Jacobian has those columns (solved implicitly, not lagged).
+  std::vector<int> block_first;
+  // Expressions reading accelerations (ACCX..WDTM): the derivatives of every local body's
+  // velocities (v' then w', 6 per body) are local y' inputs after the state inputs.
+  bool reads_accelerations = false;
+
   int state_input_base() const { return 13 * static_cast<int>(bodies.size()) + n_multipliers; }
-  int inputs() const { return state_input_base() + static_cast<int>(state_inputs.states.size()); }
+  int acceleration_input_base() const {
+    return state_input_base() + static_cast<int>(state_inputs.states.size());
+  }
+  int acceleration_inputs() const {
+    return reads_accelerations ? 6 * static_cast<int>(bodies.size()) : 0;
+  }
+  int inputs() const { return acceleration_input_base() + acceleration_inputs(); }
   int outputs() const { return 13 * static_cast<int>(bodies.size()); }
 
   /// The wrench; `state` (optional) receives the compliant element's state (zero otherwise).

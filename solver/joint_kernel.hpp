@@ -311,6 +311,28 @@ struct JointKernel {
     }
   }
 
+  /// The reaction B^T lambda on side 0 (I) or 1 (J), moved from the body's CM to its marker:
+  /// force and torque about the marker origin, ground axes (JOINT(), FX() and friction read it).
+  template <class T>
+  void reaction(const T* yi, const T* yj, const T* lambda, int side, V3<T>& force,
+                V3<T>& torque) const {
+    T phi[kMaxEquations];
+    T B[kMaxEquations][12];
+    constraints(yi, yj, phi, B);
+    V3<T> n = V3<T>::Zero();
+    force = V3<T>::Zero();
+    for (int e = 0; e < m; ++e) {
+      for (int c = 0; c < 3; ++c) {
+        force(c) += B[e][6 * side + c] * lambda[e];
+        n(c) += B[e][6 * side + 3 + c] * lambda[e];
+      }
+    }
+    const T* y = side == 0 ? yi : yj;
+    const M3<T> A = rotation_from_euler_parameters<T>(V4<T>(y[3], y[4], y[5], y[6]));
+    const V3<T> arm = A * (side == 0 ? s_i : s_j).template cast<T>();
+    torque = A * n - arm.cross(force);
+  }
+
   template <class T>
   void eval(const T* x, T* out, double t) const {
     const T* yi = x;

@@ -18,10 +18,15 @@ struct LocalMarker {
   M3<double> u = M3<double>::Identity();  ///< axes in body axes (ground: global axes)
 };
 
-/// A measure with local marker indices (-1 = global frame).
+/// A measure with local marker indices (-1 = global frame). A reaction (kJoint, read by a
+/// force kernel) has i, j the constraint block's I and J markers, k the result marker, `block`
+/// the index into the kernel's multiplier blocks, `jflag` and `comp` as MeasureSpec.
 struct LocalMeasure {
   MeasureKind kind = MeasureKind::kDX;
   int i = -1, j = -1, k = -1, l = -1;
+  int block = -1, jflag = 0, comp = 0;
+
+  bool operator==(const LocalMeasure&) const = default;
 };
 
 template <class T>
@@ -134,6 +139,93 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
       break;  // request-only measures: evaluated by solver/request_outputs
   }
   return T(0.0);
+}
+
+/// |v|, with a zero derivative where v = 0 (sqrt's derivative is infinite there).
+template <class T>
+T magnitude(const V3<T>& v) {
+  using std::sqrt;
+  const T sq = v.squaredNorm();
+  return value_of(sq) > 0.0 ? T(sqrt(sq)) : T(0.0);
+}
+
+/// Component `comp` of a force f and torque tq (ground axes) in axes `rm`: 1 |f|, 2-4 f,
+/// 5 |tq|, 6-8 tq (the reaction and force queries JOINT, SFORCE, FX, ...).
+template <class T>
+T wrench_component(const V3<T>& f, const V3<T>& tq, int comp, const M3<T>& rm) {
+  switch (comp) {
+    case 1:
+      return magnitude(f);
+    case 5:
+      return magnitude(tq);
+    default:
+      return comp <= 4 ? T(rm.col(comp - 2).dot(f)) : T(rm.col(comp - 6).dot(tq));
+  }
+}
+
+/// The accelerations of a marker (ground axes): of its origin point and of its body's rotation.
+template <class T>
+struct MarkerAcceleration {
+  V3<T> a = V3<T>::Zero();
+  V3<T> alpha = V3<T>::Zero();
+};
+
+/// The accelerations of marker m from its body's state y (r, p, v, w in body axes) and the
+/// derivatives yp6 of that body's velocities (v' ground axes, w' body axes); ground: zero.
+template <class T>
+MarkerAcceleration<T> marker_acceleration(const LocalMarker& m, const BodyState<T>* bodies,
+                                          const T* const* body_rates) {
+  MarkerAcceleration<T> ma;
+  if (m.body < 0) return ma;
+  const BodyState<T>& b = bodies[m.body];
+  const T* yp = body_rates[m.body];
+  const V3<T> arm = b.A * m.s.cast<T>();
+  // d/dt (A w_body) = A (w_body x w_body + w_body') = A w_body'.
+  ma.alpha = b.A * V3<T>(yp[3], yp[4], yp[5]);
+  ma.a = V3<T>(yp[0], yp[1], yp[2]) + ma.alpha.cross(arm) + b.w.cross(b.w.cross(arm));
+  return ma;
+}
+
+/// The value of an acceleration measure (is_acceleration_measure): ms as for measure_value, ma
+/// the markers' accelerations (same local indices). With r = R_I - R_J and L turning at w_L
+/// with angular acceleration alpha_L:
+///   d/dt_L r = rdot - w_L x r,
+///   d2/dt2_L r = rddot - alpha_L x r - 2 w_L x d/dt_L r - w_L x (w_L x r),
+///   d/dt_L (w_I - w_J) = alpha_I - alpha_J - w_L x (w_I - w_J).
+template <class T>
+T acceleration_measure_value(const LocalMeasure& m, const MarkerState<T>* ms,
+                             const MarkerAcceleration<T>* ma) {
+  const MarkerState<T> kGround{};  // not static: see measure_value
+  const MarkerAcceleration<T> kRest{};
+  const MarkerState<T>& I = m.i < 0 ? kGround : ms[m.i];
+  const MarkerState<T>& J = m.j < 0 ? kGround : ms[m.j];
+  const MarkerState<T>& K = m.k < 0 ? kGround : ms[m.k];
+  const MarkerState<T>& L = m.l < 0 ? kGround : ms[m.l];
+  const MarkerAcceleration<T>& aI = m.i < 0 ? kRest : ma[m.i];
+  const MarkerAcceleration<T>& aJ = m.j < 0 ? kRest : ma[m.j];
+  const MarkerAcceleration<T>& aL = m.l < 0 ? kRest : ma[m.l];
+  const bool angular = m.kind >= MeasureKind::kWDTX;
+  V3<T> d2;
+  if (angular) {
+    d2 = (aI.alpha - aJ.alpha) - L.W.cross(I.W - J.W);
+  } else {
+    const V3<T> r = I.R - J.R;
+    const V3<T> rdot_L = (I.V - J.V) - L.W.cross(r);
+    d2 = (aI.a - aJ.a) - aL.alpha.cross(r) - 2.0 * L.W.cross(rdot_L) - L.W.cross(L.W.cross(r));
+  }
+  switch (m.kind) {
+    case MeasureKind::kACCX:
+    case MeasureKind::kWDTX:
+      return d2.dot(K.A.col(0));
+    case MeasureKind::kACCY:
+    case MeasureKind::kWDTY:
+      return d2.dot(K.A.col(1));
+    case MeasureKind::kACCZ:
+    case MeasureKind::kWDTZ:
+      return d2.dot(K.A.col(2));
+    default:
+      return magnitude(d2);
+  }
 }
 
 /// The time derivative of a pose measure (is_pose_measure) when the markers move with the

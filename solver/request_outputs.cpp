@@ -19,20 +19,10 @@ static_assert(kSpringDamperOutputs.size() <= RequestOutputs::kMaxOutputChannels 
 
 namespace {
 constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-
-Vec3 component_frame(const Vec3& v, const MarkerState<double>& rm) { return rm.A.transpose() * v; }
 }  // namespace
 
 double wrench_component(const MarkerWrench& w, int comp, const MarkerState<double>& rm) {
-  const Vec3 f = component_frame(w.force, rm), t = component_frame(w.torque, rm);
-  switch (comp) {
-    case 1:
-      return f.norm();
-    case 5:
-      return t.norm();
-    default:
-      return comp <= 4 ? f(comp - 2) : t(comp - 6);
-  }
+  return wrench_component<double>(w.force, w.torque, comp, rm.A);
 }
 
 MarkerState<double> marker_state_at(const System& sys, int mk, const double* y) {
@@ -158,30 +148,14 @@ MarkerWrench RequestOutputs::constraint_reaction(int block, int side, const doub
 }
 
 MarkerWrench constraint_reaction(const System& sys_, int block, int side, const double* y) {
-  const JointKernel& k = sys_.constraint_kernel(block);
   const double* yb[2];
   for (int s = 0; s < 2; ++s) {
     const int o = sys_.body_offset(sys_.constraint_body(block, s));
     yb[s] = o < 0 ? kGroundState : y + o;
   }
-  double phi[JointKernel::kMaxEquations];
-  double B[JointKernel::kMaxEquations][12];
-  k.constraints(yb[0], yb[1], phi, B);
-  const double* lambda = y + sys_.lambda_offset(block);
-  Vec3 f = Vec3::Zero(), n = Vec3::Zero();
-  for (int e = 0; e < k.m; ++e) {
-    for (int c = 0; c < 3; ++c) {
-      f(c) += B[e][6 * side + c] * lambda[e];
-      n(c) += B[e][6 * side + 3 + c] * lambda[e];
-    }
-  }
-  // B^T lambda is the force at the CM and the torque about it in body axes; move to the marker.
-  const BodyState<double> b = body_state(yb[side]);
-  const Vec3 s = side == 0 ? k.s_i : k.s_j;
-  const Vec3 arm = b.A * s;
   MarkerWrench w;
-  w.force = f;
-  w.torque = b.A * n - arm.cross(f);
+  sys_.constraint_kernel(block).reaction(yb[0], yb[1], y + sys_.lambda_offset(block), side, w.force,
+                                         w.torque);
   return w;
 }
 
@@ -394,14 +368,17 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
                                          std::span<double>(scratch));
     }
     default: {
-      MarkerState<double> ms[4] = {marker(m.i, y, yp), marker(m.j, y, yp), marker(m.k, y, yp),
-                                   marker(m.l, y, yp)};
+      MarkerState<double> ms[4];
+      MarkerAcceleration<double> ma[4];
+      const int markers[4] = {m.i, m.j, m.k, m.l};
+      for (int c = 0; c < 4; ++c) ms[c] = marker(markers[c], y, yp, &ma[c].a, &ma[c].alpha);
       LocalMeasure lm;
       lm.kind = m.kind;
       lm.i = m.i < 0 ? -1 : 0;
       lm.j = m.j < 0 ? -1 : 1;
       lm.k = m.k < 0 ? -1 : 2;
       lm.l = m.l < 0 ? -1 : 3;
+      if (is_acceleration_measure(m.kind)) return acceleration_measure_value(lm, ms, ma);
       return measure_value(lm, ms);
     }
   }

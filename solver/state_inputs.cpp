@@ -48,13 +48,22 @@ StateInputs::Source StateInputsBuilder::source(const MeasureSpec& ms) {
     default:
       break;
   }
-  if (ms.reads_multipliers()) {
-    const bool force = reader_ == Reader::kForce;
+  const bool force = reader_ == Reader::kForce;
+  // A force reads the reactions of joints, joint primitives and motions (JOINT, JPRIM, MOTION)
+  // through their multipliers, and accelerations through the bodies' y' (solver/force_kernel).
+  if (ms.reads_multipliers() && !(force && ms.kind == MeasureKind::kJoint)) {
     throw Error(ExitCode::kDeckError,
-                fmt::format("{}: its {} read reaction forces (JOINT, FX, SFORCE, ...), which {} "
-                            "cannot use yet",
-                            subject_, force ? "expressions" : "inputs",
-                            force ? "forces" : "state elements"));
+                fmt::format("{}: its {} read {}, which {} cannot use yet{}", subject_,
+                            force ? "expressions" : "inputs",
+                            ms.kind == MeasureKind::kOrient ? "ORIENT" : "reaction forces",
+                            force ? "forces" : "state elements",
+                            force ? " (forces may read JOINT, JPRIM and MOTION reactions)" : ""));
+  }
+  if (!force && is_acceleration_measure(ms.kind)) {
+    throw Error(ExitCode::kDeckError,
+                fmt::format("{}: its inputs read accelerations (ACCX..ACCM, WDTX..WDTM), which "
+                            "state elements cannot use yet (forces and requests may)",
+                            subject_));
   }
   src.kind = Kind::kMeasure;
   src.index = measure_(ms);

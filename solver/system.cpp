@@ -251,8 +251,26 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   user_variables_.bind(*this, y0);
   state_kernels_ = make_state_kernels(model, state_offset_, *this, y0);
   for (auto& fk : force_kernels_) {
-    if (fk.user) bind_user_force(fk, *this, y0);
+    if (fk.user) {
+      bind_user_force(fk, *this, y0);
+    } else {  // the blocks whose reactions the expressions read (JOINT, JPRIM, MOTION)
+      fk.sys = this;
+      fk.n_multipliers = 0;
+      for (int block : fk.blocks) fk.n_multipliers += joint_equation_count(block);
+    }
     add_read_inputs(fk, *this, y0);
+    fk.block_first.clear();
+    for (int b = 0, first = 13 * static_cast<int>(fk.bodies.size());
+         b < static_cast<int>(fk.blocks.size()); ++b) {
+      fk.block_first.push_back(first);
+      first += joint_equation_count(fk.blocks[static_cast<size_t>(b)]);
+    }
+    if (fk.inputs() > kMaxLocalInputs) {
+      throw Error(ExitCode::kDeckError,
+                  fmt::format("{}: its expressions read too many bodies, reactions and states "
+                              "({} inputs, at most {})",
+                              fk.subject, fk.inputs(), kMaxLocalInputs));
+    }
     Slots s;
     for (int b : fk.bodies) {
       const int o = body_offset_[b];
@@ -273,6 +291,11 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
     for (size_t i = 0; i < fk.state_inputs.states.size(); ++i) {  // DIF, ARYVAL, VARVAL, ...
       s.in_var.push_back(state_offset_ + fk.state_inputs.states[i]);
       s.in_is_deriv.push_back(fk.state_inputs.state_deriv[i]);
+      s.in_const.push_back(0.0);
+    }
+    for (int i = 0; i < fk.acceleration_inputs(); ++i) {  // ACCX..WDTM: v', w' of each body
+      s.in_var.push_back(body_offset_[fk.bodies[static_cast<size_t>(i / 6)]] + 7 + i % 6);
+      s.in_is_deriv.push_back(1);
       s.in_const.push_back(0.0);
     }
     fk.input_vars = s.in_var;

@@ -196,10 +196,14 @@ AccelerationSolver::AccelerationSolver(const Dae& dae)
   // coefficients.
   for (const auto& fk : dae.system().force_kernels()) {
     for (char d : fk.state_inputs.state_deriv) refresh_dfdyp_ |= d != 0;
+    implicit_forces_ |= fk.reads_accelerations || fk.n_multipliers > 0;
   }
   lu_.analyzePattern(K_);
   rhs_.resize(nd + nl);
   sol_.resize(nd + nl);
+  z_.resize(nd + nl);
+  kz_.resize(nd + nl);
+  rate_rhs_.resize(nl);
 }
 
 void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<double>& yp) {
@@ -209,37 +213,62 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
     if (mask[i] <= 0) y[i] = 0.0;  // lambda, mu, mu_n
   }
   std::fill(yp.begin(), yp.end(), 0.0);
-  dae_.jacobian(t, y.data(), zero_yp_.data(), 0.0, j0_.data());
-  if (refresh_dfdyp_) {
-    dae_.jacobian(t, y.data(), zero_yp_.data(), 1.0, dfdyp_.data());
-    for (size_t k = 0; k < dfdyp_.size(); ++k) dfdyp_[k] -= j0_[k];
-  }
-  dae_.residual(t, y.data(), zero_yp_.data(), res_.data());
-  double* kv = K_.valuePtr();
-  std::fill(kv, kv + K_.nonZeros(), 0.0);
-  for (const Entry& e : entries_) kv[e.k] += e.deriv ? dfdyp_[e.p] : j0_[e.p];
   const Eigen::Index nd = static_cast<Eigen::Index>(b_.diff.size());
-  for (Eigen::Index i = 0; i < nd; ++i) rhs_(i) = -res_[b_.diff[static_cast<size_t>(i)]];
-  rhs_.tail(rhs_.size() - nd).setZero();
   // Explicit time dependence of the velocity rows (driven motions, Constraint_Generals reading
   // TIME), from the expressions' symbolic time derivatives.
   std::fill(res_.begin(), res_.end(), 0.0);
   dae_.system().add_velocity_row_time_rates(t, y.data(), res_.data());
   for (size_t i = 0; i < b_.vel_rows.size(); ++i) {
-    rhs_(nd + static_cast<Eigen::Index>(i)) = -res_[b_.vel_rows[i]];
+    rate_rhs_(static_cast<Eigen::Index>(i)) = -res_[b_.vel_rows[i]];
   }
-  lu_.factorize(K_);
-  if (lu_.info() != Eigen::Success) {
-    throw Error(ExitCode::kAnalysisFailed,
-                fmt::format("accelerations at t = {:g}: the system [M B^T; B 0] is singular "
-                            "(redundant constraints, or a body without mass or inertia in a "
-                            "free direction)",
-                            t));
-  }
-  sol_ = lu_.solve(rhs_);
-  for (Eigen::Index i = 0; i < nd; ++i) yp[b_.diff[static_cast<size_t>(i)]] = sol_(i);
-  for (size_t i = 0; i < b_.lambda.size(); ++i) {
-    y[b_.lambda[i]] = sol_(nd + static_cast<Eigen::Index>(i));
+  // Forces that read accelerations or reactions make the differential rows nonlinear in the
+  // unknowns z = (y'_d, lambda): Newton from z = 0, each step the linear solve at the current z
+  // (K z_new = K z - F_d(z)). Otherwise one step is exact.
+  Eigen::VectorXd& z = z_;
+  z.setZero();
+  for (int iter = 0;; ++iter) {
+    dae_.jacobian(t, y.data(), yp.data(), 0.0, j0_.data());
+    if (refresh_dfdyp_ || implicit_forces_) {
+      dae_.jacobian(t, y.data(), yp.data(), 1.0, dfdyp_.data());
+      for (size_t k = 0; k < dfdyp_.size(); ++k) dfdyp_[k] -= j0_[k];
+    }
+    dae_.residual(t, y.data(), yp.data(), res_.data());
+    double* kv = K_.valuePtr();
+    std::fill(kv, kv + K_.nonZeros(), 0.0);
+    for (const Entry& e : entries_) kv[e.k] += e.deriv ? dfdyp_[e.p] : j0_[e.p];
+    kz_.noalias() = K_ * z;
+    for (Eigen::Index i = 0; i < nd; ++i) {
+      rhs_(i) = kz_(i) - res_[b_.diff[static_cast<size_t>(i)]];
+    }
+    rhs_.tail(rhs_.size() - nd) = rate_rhs_;
+    lu_.factorize(K_);
+    if (lu_.info() != Eigen::Success) {
+      throw Error(ExitCode::kAnalysisFailed,
+                  fmt::format("accelerations at t = {:g}: the system [M B^T; B 0] is singular "
+                              "(redundant constraints, or a body without mass or inertia in a "
+                              "free direction{})",
+                              t,
+                              implicit_forces_ ? ", or forces reading accelerations that cancel "
+                                                 "a body's mass"
+                                               : ""));
+    }
+    sol_ = lu_.solve(rhs_);
+    const double change = (sol_ - z).lpNorm<Eigen::Infinity>();
+    z = sol_;
+    for (Eigen::Index i = 0; i < nd; ++i) yp[b_.diff[static_cast<size_t>(i)]] = z(i);
+    for (size_t i = 0; i < b_.lambda.size(); ++i) {
+      y[b_.lambda[i]] = z(nd + static_cast<Eigen::Index>(i));
+    }
+    if (!implicit_forces_ || change <= kNewtonTolerance * (1.0 + z.lpNorm<Eigen::Infinity>())) {
+      break;
+    }
+    if (iter == kMaxNewtonIterations) {
+      throw Error(ExitCode::kAnalysisFailed,
+                  fmt::format("accelerations at t = {:g}: the forces that read accelerations or "
+                              "reactions did not converge in {} Newton iterations (last change "
+                              "{:g})",
+                              t, kMaxNewtonIterations, change));
+    }
   }
 }
 

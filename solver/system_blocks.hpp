@@ -91,7 +91,10 @@ Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const ch
 /// mass matrix and the identity of the kinematic rows) is constant in this formulation and is
 /// evaluated once, at construction; models with implicit user states (Control_Diff
 /// is_implicit, whose y' coefficients may depend on the state) refresh it at every solve. The
-/// sparsity of the augmented matrix is analysed once, each solve refactors numerically. The
+/// sparsity of the augmented matrix is analysed once, each solve refactors numerically. Forces
+/// that read accelerations (ACCX..WDTM) or reactions (JOINT, user routines) make the first block
+/// row nonlinear in the unknowns: the solve is then a Newton iteration on the same matrix
+/// evaluated at each iterate. The
 /// right side of the second block row carries the explicit time derivative of the velocity rows
 /// (System::add_velocity_row_time_rates: driven motions, Constraint_Generals reading TIME).
 class AccelerationSolver {
@@ -107,6 +110,10 @@ class AccelerationSolver {
   std::vector<double> zero_yp_, j0_;
   std::vector<double> dfdyp_;   ///< dF/dy' in pattern order, evaluated once
   bool refresh_dfdyp_ = false;  ///< re-evaluate dF/dy' at each solve (implicit user states)
+  /// Forces read accelerations or reactions: Newton on the (then nonlinear) system.
+  bool implicit_forces_ = false;
+  static constexpr int kMaxNewtonIterations = 50;
+  static constexpr double kNewtonTolerance = 1e-12;
   std::vector<double> res_;
   SpMat K_;
   struct Entry {
@@ -117,6 +124,9 @@ class AccelerationSolver {
   std::vector<Entry> entries_;
   Eigen::SparseLU<SpMat> lu_;
   Eigen::VectorXd rhs_ = Eigen::VectorXd(), sol_ = Eigen::VectorXd();
+  /// The Newton iterate, K z and the velocity-row rates (preallocated: solve() runs in the ODE
+  /// form's right-hand side).
+  Eigen::VectorXd z_ = Eigen::VectorXd(), kz_ = Eigen::VectorXd(), rate_rhs_ = Eigen::VectorXd();
 };
 
 /// Minimum-change projection of the differential variables onto the constraint manifold:

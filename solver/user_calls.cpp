@@ -287,7 +287,9 @@ void c_sysfnc(const char* fncnam, int* ipar, int nsize, double* value, int* errf
   }
   mb::MeasureKind kind;
   int markers = 0;
-  if (mb::find_kinematic_measure(n, kind, markers)) {
+  // The acceleration measures need y' of the bodies, which a user subroutine's call does not
+  // carry: they fall through to the message below.
+  if (mb::find_kinematic_measure(n, kind, markers) && !mb::is_acceleration_measure(kind)) {
     mb::kinematic(*c, kind, markers, ipar, nsize, *value, errflg, n);
     return;
   }
