@@ -1,5 +1,7 @@
 #include "models/body_point.hpp"
 
+#include <array>
+
 namespace mb {
 
 void build_body_point(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
@@ -19,7 +21,13 @@ void build_body_point(ElementReader& in, ModelDraft& draft, bool /*in_command*/)
   }
   b.inertia_loc = in.node().loc;
   b.v0 = Vec3(in.real_or("v_ic_x", 0), in.real_or("v_ic_y", 0), in.real_or("v_ic_z", 0));
-  for (auto n : {"v_ic_x_flag", "v_ic_y_flag", "v_ic_z_flag"}) in.boolean(n);
+  static constexpr std::array<const char*, 3> kVelocities = {"v_ic_x", "v_ic_y", "v_ic_z"};
+  static constexpr std::array<const char*, 3> kFlags = {"v_ic_x_flag", "v_ic_y_flag",
+                                                        "v_ic_z_flag"};
+  for (size_t k = 0; k < kFlags.size(); ++k) {
+    const bool exact = in.boolean(kFlags[k]).value_or(true);
+    b.velocity_given[k] = in.has(kVelocities[k]) && exact;
+  }
   draft.bodies.push_back(std::move(b));
 }
 

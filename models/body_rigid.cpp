@@ -1,5 +1,7 @@
 #include "models/body_rigid.hpp"
 
+#include <array>
+
 namespace mb {
 
 void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
@@ -44,9 +46,14 @@ void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/)
   b.inertia_loc = in.has("inertia_xx") ? in.loc_of("inertia_xx") : in.node().loc;
   b.v0 = Vec3(in.real_or("v_ic_x", 0), in.real_or("v_ic_y", 0), in.real_or("v_ic_z", 0));
   b.w0 = Vec3(in.real_or("w_ic_x", 0), in.real_or("w_ic_y", 0), in.real_or("w_ic_z", 0));
-  for (auto n :
-       {"v_ic_x_flag", "v_ic_y_flag", "v_ic_z_flag", "w_ic_x_flag", "w_ic_y_flag", "w_ic_z_flag"})
-    in.boolean(n);
+  static constexpr std::array<const char*, 6> kVelocities = {"v_ic_x", "v_ic_y", "v_ic_z",
+                                                             "w_ic_x", "w_ic_y", "w_ic_z"};
+  static constexpr std::array<const char*, 6> kFlags = {
+      "v_ic_x_flag", "v_ic_y_flag", "v_ic_z_flag", "w_ic_x_flag", "w_ic_y_flag", "w_ic_z_flag"};
+  for (size_t k = 0; k < kFlags.size(); ++k) {
+    const bool exact = in.boolean(kFlags[k]).value_or(true);
+    b.velocity_given[k] = in.has(kVelocities[k]) && exact;
+  }
   for (auto n : {"vm_id", "wm_id"}) {
     if (in.has(n)) in.error(n, std::string(n) + " is not supported yet");
   }

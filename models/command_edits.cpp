@@ -436,6 +436,7 @@ class EditResolver {
         m.bodies[b].v0(c) = reset.v[static_cast<size_t>(c)].value_or(m.bodies[b].v0(c));
         m.bodies[b].w0(c) = reset.v[static_cast<size_t>(c + 3)].value_or(m.bodies[b].w0(c));
       }
+      for (size_t c = 0; c < 6; ++c) m.bodies[b].velocity_given[c] |= reset.v[c].has_value();
       m.velocity_resets.push_back(reset);
     };
     return true;

@@ -50,6 +50,10 @@ struct Body {
   Vec4 p0 = Vec4(1, 0, 0, 0);  ///< Euler parameters of the CM frame at t = 0
   Vec3 v0 = Vec3::Zero();      ///< initial CM velocity, ground components
   Vec3 w0 = Vec3::Zero();      ///< initial angular velocity, ground components
+  /// The components of (v0, w0) the deck gives (v_ic_*, w_ic_* present, their *_flag not FALSE):
+  /// the velocity assembly keeps them exactly when the constraints allow it; the others are
+  /// guesses it may change (solver/initial_conditions.hpp).
+  std::array<bool, 6> velocity_given{};
   SourceLoc loc;
 };
 

@@ -35,6 +35,7 @@ struct DraftBody {
   SourceLoc cg_loc, im_loc, inertia_loc;
   bool inertia_read = true;  ///< false when an inertia value was unreadable (already reported)
   Vec3 v0 = Vec3::Zero(), w0 = Vec3::Zero();
+  std::array<bool, 6> velocity_given{};  ///< Body::velocity_given
   SourceLoc loc;
 };
 

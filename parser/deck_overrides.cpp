@@ -1,5 +1,7 @@
 #include "parser/deck_overrides.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -38,18 +40,41 @@ std::map<std::string, const Override*> last_by_name(std::span<const Override> ov
   return out;
 }
 
+/// A Static Simulate without end_time or duration is one equilibrium; either attribute makes it
+/// quasi-static (models/simulate.hpp): an override that adds one would change the analysis.
+bool makes_static_quasi_static(const DeckNode& n, const std::string& attr) {
+  if (n.tag != "simulate" || (attr != "end_time" && attr != "duration")) return false;
+  const DeckAttribute* type = n.find("analysis_type");
+  if (!type || !iequals(trim(type->value), "static")) return false;
+  return !n.find("end_time") && !n.find("duration");
+}
+
 /// Applies one path override to the matching nodes of `nodes`; returns how many matched.
-int apply_to(std::vector<DeckNode>& nodes, const ElementPath& p, const Override& o) {
+/// `Type[N]` names the element with id N, or, for elements without ids (Simulate), the N-th
+/// element of that type in deck order.
+int apply_to(std::vector<DeckNode>& nodes, const ElementPath& p, const Override& o,
+             Diagnostics& diag) {
   const std::string tag = to_lower(p.type);
   const std::string attr = to_lower(p.attribute);
   int matched = 0;
+  int position = 0;
   for (auto& n : nodes) {
     if (n.tag != tag) continue;
+    ++position;
     if (p.id) {
       const DeckAttribute* id = n.find("id");
-      if (!id || !same_id(id->value, *p.id)) continue;
+      if (id ? !same_id(id->value, *p.id) : !same_id(std::to_string(position), *p.id)) continue;
     }
     ++matched;
+    if (makes_static_quasi_static(n, attr)) {
+      diag.error(command_line_loc(), "",
+                 fmt::format("{}={}: {} {} ({}) is a Static analysis; {} would turn it into a "
+                             "quasi-static one. Address the Simulate to change by its position "
+                             "(e.g. {}[2].{}), or add {} to that Simulate in the deck",
+                             o.name, o.value, n.spelled, position, n.loc.str(), p.attribute, p.type,
+                             p.attribute, p.attribute));
+      continue;
+    }
     DeckAttribute* a = n.find(attr);
     if (!a) {
       n.attributes.push_back({});
@@ -188,18 +213,20 @@ void apply_path_overrides(Deck& deck, std::span<const Override> overrides, Diagn
       diag.error(command_line_loc(), "", o.name + ": " + why);
       continue;
     }
-    const int matched = apply_to(deck.model, *p, o) + apply_to(deck.commands, *p, o);
+    const int matched = apply_to(deck.model, *p, o, diag) + apply_to(deck.commands, *p, o, diag);
     if (matched > 0) continue;
 
     // Nothing matched: say whether the type or the id is wrong.
     const std::string tag = to_lower(p->type);
     std::vector<std::string> spelled_types;
     std::vector<std::string> ids;
+    int count = 0;
     for (const auto* list : {&deck.model, &deck.commands}) {
       for (const auto& n : *list) {
         if (std::find(spelled_types.begin(), spelled_types.end(), n.spelled) == spelled_types.end())
           spelled_types.push_back(n.spelled);
         if (n.tag == tag) {
+          ++count;
           const DeckAttribute* id = n.find("id");
           if (id) ids.push_back(std::string(trim(id->value)));
         }
@@ -214,10 +241,13 @@ void apply_path_overrides(Deck& deck, std::span<const Override> overrides, Diagn
       const std::string guess = closest_match(p->type, cands);
       if (!guess.empty()) msg += " (did you mean '" + guess + "'?)";
     } else {
-      msg = "no " + p->type + " element with id " + *p->id;
       if (ids.empty()) {
-        msg += " (these elements have no id; use " + p->type + "." + p->attribute + ")";
+        msg = fmt::format(
+            "no {}[{}]: the deck has {} {} element(s), which have no id ({}[N] is the N-th in "
+            "the deck; {}.{} sets all)",
+            p->type, *p->id, count, p->type, p->type, p->type, p->attribute);
       } else {
+        msg = "no " + p->type + " element with id " + *p->id;
         std::string list;
         const size_t shown = std::min<size_t>(ids.size(), 10);
         for (size_t k = 0; k < shown; ++k) list += (k ? ", " : "") + ids[k];

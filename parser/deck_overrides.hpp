@@ -4,10 +4,13 @@
 // Two kinds, told apart by the name:
 //   * an element path (the name holds a '.'): `Type[id].attribute` sets the attribute of the
 //     element of that type and id; `Type.attribute` sets it on every element of that type
-//     (e.g. `Simulate.end_time`). Names are case-insensitive. The attribute is replaced, or added
-//     when the element does not have it; its location reads `<--set>` so that any later message
-//     about the value points at the command line. Whether the element knows the attribute is
-//     checked by the model builder (an added unknown attribute is an error there).
+//     (e.g. `Simulate.end_time`). For elements without ids (Simulate) `Type[N]` is the N-th
+//     element of that type in deck order (`Simulate[2].end_time`). An override that would turn
+//     a Static Simulate into a quasi-static one (end_time or duration where it has neither) is
+//     an error: it would change the analysis' kind. Names are case-insensitive. The attribute is
+//     replaced, or added when the element does not have it; its location reads `<--set>` so that
+//     any later message about the value points at the command line. Whether the element knows the
+//     attribute is checked by the model builder (an added unknown attribute is an error there).
 //   * a placeholder (a plain name): every `${name}` in the deck text is replaced by the value
 //     (XML-escaped) before the XML is parsed.
 //

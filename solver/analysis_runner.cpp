@@ -13,6 +13,7 @@
 #include "solver/static_solver.hpp"
 #include "solver/sundials/cvode_integrator.hpp"
 #include "solver/sundials/ida_integrator.hpp"
+#include "solver/system_blocks.hpp"
 #include "solver/tree/tree_ode_integrator.hpp"
 
 namespace mb {
@@ -34,13 +35,29 @@ bool is_ode_form(const TransientParams& p) {
   return p.integrator == "VSTIFF" || p.integrator == "MSTIFF" || p.integrator == "ABAM";
 }
 
+/// True when an applied force or a user state reads joint reactions: their equations are then
+/// nonlinear in the multipliers, which one acceleration solve does not resolve.
+bool reads_multipliers(const System& sys) {
+  for (const auto& fk : sys.force_kernels()) {
+    if (fk.n_multipliers > 0) return true;
+  }
+  for (const auto& sk : sys.state_kernels()) {
+    if (sk.n_multipliers > 0) return true;
+  }
+  return false;
+}
+
 /// Integrates from t0 to t1 with output every dt; t and y follow the last output. A failure
 /// names the constraint rows that have become dependent at the integrator's last state, if any
-/// (rank_loss_report of `dae`, the index-2 Dae of sys).
+/// (rank_loss_report of `dae`, the index-2 Dae of sys). With
+/// `output_solve` (the DAE forms) the derivatives and multipliers written at an output time are
+/// solved from the interpolated state there, as at t = 0 (initial_conditions.hpp): IDA's
+/// interpolating polynomial spans a whole step, and a reaction that changes within the step
+/// (a force pulse shorter than the step) is not a polynomial of it.
 template <class Integrator>
 void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObserver& obs,
                RunReport& report, double t0, double t1, double dt, double& t,
-               std::vector<double>& y) {
+               std::vector<double>& y, AccelerationSolver* output_solve = nullptr) {
   const long n_out = output_count(t0, t1, dt);
   for (long k = 1; k <= n_out; ++k) {
     const double tout = std::min(t1, t0 + static_cast<double>(k) * dt);
@@ -64,6 +81,7 @@ void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObs
     y.resize(static_cast<size_t>(sys.size()));
     std::vector<double> yp = integ.yp();
     yp.resize(static_cast<size_t>(sys.size()));
+    if (output_solve) output_solve->solve(t, y, yp);
     obs.output(t, sys, y, yp);
   }
   report.stats += integ.stats();
@@ -309,6 +327,10 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
           integrate(cvode, sys, *dae, obs, report, t0, t1, dt, t, y);
         }
       } else {
+        // The ODE forms solve the accelerations at their outputs already (the right-hand side).
+        std::optional<AccelerationSolver> output_solve;
+        if (!reads_multipliers(sys)) output_solve.emplace(*dae);
+        AccelerationSolver* acc = output_solve ? &*output_solve : nullptr;
         if (index3 && !dae3) {
           index3_systems.emplace_back(sys.model(), DaeForm::kIndex3);
           dae3.emplace(index3_systems.back(), dae->removed());
@@ -324,10 +346,10 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
           y1.resize(static_cast<size_t>(dae1->size()), 0.0);
           yp1.resize(static_cast<size_t>(dae1->size()), 0.0);
           IdaIntegrator ida(*dae1, params, t0, y1, yp1, dt);
-          integrate(ida, sys, *dae, obs, report, t0, t1, dt, t, y);
+          integrate(ida, sys, *dae, obs, report, t0, t1, dt, t, y, acc);
         } else {
           IdaIntegrator ida(index3 ? *dae3 : *dae, params, t0, ic.y, ic.yp, dt);
-          integrate(ida, sys, *dae, obs, report, t0, t1, dt, t, y);
+          integrate(ida, sys, *dae, obs, report, t0, t1, dt, t, y, acc);
         }
       }
       obs.log(fmt::format("transient analysis done at t = {:g}", t));

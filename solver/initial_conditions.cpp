@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "common/error.hpp"
 #include "solver/redundant_constraints.hpp"
 
@@ -10,6 +12,100 @@ namespace mb {
 namespace {
 /// A removed (redundant) equation must hold to this after assembly (model units).
 constexpr double kRedundantTolerance = 1e-8;
+
+/// The inverse of the kinetic-energy metric of the body velocities nu (per moving body 1/m for
+/// v, J^-1 for w in body axes): a change of velocity measured in it does not depend on the
+/// units of length, mass or angle. A body without rotational inertia (a Body_Point, or a body
+/// whose moments are all zero) gets a unit weight on w, which its constraints then fix.
+SpMat velocity_metric_inverse(const System& sys) {
+  std::vector<Eigen::Triplet<double>> trip;
+  for (int k = 0; k < sys.num_moving_bodies(); ++k) {
+    const BodyKernel& bk = sys.body_kernel(k);
+    for (int i = 0; i < 3; ++i) trip.emplace_back(6 * k + i, 6 * k + i, 1.0 / bk.mass);
+    const Mat3 J = bk.inertia;
+    const double scale = J.trace();
+    Eigen::LLT<Mat3> llt(J);
+    const bool usable = scale > 0 && llt.info() == Eigen::Success;
+    const Mat3 Jinv = usable ? Mat3(llt.solve(Mat3::Identity())) : Mat3::Identity();
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 3; ++j) trip.emplace_back(6 * k + 3 + i, 6 * k + 3 + j, Jinv(i, j));
+    }
+  }
+  const auto n = static_cast<Eigen::Index>(6 * sys.num_moving_bodies());
+  SpMat W(n, n);
+  W.setFromTriplets(trip.begin(), trip.end());
+  return W;
+}
+
+/// Rows that hold the velocity components the deck gives (Body::velocity_given; w in ground
+/// axes) at their present values: C dnu = 0.
+SpMat given_velocity_rows(const System& sys, const std::vector<double>& y) {
+  std::vector<Eigen::Triplet<double>> trip;
+  int rows = 0;
+  const Model& m = sys.model();
+  for (size_t b = 0; b < m.bodies.size(); ++b) {
+    const int o = sys.body_offset(static_cast<int>(b));
+    if (o < 0) continue;
+    const int k = o / 13;
+    const auto& given = m.bodies[b].velocity_given;
+    const Vec4 p(y[o + 3], y[o + 4], y[o + 5], y[o + 6]);
+    const Mat3 A = rotation_from_euler_parameters<double>(p / p.norm());
+    for (int c = 0; c < 6; ++c) {
+      if (!given[static_cast<size_t>(c)]) continue;
+      if (c < 3) {
+        trip.emplace_back(rows, 6 * k + c, 1.0);
+      } else {
+        for (int j = 0; j < 3; ++j) trip.emplace_back(rows, 6 * k + 3 + j, A(c - 3, j));
+      }
+      ++rows;
+    }
+  }
+  SpMat C(rows, 6 * sys.num_moving_bodies());
+  C.setFromTriplets(trip.begin(), trip.end());
+  return C;
+}
+
+/// The smallest dx in the metric W^-1 with A dx = -r: dx = -Winv A^T (A Winv A^T)^-1 r, or
+/// nothing if A Winv A^T is singular or the solve does not meet the equations.
+std::optional<Eigen::VectorXd> weighted_min_norm_step(const SpMat& A, const Eigen::VectorXd& r,
+                                                      const SpMat& Winv) {
+  if (A.rows() == 0) return Eigen::VectorXd::Zero(A.cols());
+  const SpMat WAt = Winv * A.transpose();
+  const SpMat S = A * WAt;
+  Eigen::SimplicialLDLT<SpMat> ldlt(S);
+  if (ldlt.info() != Eigen::Success) return std::nullopt;
+  const Eigen::VectorXd dx = -(WAt * ldlt.solve(r));
+  const double check = (A * dx + r).cwiseAbs().maxCoeff();
+  if (!(check <= 1e-9 * (1.0 + r.cwiseAbs().maxCoeff()))) return std::nullopt;
+  return dx;
+}
+
+/// Velocity assembly (Adams keeps the velocities the deck gives exactly when it can): the
+/// change of nu that satisfies the velocity constraints A dnu = -r, is the smallest in kinetic
+/// energy, and keeps the given components; if the given components and the constraints
+/// conflict, the smallest change in kinetic energy of all components.
+Eigen::VectorXd velocity_assembly_step(const System& sys, const std::vector<double>& y,
+                                       const SpMat& A, const Eigen::VectorXd& r) {
+  const SpMat Winv = velocity_metric_inverse(sys);
+  const SpMat C = given_velocity_rows(sys, y);
+  if (C.rows() > 0) {
+    std::vector<Eigen::Triplet<double>> trip;
+    for (Eigen::Index c = 0; c < A.outerSize(); ++c) {
+      for (SpMat::InnerIterator it(A, c); it; ++it) trip.emplace_back(it.row(), c, it.value());
+      for (SpMat::InnerIterator it(C, c); it; ++it) {
+        trip.emplace_back(A.rows() + it.row(), c, it.value());
+      }
+    }
+    SpMat AC(A.rows() + C.rows(), A.cols());
+    AC.setFromTriplets(trip.begin(), trip.end());
+    Eigen::VectorXd rc = Eigen::VectorXd::Zero(AC.rows());
+    rc.head(r.size()) = r;
+    if (auto dx = weighted_min_norm_step(AC, rc, Winv)) return *dx;
+  }
+  if (auto dx = weighted_min_norm_step(A, r, Winv)) return *dx;
+  return min_norm_step(A, r, "velocity assembly");  // names the failure
+}
+
 }  // namespace
 
 InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y) {
@@ -42,7 +138,7 @@ InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vect
     dae.residual(t, y.data(), yp.data(), res.data());
     const Eigen::VectorXd r = gather(res, b.vel_rows);
     const SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.vel_rows, b.nu);
-    const Eigen::VectorXd dnu = min_norm_step(A, r, "velocity assembly");
+    const Eigen::VectorXd dnu = velocity_assembly_step(dae.system(), y, A, r);
     for (size_t i = 0; i < b.nu.size(); ++i) y[b.nu[i]] += dnu(static_cast<Eigen::Index>(i));
   }
 

@@ -2,7 +2,9 @@
 // Evaluation of measures (models/measure.hpp) on body states, templated on the scalar type so
 // that force kernels get exact derivatives through AD. Marker -1 is the global frame.
 
+#include <array>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
 #include "common/linalg.hpp"
@@ -73,10 +75,30 @@ MarkerState<T> marker_state(const LocalMarker& m, const BodyState<T>* bodies) {
   return ms;
 }
 
+/// The body 3-1-3 angles (psi, theta, phi) of R = Rz(psi) Rx(theta) Rz(phi), the rotation of
+/// marker I relative to marker J (Adams' PSI, THETA, PHI and the angles of a DISPLACEMENT
+/// request): psi and phi in (-pi, pi], theta in [0, pi]. At theta = 0 or pi the two z
+/// rotations share one axis and only psi + phi (psi - phi) is defined: phi is then 0 and psi
+/// carries the whole rotation about that axis, the usual convention for the singular case (so
+/// a marker turning about J's z axis reads psi = its angle, theta = phi = 0). Within
+/// sin(theta) < 1e-9 of the singularity the split of the angle between psi and phi is
+/// noise, so that band is treated as singular.
+template <class T>
+std::array<T, 3> body313_angles(const M3<T>& R) {
+  using std::atan2;
+  using std::sqrt;
+  const double s2 = value_of(R(0, 2)) * value_of(R(0, 2)) + value_of(R(1, 2)) * value_of(R(1, 2));
+  if (s2 < 1e-18) {
+    const T theta = value_of(R(2, 2)) > 0 ? T(0.0) : T(std::numbers::pi);
+    return {atan2(R(1, 0), R(0, 0)), theta, T(0.0)};
+  }
+  const T s = sqrt(R(0, 2) * R(0, 2) + R(1, 2) * R(1, 2));
+  return {atan2(R(0, 2), -R(1, 2)), atan2(s, R(2, 2)), atan2(R(2, 0), R(2, 1))};
+}
+
 /// The value of a measure; `ms` holds the local markers' states, `ground` the global frame.
 template <class T>
 T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
-  using std::acos;
   using std::asin;
   using std::atan2;
   using std::sqrt;
@@ -106,11 +128,11 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
     case MeasureKind::kAZ:
       return atan2(I.A.col(0).dot(J.A.col(1)), I.A.col(0).dot(J.A.col(0)));
     case MeasureKind::kPSI:
-      return atan2(R(0, 2), -R(1, 2));
+      return body313_angles(R)[0];
     case MeasureKind::kTHETA:
-      return acos(R(2, 2));
+      return body313_angles(R)[1];
     case MeasureKind::kPHI:
-      return atan2(R(2, 0), R(2, 1));
+      return body313_angles(R)[2];
     case MeasureKind::kYAW:
       return atan2(R(1, 0), R(0, 0));
     case MeasureKind::kPITCH:

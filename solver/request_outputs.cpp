@@ -472,8 +472,8 @@ void RequestOutputs::values(double t, const double* y, const double* yp,
       case Request::Type::kDisplacement: {
         lin = rm.A.transpose() * (I.R - J.R);
         const Mat3 R = J.A.transpose() * I.A;
-        ang = Vec3(std::atan2(R(0, 2), -R(1, 2)), std::acos(std::clamp(R(2, 2), -1.0, 1.0)),
-                   std::atan2(R(2, 0), R(2, 1)));
+        const std::array<double, 3> e = body313_angles<double>(R);
+        ang = Vec3(e[0], e[1], e[2]);
         break;
       }
       case Request::Type::kVelocity:

@@ -451,9 +451,8 @@ void c_rcnvrt(const char* sys1, double* coord1, const char* sys2, double* coord2
     return;
   }
   if (to == "EULER") {
-    coord2[0] = std::atan2(R(0, 2), -R(1, 2));
-    coord2[1] = std::acos(std::clamp(R(2, 2), -1.0, 1.0));
-    coord2[2] = std::atan2(R(2, 0), R(2, 1));
+    const std::array<double, 3> e = mb::body313_angles<double>(R);
+    for (int k = 0; k < 3; ++k) coord2[k] = e[static_cast<size_t>(k)];
   } else if (to == "EULPAR") {
     const mb::Vec4 p = mb::euler_parameters_from_rotation(R);
     for (int k = 0; k < 4; ++k) coord2[k] = p(k);
