@@ -21,7 +21,11 @@ const char* severity_name(Severity s) {
 std::string Diagnostic::headline() const {
   std::string s = loc.str() + ": " + severity_name(severity) + ": ";
   if (!subject.empty()) s += subject + ": ";
-  return s + message;
+  s += message;
+  if (occurrences > 1) {
+    s += " (" + std::to_string(occurrences) + " occurrences; this is the first)";
+  }
+  return s;
 }
 
 std::string Diagnostic::str() const {
@@ -46,6 +50,25 @@ void Diagnostics::warning(const SourceLoc& loc, std::string subject, std::string
 
 void Diagnostics::info(const SourceLoc& loc, std::string subject, std::string message) {
   add({Severity::kInfo, loc, std::move(subject), std::move(message), {}});
+}
+
+void Diagnostics::add_grouped(const std::string& key, Diagnostic d) {
+  const auto [it, first] = groups_.try_emplace(key, list_.size());
+  if (first) {
+    add(std::move(d));
+  } else {
+    ++list_[it->second].occurrences;
+  }
+}
+
+void Diagnostics::error_grouped(const std::string& key, const SourceLoc& loc, std::string subject,
+                                std::string message) {
+  add_grouped(key, {Severity::kError, loc, std::move(subject), std::move(message), {}});
+}
+
+void Diagnostics::warning_grouped(const std::string& key, const SourceLoc& loc, std::string subject,
+                                  std::string message) {
+  add_grouped(key, {Severity::kWarning, loc, std::move(subject), std::move(message), {}});
 }
 
 void Diagnostics::print(std::ostream& os) const {

@@ -4,6 +4,7 @@
 // line and a caret under the offending column (expressions).
 
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@ struct Diagnostic {
   std::string subject;  ///< "<Element> <id>", e.g. "Body_Rigid 30102"; may be empty
   std::string message;
   std::string excerpt;  ///< optional extra lines (source text and caret), printed verbatim
+  int occurrences = 1;  ///< > 1 for a grouped diagnostic: how often its cause occurs
 
   /// The one-line form without the excerpt.
   std::string headline() const;
@@ -33,6 +35,15 @@ class Diagnostics {
   void warning(const SourceLoc& loc, std::string subject, std::string message);
   void info(const SourceLoc& loc, std::string subject, std::string message);
 
+  /// One root cause, one error: the first error with this `key` is reported at `loc`; later
+  /// ones only count, and the message then says how many times it occurs in all (the location
+  /// is the first). A grouped error counts once in error_count().
+  void error_grouped(const std::string& key, const SourceLoc& loc, std::string subject,
+                     std::string message);
+  /// The same for warnings.
+  void warning_grouped(const std::string& key, const SourceLoc& loc, std::string subject,
+                       std::string message);
+
   bool has_errors() const { return errors_ > 0; }
   int error_count() const { return errors_; }
   int warning_count() const { return warnings_; }
@@ -42,7 +53,10 @@ class Diagnostics {
   void print(std::ostream& os) const;
 
  private:
+  void add_grouped(const std::string& key, Diagnostic d);
+
   std::vector<Diagnostic> list_;
+  std::map<std::string, size_t> groups_;  ///< key -> index into list_
   int errors_ = 0;
   int warnings_ = 0;
 };

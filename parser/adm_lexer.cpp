@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "common/text.hpp"
+#include "parser/adams_vocabulary.hpp"
 
 namespace mb::adm {
 
@@ -138,16 +139,13 @@ class ArgReader {
     const std::string ukey = upper(key);
     const int k = resolve(ukey);
     if (k < 0) {
-      std::string msg;
       if (k == -2) {
-        msg = "ambiguous argument '" + key + "' (abbreviation of several keywords)";
+        diag_.error(raw_.loc(key_pos), subject_,
+                    "ambiguous argument '" + key + "' (abbreviation of several keywords)");
       } else {
-        msg = "unknown argument '" + key + "'";
-        const std::string best = closest_match(ukey, names_);
-        if (!best.empty()) msg += " (did you mean '" + best + "'?)";
+        report_unread_argument(key, ukey, key_pos);
       }
-      diag_.error(raw_.loc(key_pos), subject_, msg);
-      if (has_eq) skip_item();
+      if (has_eq) skip_value_list();
       return;
     }
     const ArgSpec* spec = &specs_[static_cast<size_t>(k)];
@@ -184,6 +182,38 @@ class ArgReader {
     st_.args.push_back(std::move(arg));
   }
 
+  /// An argument this statement does not read: "not supported" when Adams has the keyword,
+  /// "unknown" otherwise; a suggestion only for a misspelling of the same word. Reported once
+  /// per statement kind and keyword (one root cause, one error).
+  void report_unread_argument(const std::string& key, const std::string& ukey, size_t key_pos) {
+    const std::string best = closest_match(ukey, names_);
+    const bool suggest = !best.empty() && is_misspelling_of(ukey, best);
+    std::string msg;
+    if (is_adams_argument(ukey)) {
+      msg = ukey + " is not supported by mbsolve" +
+            (suggest ? " (it reads " + best + ")" : std::string());
+    } else {
+      msg = "unknown argument '" + key + "'" +
+            (suggest ? " (did you mean '" + best + "'?)" : std::string());
+    }
+    diag_.error_grouped("adm-argument:" + st_.name + ":" + ukey, raw_.loc(key_pos), subject_, msg);
+  }
+
+  /// Error recovery after an argument that is not read: skips its value and the further list
+  /// items (numbers, quoted texts) up to the next keyword.
+  void skip_value_list() {
+    skip_item();
+    while (p_ < t_.size() && t_[p_] == ',') {
+      size_t q = p_ + 1;
+      while (q < t_.size() && (is_blank(t_[q]) || (t_[q] == ',' && raw_.pos[q].continuation))) {
+        ++q;
+      }
+      if (q >= t_.size() || is_ident_start(t_[q])) break;
+      p_ = q;
+      skip_item();
+    }
+  }
+
   bool read_values(Arg& arg) {
     skip_blanks();
     // Adams/View writes `IP =` with the values on the continuation line: `, 1, 1, 1`.
@@ -197,7 +227,8 @@ class ArgReader {
       if (e > q && (f >= t_.size() || t_[f] != '=')) p_ = q;
     }
     if (p_ >= t_.size() || !is_atom_char(t_[p_])) {
-      diag_.error(arg.loc, subject_, arg.name + ": missing value after '='");
+      diag_.error_grouped("adm-missing-value:" + st_.name + ":" + arg.name, arg.loc, subject_,
+                          arg.name + ": missing value after '='");
       return false;
     }
     const bool list = arg.kind == ArgKind::kInts || arg.kind == ArgKind::kReals;

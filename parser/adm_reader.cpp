@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "common/text.hpp"
+#include "parser/adams_vocabulary.hpp"
 #include "parser/adm_build.hpp"
 #include "parser/adm_lexer.hpp"
 #include "parser/euler.hpp"
@@ -351,6 +352,7 @@ class Reader {
 
   void run(const std::string& text) {
     raws_ = adm::split_statements(text, file_, 1, "END", diag_);
+    warn_if_truncated();
     statements_.reserve(raws_.size());
     for (const auto& raw : raws_) read_statement(raw);
     finish_markers();
@@ -404,6 +406,22 @@ class Reader {
     if (!b.node().tag.empty()) deck_.model.push_back(b.finish());
   }
 
+  /// A dataset ends with END; without it the file may have been cut short.
+  void warn_if_truncated() {
+    size_t pos = 0;
+    if (!raws_.empty() && iequals(adm::parse_head(raws_.back(), pos).name, "END")) return;
+    if (raws_.empty()) {
+      diag_.warning({file_, 1, 0}, "", "the dataset has no statements and no END");
+      return;
+    }
+    pos = 0;
+    const Statement last = adm::parse_head(raws_.back(), pos);
+    diag_.warning(last.loc, "",
+                  "the dataset has no END statement: it may be cut short; the last statement read "
+                  "is " +
+                      adm::subject_of(last) + " (a complete dataset ends with END)");
+  }
+
   void report_unknown(const Statement& st) {
     if (st.name.empty()) {
       diag_.error(st.loc, "",
@@ -411,18 +429,22 @@ class Reader {
                   "comment or a continuation line)");
       return;
     }
-    for (auto u : kUnsupported) {
-      if (u == st.name) {
-        diag_.error(st.loc, "", "Adams statement " + st.name + " is not supported by mbsolve");
-        return;
-      }
+    // One error per statement kind, with the count and the first occurrence.
+    const bool known = adm::is_adams_statement(st.name) ||
+                       std::find(std::begin(kUnsupported), std::end(kUnsupported), st.name) !=
+                           std::end(kUnsupported);
+    if (known) {
+      diag_.error_grouped("adm-statement:" + st.name, st.loc, "",
+                          "Adams statement " + st.name + " is not supported by mbsolve");
+      return;
     }
     std::vector<std::string_view> names;
     for (const auto& s : table()) names.push_back(s.name);
     std::string msg = "unknown statement '" + st.spelled + "'";
     const std::string best = closest_match(st.name, names);
-    if (!best.empty()) msg += " (did you mean " + best + "?)";
-    diag_.error(st.loc, "", msg);
+    if (!best.empty() && adm::is_misspelling_of(st.name, best))
+      msg += " (did you mean " + best + "?)";
+    diag_.error_grouped("adm-statement:" + st.name, st.loc, "", msg);
   }
 
   // ---- handlers -------------------------------------------------------------------------

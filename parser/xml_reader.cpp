@@ -280,6 +280,13 @@ Deck read_xml_deck_text(const std::string& text, const std::string& path, Diagno
 
   PositionScanner scan(text, file);
   DeckNode top = convert(*root, scan, file);
+  if (const tinyxml2::XMLElement* second = root->NextSiblingElement()) {
+    const DeckNode extra = convert(*second, scan, file);
+    diag.error(extra.loc, "",
+               "a second root element <" + extra.spelled +
+                   ">: an XML deck has one root element (<" + top.spelled + "> here); move <" +
+                   extra.spelled + "> inside it");
+  }
   deck.root_tag = top.tag;
   if (top.tag == "model") {
     deck.model = std::move(top.children);

@@ -3,9 +3,11 @@
 # Regenerates the HTML comparison report of every regression case: the ADAMS reference cases
 # (regression/adams/cases.txt), the Chrono cases without an .adm deck
 # (regression/chrono/cases.txt) and the seed examples against their oracle references
-# (regression/seeds/cases.txt). Writes out/regression/<group>/<case>/report/index.html for the
-# groups adams, chrono and seeds, each case's log beside its folder (<case>.txt), and one index of
-# all cases at out/regression/index.html.
+# (regression/seeds/cases.txt) and the real users' Adams datasets (regression/realworld/cases.txt;
+# the cases that wait for another change are listed as WAITS). Writes
+# out/regression/<group>/<case>/report/index.html for the groups adams, chrono, seeds and
+# realworld, each case's log beside its folder (<case>.txt), and one index of all cases at
+# out/regression/index.html.
 # Builds the release build (scripts/build.sh release) and uses its binaries, unless
 # MBSOLVE_BUILD_DIR names an existing build folder to take mbsolve and mbcompare from instead
 # (it is not rebuilt), e.g. MBSOLVE_BUILD_DIR=build/cc scripts/regression-report.sh.
@@ -33,11 +35,11 @@ export MBSOLVE_USERSUB_PATH=$build_abs/examples/usersub${MBSOLVE_USERSUB_PATH:+:
 
 out=out/regression
 rm -rf "$out"
-mkdir -p "$out/adams" "$out/chrono" "$out/seeds"
+mkdir -p "$out/adams" "$out/chrono" "$out/seeds" "$out/realworld"
 index="$out/index.html"
 status=0
 
-# Runs one case: GROUP (adams | chrono | seeds), CASE; appends its row to the index.
+# Runs one case: GROUP (adams | chrono | seeds | realworld), CASE; appends its row to the index.
 run_case() {
   local group=$1 name=$2 verdict
   local dir=$out/$group/$name
@@ -61,8 +63,13 @@ run_group() {
     echo "<h2>$title</h2><p>$note</p><table border='1'>"
     echo "<tr><th>case</th><th>verdict</th><th>log</th></tr>"
   } >>"$index"
-  while read -r name _; do
+  while read -r name f2 f3 f4 waits _; do
     case "$name" in "" | \#*) continue ;; esac
+    if [ "$group" = realworld ] && [ -n "${waits:-}" ]; then
+      echo "WAITS $group/$name ($waits)"
+      echo "<tr><td>$name</td><td>WAITS for $waits</td><td></td></tr>" >>"$index"
+      continue
+    fi
     run_case "$group" "$name"
   done <"regression/$group/cases.txt"
   echo "</table>" >>"$index"
@@ -80,6 +87,10 @@ CVODE against IDA and SI1 against SI2."
 run_group seeds "Seed examples (regression/seeds)" \
   "mbsolve against stored references from independent oracles (cases.txt names them); the \
 log also has CVODE against IDA."
+run_group realworld "Real users' Adams datasets (regression/realworld)" \
+  "datasets as downloaded, with their own command file or a plain one: exit 0 and an independent \
+oracle (closed form, or CVODE against IDA), or refused with exit 65 and one line per statement \
+kind mbsolve does not support (cases.txt)."
 echo "</body></html>" >>"$index"
 echo "report: $(pwd)/$index"
 exit $status

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -166,6 +167,27 @@ Deck read_deck_for_run(const RunOptions& opt, Diagnostics& diag) {
   return deck;
 }
 
+/// An Adams dataset holds the model only; the analysis comes from a command file. Says how to
+/// write one, in Adams words, when a dataset is run on its own.
+void require_adams_analysis(const Deck& deck, Diagnostics& diag) {
+  if (deck.root_tag != "adm") return;
+  if (std::any_of(deck.commands.begin(), deck.commands.end(),
+                  [](const DeckNode& n) { return n.tag == "simulate"; })) {
+    return;
+  }
+  const std::filesystem::path p(deck.path);
+  const std::string name = p.stem().string();
+  diag.add({Severity::kError,
+            {intern_path(deck.path), 0, 0},
+            "",
+            fmt::format("an Adams dataset holds the model, not the analysis: write a command "
+                        "file {0}.acf beside it (line 1 the dataset, line 2 the output prefix, "
+                        "then the commands) and run mbsolve {0}.acf; for example:",
+                        name),
+            fmt::format("  {}\n  {}\n  SIMULATE/DYNAMIC, END=1.0, STEPS=100\n  STOP",
+                        p.filename().string(), name)});
+}
+
 /// A copy of the worker's model with the case's value overrides applied, or nothing when the
 /// case needs a build from the deck.
 std::optional<Model> reuse_preloaded_model(const RunOptions& opt) {
@@ -312,6 +334,7 @@ ExitCode run_deck(const RunOptions& opt) {
       std::cerr << "mbsolve: " << *problem << '\n';
       return ExitCode::kUsage;  // nothing can be written, not even the JSON
     }
+    if (!model && !diag.has_errors()) require_adams_analysis(deck, diag);
     if (!model && !diag.has_errors()) model = build_model(deck, diag);
     for (const auto& d : diag.all()) {
       log.line(d.str(), opt.verbosity != Verbosity::kQuiet || d.severity == Severity::kError);
@@ -332,10 +355,10 @@ ExitCode run_deck(const RunOptions& opt) {
     sum.bodies = sys.num_moving_bodies();
     sum.constraints = sys.num_constraint_equations();
     sum.dof = sys.dof();
-    log.line(fmt::format(
-        "model: {} moving bodies, {} markers, {} joints ({} constraint "
-        "equations), {} degrees of freedom",
-        sum.bodies, model->markers.size(), model->joints.size(), sum.constraints, sum.dof));
+    // The degrees of freedom are logged after the analyses, once the redundant constraint
+    // equations are known, so that the log and the JSON give the same number.
+    log.line(fmt::format("model: {} moving bodies, {} markers, {} joints ({} constraint equations)",
+                         sum.bodies, model->markers.size(), model->joints.size(), sum.constraints));
     std::vector<ResultColumn> cols = {
         {"time", model->units.time.empty() ? "time" : model->units.time}};
     for (auto& c : body_output_columns(sys)) cols.push_back(std::move(c));
@@ -358,6 +381,11 @@ ExitCode run_deck(const RunOptions& opt) {
     sum.stats = rep.stats;
     sum.redundant_removed = rep.redundant_constraints_removed;
     sum.dof = sys.dof() + rep.redundant_constraints_removed;
+    log.line(rep.redundant_constraints_removed > 0
+                 ? fmt::format("{} degrees of freedom ({} of the {} constraint equations are "
+                               "redundant and were removed)",
+                               sum.dof, rep.redundant_constraints_removed, sum.constraints)
+                 : fmt::format("{} degrees of freedom", sum.dof));
     sum.end_time = rep.time;
     sum.outputs = static_cast<long>(csv.rows());
     if (rep.code == ExitCode::kDeckError) {

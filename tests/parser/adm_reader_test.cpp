@@ -627,9 +627,11 @@ TEST_CASE("ACF reader: dataset, output prefix and commands") {
   Deck b = read_acf_file((dir / "bad.acf").string(), bad);
   CHECK(b.output_prefix == "");
   const std::string p = (dir / "bad.acf").string();
-  CHECK(errors(bad) == p + ":3:1: error: SIMULATE: missing STEPS= (or DTOUT=)\n" + p +
-                           ":4:1: error: unknown command 'RUN' (expected SIMULATE, ACTIVATE, "
-                           "DEACTIVATE, INTEGRATOR or STOP)\n");
+  CHECK(errors(bad) ==
+        p + ":3:1: error: SIMULATE: missing STEPS= (or DTOUT=)\n" + p +
+            ":4:1: error: unknown command 'RUN' (Adams commands mbsolve runs: SIMULATE, "
+            "ACTIVATE, DEACTIVATE, INTEGRATOR, EQUILIBRIUM, FILE, VARIABLE, "
+            "SFORCE, MOTION, PART, ACCGRAV, STOP)\n");
 
   std::ofstream(dir / "missing.acf") << "nowhere\nout\n";
   Diagnostics none;
