@@ -1,6 +1,6 @@
 #pragma once
-// The ODE form on CVODE (docs/architecture.md section 3): integrator_type VSTIFF and MSTIFF are CVODE
-// BDF with Newton iteration, ABAM is CVODE Adams with fixed-point iteration.
+// The ODE form on CVODE (docs/architecture.md section 3): integrator_type VSTIFF and MSTIFF are
+// CVODE BDF with Newton iteration, ABAM is CVODE Adams with fixed-point iteration.
 //
 // States x: the differential variables of the Dae (for bodies q = (r, p) and nu = (v, w)).
 // Right-hand side: AccelerationSolver (system_blocks.hpp) solves
