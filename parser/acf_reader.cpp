@@ -627,7 +627,9 @@ Deck read_acf_text(const std::string& raw_text, const std::string& path, Diagnos
       return deck;
     }
     const std::string line2(line_at(text, 2, col0));
-    if (is_command_line(line2)) {
+    // An output prefix is a path (it may hold '/', as `out/run1`); a command on line 2 shows
+    // itself by its arguments.
+    if (is_command_line(line2) && line2.find_first_of("=,") != std::string::npos) {
       diag.error({file, 2, static_cast<int>(col0 + 1)}, "",
                  "line 2 of an Adams command file is the output prefix, but it holds the "
                  "command '" +

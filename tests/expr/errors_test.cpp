@@ -152,24 +152,27 @@ TEST_CASE("every error of an expression is reported, with multi-line text on one
 
 }  // namespace
 TEST_CASE("a long expression is shown as a window around the caret", "[expr][errors]") {
-  // Issue 20: a 200 KB expression was echoed whole. The excerpt keeps 100 characters around the
-  // error, its cut ends marked "...", and the caret still under the offending token.
+  // Issue 20: a 200 KB expression was echoed whole. The excerpt keeps kExcerptWidth characters
+  // from a third of the width before the error, its cut ends marked "...", and the caret still
+  // under the offending token.
   std::string text;
   for (int i = 0; i < 1000; ++i) text += "1+";
   text += "FROB(1)";
   for (int i = 0; i < 1000; ++i) text += "+1";
   const size_t offset = 2000;  // FROB
-  const std::string window = "..." + text.substr(offset - 50, 100) + "...";
+  const size_t before = kExcerptWidth / 3;
+  const std::string window = "..." + text.substr(offset - before, kExcerptWidth) + "...";
   CHECK(errors_of(text) == "deck.xml:12:" + std::to_string(30 + offset) +
                                ": error: Force_Vector_TwoBody 30101 fx_expression: unknown "
                                "function 'FROB'\n  " +
-                               window + "\n  " + std::string(3 + 50, ' ') + "^~~~");
+                               window + "\n  " + std::string(3 + before, ' ') + "^~~~");
   // At the start and at the end of a long text the window is not cut on that side.
   const std::string head = "FROB(1)" + std::string(300, ' ') + "+1";
-  CHECK(errors_of(head).ends_with("\n  FROB(1)" + std::string(93, ' ') + "...\n  ^~~~"));
+  CHECK(errors_of(head).ends_with("\n  FROB(1)" + std::string(kExcerptWidth - 7, ' ') +
+                                  "...\n  ^~~~"));
   const std::string tail = std::string(300, ' ') + "1+";
-  CHECK(errors_of(tail).ends_with("\n  ..." + std::string(98, ' ') + "1+\n  " +
-                                  std::string(103, ' ') + "^"));
+  CHECK(errors_of(tail).ends_with("\n  ..." + std::string(kExcerptWidth - 2, ' ') + "1+\n  " +
+                                  std::string(3 + kExcerptWidth, ' ') + "^"));
 }
 
 }  // namespace mb::expr::test

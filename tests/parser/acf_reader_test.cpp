@@ -67,14 +67,15 @@ TEST_CASE("ACF reader: the Adams/View layout (blank line 1, file/model=NAME, & c
             ":11:1: warning: Adams command OUTPUT sets options mbsolve does not have; ignored "
             "(2 occurrences; this is the first)\n");
   CHECK(deck.output_prefix == "view");
-  CHECK(deck.model.size() == 9);
+  CHECK(deck.model.size() == 8);  // the eight statements of kModel
   const auto& c = deck.commands;
-  REQUIRE(c.size() == 9);
+  REQUIRE(c.size() == 10);  // nine commands and the closing stop
+  CHECK(c[9].tag == "stop");
   CHECK(c[0].tag == "param_transient");
   CHECK(c[0].find("integr_tol")->value == "1.0E-05");
   CHECK(c[1].tag == "reference_variable");
   CHECK(c[1].find("id")->value == "9105");
-  CHECK(c[1].find("expr")->value == "STEP(TIME,0,0,1,   60.0*PI/30)");
+  CHECK(c[1].find("expr")->value == "STEP(TIME,0,0,1, 60.0*PI/30)");
   CHECK(c[2].tag == "param_static");
   CHECK(c[2].find("max_num_iter")->value == "50");
   CHECK(c[2].find("max_error")->value == "1e-6");
@@ -149,7 +150,7 @@ TEST_CASE("ADM reader: one error per statement kind and argument, not per line")
         "e.adm:5:1: error: Adams statement FE_PART is not supported by mbsolve\n"
         "e.adm:6:27: error: PART 2: FORMULATION is not supported by mbsolve (2 occurrences; this "
         "is the first)\n"
-        "e.adm:9:11: error: PART 4: XD is not supported by mbsolve\n");
+        "e.adm:9:12: error: PART 4: XD is not supported by mbsolve\n");
 }
 
 TEST_CASE("ADM reader: a dataset without END is a warning naming the last statement read") {

@@ -375,7 +375,8 @@ TEST_CASE("ADM reader: INTEGRATOR/SI1, SI2 and I3 select dae_index 1, 2 and 3") 
   for (const auto& [flag, index] :
        {std::pair{"SI1", "1"}, std::pair{"SI2", "2"}, std::pair{"I3", "3"}}) {
     INFO(flag);
-    const std::string text = std::string("title\nINTEGRATOR/GSTIFF, ") + flag + ", ERROR=1E-5\n";
+    const std::string text =
+        std::string("title\nINTEGRATOR/GSTIFF, ") + flag + ", ERROR=1E-5\nEND\n";
     Diagnostics diag;
     Deck deck = read_adm_deck_text(text, "i.adm", diag);
     REQUIRE(errors(diag) == "");
@@ -460,6 +461,7 @@ MARK/2, PART=1, QP=0,0,0, REU=0,0,90D
 GRAPHICS/1, CYLINDER, CM=2, LENGTH=1, RADIUS=0.1
 GRAPHICS/2, BOX, CORNER=2, X=1, Y=1, Z=1
 REQ/3, DISP, I=2
+END
 )ADM";
   Diagnostics diag;
   Deck deck = read_adm_deck_text(text, "a.adm", diag);
@@ -658,7 +660,7 @@ namespace {
 /// The warnings of the dataset "title" + `body` (file w.adm), one per line.
 std::string warnings(const std::string& body) {
   Diagnostics diag;
-  read_adm_deck_text("title\n" + body, "w.adm", diag);
+  read_adm_deck_text("title\n" + body + "END\n", "w.adm", diag);
   std::string s;
   for (const auto& d : diag.all()) {
     if (d.severity == Severity::kWarning) s += d.headline() + "\n";
@@ -719,7 +721,7 @@ TEST_CASE("ADM reader: Adams integrators map to the nearest mbsolve has, with on
     INFO(adams);
     Diagnostics diag;
     const Deck deck = read_adm_deck_text(
-        std::string("t\nINTEGRATOR/\n, ") + adams + "\n, HMAX = 0.005\n", "i.adm", diag);
+        std::string("t\nINTEGRATOR/\n, ") + adams + "\n, HMAX = 0.005\nEND\n", "i.adm", diag);
     CHECK(errors(diag) == "");
     const DeckNode* in = nodes(deck, "param_transient").at(0);
     CHECK(attr(in, "integrator_type") == type);
@@ -779,7 +781,7 @@ TEST_CASE("ADM reader: REQUEST CNAMES, CUNITS, CLABELS, TITLE and RESULTS_NAME")
       "t\nREQUEST/1\n, CNAMES = \"Measured Depth\", \"Radial,Displacement\"\n, \"Twist\"\n"
       ", CLABELS = \"(ft)\", \"(ft)\", \"(Kft-lbf)\"\n, RESULTS_NAME = test_pdc_01_Motion\n"
       ", F1 = DX(2, 1)\\\n, F2 = DY(2, 1)\n"
-      "REQUEST/2, TITLE = a:b, CUNITS = \"force\", F1 = 1\n",
+      "REQUEST/2, TITLE = a:b, CUNITS = \"force\", F1 = 1\nEND\n",
       "r.adm", diag);
   CHECK(errors(diag) == "");
   CHECK(attr(node(deck, "post_request", "1"), "column_names") ==

@@ -2,6 +2,7 @@
 # End-to-end: --set on a deck with a Static then a Transient Simulate. `Simulate[N].attr`
 # addresses the N-th Simulate; an override that would turn the Static into a quasi-static
 # analysis (end_time or duration added to it) is a usage error of the deck (exit 65) naming it.
+# The pendulum starts near its hanging equilibrium: the test is about which Simulate runs.
 set -u
 mbsolve=$1
 work=$(mktemp -d)
@@ -26,7 +27,7 @@ cat >"$work/two.xml" <<'XML'
   <Body_Rigid id="1" isground="TRUE"/>
   <Reference_Marker id="10" body_id="1"/>
   <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"/>
-  <Reference_Marker id="20" body_id="2" pos_x="1"/>
+  <Reference_Marker id="20" body_id="2" pos_x="0.1" pos_y="-1"/>
   <Reference_Marker id="21" body_id="2"/>
   <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
 </Model><Command>
