@@ -5,6 +5,9 @@
 #                               exit code, shows stderr when it differs
 #   contains FILE TEXT NAME     FILE holds TEXT (fixed string)
 #   same_without_wall A B NAME  two sweep summaries are equal except for the wall_s column
+#   check NAME CMD...           CMD (any command or condition) succeeds
+#   expect_rc CODE CMD...       a condition for `check`: CMD exits with CODE (stdout to
+#                               $work/out, stderr to $work/err, shown when the code differs)
 failures=0
 
 ok() { echo "ok   $*"; }
@@ -38,6 +41,22 @@ same_without_wall() {
     fail "$3"
     sed 's/^/  /' "$work/diff" | head -20
   fi
+}
+check() {
+  local name=$1
+  shift
+  if "$@"; then ok "$name"; else fail "$name"; fi
+}
+expect_rc() {
+  local want=$1
+  shift
+  "$@" >"$work/out" 2>"$work/err"
+  local rc=$?
+  [ "$rc" -eq "$want" ] || {
+    echo "  exit $rc, wanted $want; stderr:"
+    head -c 2000 "$work/err" | sed 's/^/  /'
+    return 1
+  }
 }
 finish() {
   echo

@@ -8,23 +8,8 @@ set -u
 mbsolve=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fails=0
-check() {  # check NAME CONDITION...
-  local name=$1
-  shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
-expect_rc() {  # expect_rc WANT CMD...
-  local want=$1
-  shift
-  "$@" >"$work/out" 2>"$work/err"
-  local rc=$?
-  [ "$rc" -eq "$want" ] || {
-    echo "  exit $rc, wanted $want; stderr:"
-    head -c 2000 "$work/err" | sed 's/^/  /'
-    return 1
-  }
-}
+# shellcheck source=../cli_checks.sh
+. "$(dirname "$0")/../cli_checks.sh"
 # chain TERM OP N: TERM repeated N times joined by OP.
 chain() { awk -v t="$1" -v o="$2" -v n="$3" 'BEGIN { s = t; for (i = 1; i < n; i++) s = s o t; printf "%s", s }'; }
 # col_of NAME CSV: the values of column NAME (header row = first line not starting with #).
@@ -90,5 +75,4 @@ check "... at file:line:col with the element and the limit" grep -q \
   "$work/err"
 check "... without echoing the expression" test "$(wc -c <"$work/err")" -lt 2000
 
-echo "$fails failed"
-[ "$fails" -eq 0 ]
+finish

@@ -6,19 +6,8 @@ mbsolve=$1
 src=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fails=0
-check() {  # check NAME CONDITION...
-  local name=$1
-  shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
-expect_rc() {  # expect_rc WANT CMD...
-  local want=$1
-  shift
-  "$@" >"$work/out" 2>"$work/err"
-  local rc=$?
-  [ "$rc" -eq "$want" ] || { echo "  exit $rc, wanted $want; stderr:"; sed 's/^/  /' "$work/err"; return 1; }
-}
+# shellcheck source=../cli_checks.sh
+. "$(dirname "$0")/../cli_checks.sh"
 
 check "--help exits 0" expect_rc 0 "$mbsolve" --help
 check "--version prints the version" bash -c "'$mbsolve' --version | grep -q '^mbsolve [0-9]'"
@@ -138,5 +127,4 @@ check "the error is at END= in Adams words" \
 printf 'model\nrun\nSIMULATE/DYNAMIC, END=1, STEPS=10\nSTOP\n' >"$work/ok.acf"
 check "the same .acf with END=1 runs" expect_rc 0 "$mbsolve" -q "$work/ok.acf"
 
-if [ "$fails" -gt 0 ]; then echo "$fails check(s) failed"; exit 1; fi
-echo "all mbsolve CLI checks passed"
+finish

@@ -9,12 +9,8 @@ mbsolve=$1
 src=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fails=0
-check() {
-  local name=$1
-  shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
+# shellcheck source=../cli_checks.sh
+. "$(dirname "$0")/../cli_checks.sh"
 
 # The pendulum of examples/pendulum.xml for 50,000 s (5 million rows, under the 10 million row
 # limit) at a tight tolerance: minutes of work, so the signal always arrives mid-run.
@@ -82,5 +78,4 @@ check "an ignored SIGHUP stays ignored (exit 0)" test "$(cat "$work/nohup.rc")" 
 check "the run with an ignored SIGHUP is complete (3001 rows)" \
   test "$(grep -vc '^[#t]' "$work/nohup.csv")" -eq 3001
 
-if [ "$fails" -gt 0 ]; then echo "$fails check(s) failed"; exit 1; fi
-echo "all mbsolve signal checks passed"
+finish

@@ -7,19 +7,8 @@ set -u
 mbsolve=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fails=0
-check() {  # check NAME CONDITION...
-  local name=$1
-  shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
-expect_rc() {  # expect_rc WANT CMD...
-  local want=$1
-  shift
-  "$@" >"$work/out" 2>"$work/err"
-  local rc=$?
-  [ "$rc" -eq "$want" ] || { echo "  exit $rc, wanted $want; stderr:"; sed 's/^/  /' "$work/err"; return 1; }
-}
+# shellcheck source=../cli_checks.sh
+. "$(dirname "$0")/../cli_checks.sh"
 
 cat >"$work/two.xml" <<'XML'
 <MotionSolve><Model>
@@ -66,5 +55,4 @@ check "a quasi-static Simulate takes end_time" \
   expect_rc 0 "$mbsolve" -q "$work/quasi.xml" -o "$work/quasi" --set Simulate[1].end_time=0.3
 check "the quasi-static analysis ends at 0.3" grep -q "quasi-static analysis done at t = 0.3" "$work/quasi.log"
 
-[ "$fails" -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
-echo "all checks passed"
+finish

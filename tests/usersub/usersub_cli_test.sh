@@ -10,12 +10,8 @@ mbsolve=$1
 libdir=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fails=0
-check() {
-  local name=$1
-  shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
+# shellcheck source=../cli_checks.sh
+. "$(dirname "$0")/../cli_checks.sh"
 run() {  # run WANT_RC DECK
   MBSOLVE_USERSUB_PATH="/nonexistent:$libdir" "$mbsolve" "$work/$2" -o "$work/${2%.xml}" \
     >"$work/out" 2>"$work/err"
@@ -128,4 +124,4 @@ check "the deck error names the entry point" \
   grep -q "yfo_missing.xml:10:.*error: Force_StateEqn 9: user library .*libmb_test_usersubs.so has no entry point 'NO_YFOSUB'" \
   "$work/err"
 
-[ "$fails" -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
+finish
