@@ -14,6 +14,8 @@
 #include "parser/adams_vocabulary.hpp"
 #include "parser/adm_build.hpp"
 #include "parser/adm_lexer.hpp"
+#include "parser/adm_lse.hpp"
+#include "parser/adm_matrix.hpp"
 #include "parser/euler.hpp"
 #include "parser/read_file.hpp"
 
@@ -74,6 +76,11 @@
 //                                    LINEAR_EXTRAPOLATE -> linear_extrap
 //   DIFF         control_diff        FUNCTION -> expr; IC -> ic[, ic_dot]; IMPLICIT ->
 //                                    is_implicit; STATIC_HOLD -> is_static_hold
+//   LSE          control_stateeqn    type LINEAR; X/U/Y/IC -> x/u/y/ic_array_id; A/B/C/D ->
+//                                    a/b/c/d_matrix_id; STATIC_HOLD (parser/adm_lse.hpp)
+//   MATRIX       reference_matrix    FULL=RORDER|CORDER, ROWS, COLUMNS, VALUES -> nrow, ncol,
+//                                    isroworder, values; SPARSE, I, J, VALUES -> issparse, nval,
+//                                    triplets (parser/adm_matrix.hpp)
 //   GSE          control_stateeqn    type USERSUB; NS/NO -> num_state/num_output; X/U/Y/IC ->
 //                                    x/u/y/ic_solver_array_id; FUNCTION -> usrsub_param_string
 //   REQUEST      post_request        D|V|A|F + I/J/RM -> MARKER_DISPLACEMENT.. + i/j/ref_marker_id;
@@ -1236,6 +1243,8 @@ class Reader {
   }
 
   void integrator(NodeBuilder& b) { adm::build_integrator(b); }
+  void lse(NodeBuilder& b) { adm::build_lse(b); }
+  void matrix(NodeBuilder& b) { adm::build_matrix(b); }
 
   /// EQUILIBRIUM -> param_static: IMBALANCE (largest force/torque imbalance) -> max_error;
   /// MAXIT -> max_num_iter. The rest (ALIMIT, ERROR, PATTERN, STABILITY, TLIMIT, METHOD, ..) tunes
@@ -1469,8 +1478,10 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"JPRIM", kJprimArgs, "constraint_jprim", &Reader::jprim},
       {"KINEMATICS", kKinematicsArgs, "", &Reader::kinematics},
       {"LIST", {}, "", &Reader::listing},
+      {"LSE", adm::kLseArgs, "control_stateeqn", &Reader::lse},
       {"MARKER", kMarkerArgs, "reference_marker", &Reader::marker},
       {"MATERIAL", {}, "", &Reader::nothing},
+      {"MATRIX", adm::kMatrixArgs, "reference_matrix", &Reader::matrix},
       {"MOTION", kMotionArgs, "motion_joint", &Reader::motion},
       {"NOLIST", {}, "", &Reader::listing},
       {"OUTPUT", kOutputArgs, "", &Reader::output},
