@@ -13,6 +13,7 @@
 #include "common/text.hpp"
 #include "parser/adams_vocabulary.hpp"
 #include "parser/adm_build.hpp"
+#include "parser/adm_gse.hpp"
 #include "parser/adm_lexer.hpp"
 #include "parser/adm_lse.hpp"
 #include "parser/adm_matrix.hpp"
@@ -82,7 +83,9 @@
 //                                    isroworder, values; SPARSE, I, J, VALUES -> issparse, nval,
 //                                    triplets (parser/adm_matrix.hpp)
 //   GSE          control_stateeqn    type USERSUB; NS/NO -> num_state/num_output; X/U/Y/IC ->
-//                                    x/u/y/ic_solver_array_id; FUNCTION -> usrsub_param_string
+//                                    x/u/y/ic_solver_array_id; FUNCTION -> usrsub_param_string;
+//                                    ND/XD/ICD/SAMPLE_PERIOD/SAMPLE_OFFSET (discrete form) and
+//                                    INTERFACE: not supported, once each (parser/adm_gse.hpp)
 //   REQUEST      post_request        D|V|A|F + I/J/RM -> MARKER_DISPLACEMENT.. + i/j/ref_marker_id;
 //                                    F1..F8 -> EXPRESSION expr1..expr8 (NULL when absent);
 //                                    FUNCTION=USER(..) -> USERSUB; COMMENT (C) -> comment;
@@ -215,8 +218,6 @@ constexpr ArgSpec kArrayArgs[] = {{"IC", F},   {"U", F},        {"X", F},       
                                   {"SIZE", I}, {"NUMBERS", RS}, {"VARIABLES", IS}};
 constexpr ArgSpec kSplineArgs[] = {{"X", RS}, {"Y", RS}, {"LINEAR_EXTRAPOLATE", F}};
 constexpr ArgSpec kDiffArgs[] = {{"FUNCTION", E}, {"IC", RS}, {"IMPLICIT", F}, {"STATIC_HOLD", F}};
-constexpr ArgSpec kGseArgs[] = {{"NS", I}, {"NO", I}, {"X", I},        {"U", I},
-                                {"Y", I},  {"IC", I}, {"FUNCTION", E}, {"STATIC_HOLD", F}};
 constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
                                     {"D", F, "DISPLACEMENT"},
                                     {"VELOCITY", F},
@@ -1118,19 +1119,6 @@ class Reader {
     if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
   }
 
-  void gse(NodeBuilder& b) {
-    b.set_id();
-    b.set_fixed("type", "USERSUB");
-    b.copy_int("NS", "num_state");
-    b.copy_int("NO", "num_output");
-    b.copy_int("X", "x_solver_array_id");
-    b.copy_int("U", "u_solver_array_id");
-    b.copy_int("Y", "y_solver_array_id");
-    b.copy_int("IC", "ic_solver_array_id");
-    if (b.require("FUNCTION")) b.copy_text("FUNCTION", "usrsub_param_string");
-    if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
-  }
-
   void request(NodeBuilder& b) {
     b.set_id();
     static constexpr std::string_view kKinds[] = {"DISPLACEMENT", "VELOCITY", "ACCELERATION",
@@ -1243,6 +1231,7 @@ class Reader {
   }
 
   void integrator(NodeBuilder& b) { adm::build_integrator(b); }
+  void gse(NodeBuilder& b) { adm::build_gse(b); }
   void lse(NodeBuilder& b) { adm::build_lse(b); }
   void matrix(NodeBuilder& b) { adm::build_matrix(b); }
 
@@ -1472,7 +1461,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"GEAR", kGearArgs, "constraint_gear", &Reader::gear},
       {"GFORCE", kGforceArgs, "force_vector_twobody", &Reader::gforce},
       {"GRAPHICS", {}, "", &Reader::nothing},
-      {"GSE", kGseArgs, "control_stateeqn", &Reader::gse},
+      {"GSE", adm::kGseArgs, "control_stateeqn", &Reader::gse},
       {"INTEGRATOR", adm::kIntegratorArgs, "param_transient", &Reader::integrator},
       {"JOINT", kJointArgs, "constraint_joint", &Reader::joint},
       {"JPRIM", kJprimArgs, "constraint_jprim", &Reader::jprim},
