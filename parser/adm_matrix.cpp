@@ -2,10 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <set>
 #include <string>
 
+#include "common/error.hpp"
 #include "common/text.hpp"
+#include "parser/adams_matrix_file.hpp"
+#include "parser/read_file.hpp"
 
 namespace mb::adm {
 
@@ -114,17 +118,63 @@ void sparse(NodeBuilder& b, const Arg& flag, long long rows, long long cols) {
   b.node().text_loc = v->loc;
 }
 
+/// A text argument without the quotes Adams allows around it.
+std::string unquoted(const Arg& a) {
+  std::string_view v = trim(a.value);
+  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) {
+    v = v.substr(1, v.size() - 2);
+  }
+  return std::string(v);
+}
+
+/// FILE=path (relative paths from the dataset's folder), NAME=matrix in the file.
+void from_file(NodeBuilder& b, const Arg& file) {
+  for (auto name : {"FULL", "SPARSE", "ROWS", "COLUMNS", "I", "J", "VALUES"}) {
+    if (const Arg* a = b.arg(name)) {
+      b.diag().error(a->loc, b.subject(),
+                     a->name + " does not go with FILE= (the file gives the matrix)");
+    }
+  }
+  const std::string given = unquoted(file);
+  std::filesystem::path path(given);
+  if (path.is_relative() && file.loc.file) {
+    path = std::filesystem::path(*file.loc.file).parent_path() / path;
+  }
+  std::string text;
+  try {
+    text = read_text_file(path.string());
+  } catch (const Error& e) {
+    b.diag().error(
+        file.value_loc, b.subject(),
+        fmt::format("FILE: cannot read the matrix file '{}' ({})", path.string(), e.what()));
+    return;
+  }
+  const Arg* name = b.arg("NAME");
+  std::string error;
+  const auto d = read_adams_matrix_file(text, name ? unquoted(*name) : "", error);
+  if (!d) {
+    b.diag().error(name && error.find("no matrix named") != std::string::npos ? name->value_loc
+                                                                              : file.value_loc,
+                   b.subject(), fmt::format("FILE '{}': {}", given, error));
+    return;
+  }
+  b.set_from("nrow", std::to_string(d->rows), file);
+  b.set_from("ncol", std::to_string(d->cols), file);
+  b.set_from("isroworder", d->row_order ? "TRUE" : "FALSE", file);
+  std::string values;
+  for (double v : d->values) values += (values.empty() ? "" : " ") + format_real(v);
+  b.node().text = values;
+  b.node().text_loc = file.value_loc;
+}
+
 }  // namespace
 
 const std::span<const ArgSpec> kMatrixArgs = kMatrixTable;
 
 void build_matrix(NodeBuilder& b) {
   b.set_id();
-  if (b.has("FILE")) {
-    b.diag().error(b.arg("FILE")->loc, b.subject(),
-                   "FILE: matrices read from a file are not supported yet; give FULL= or "
-                   "SPARSE with the values");
-    b.arg("NAME");
+  if (const Arg* file = b.arg("FILE")) {
+    from_file(b, *file);
     return;
   }
   const int form = b.pick_flag({"FULL", "SPARSE"}, true);

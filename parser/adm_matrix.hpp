@@ -4,7 +4,11 @@
 //   MATRIX/id, FULL=RORDER|CORDER, ROWS=m, COLUMNS=n, VALUES=v1,..,v(m*n)
 //       -> nrow, ncol, isroworder (RORDER: by rows; CORDER: by columns), the values as text;
 //   MATRIX/id, SPARSE, ROWS=m, COLUMNS=n, I=i1,..,ik, J=j1,..,jk, VALUES=v1,..,vk
-//       -> issparse, nval = k and "i j v" triplets as text (entries not listed are 0).
+//       -> issparse, nval = k and "i j v" triplets as text (entries not listed are 0);
+//   MATRIX/id, FILE=path, NAME=name
+//       -> the FULL matrix `name` of an ADAMSMAT file (parser/adams_matrix_file.hpp); a relative
+//          path is taken from the dataset's folder; a file that cannot be read is a deck error
+//          at FILE=.
 // The counts (m*n values; as many I, J as VALUES) and the 1-based indices are checked here, in
 // Adams words, so that a bad statement is reported once, at its argument.
 

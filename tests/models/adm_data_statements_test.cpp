@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "parser/adm_reader.hpp"
@@ -117,6 +119,46 @@ END
   }
 }
 
+TEST_CASE(
+    "MATRIX FILE= reads a FULL matrix of an ADAMSMAT file by NAME, from the dataset's folder") {
+  // The file holds two matrices; NAME=OSC picks the oscillator's A = [0 1; -4 0], by columns,
+  // in fixed-width Fortran fields (2F6.1): `    10` has no decimal point, so it reads 1.0.
+  // The LSE then runs against exp(A t) x0 = (cos 2t, -2 sin 2t).
+  const auto dir = std::filesystem::temp_directory_path();
+  std::ofstream(dir / "mbsolve_test_matrices.dat") << "ADAMSMAT two matrices for a test\n"
+                                                      "2\n"
+                                                      "TRF OSC\n"
+                                                      "TRF FULL RORDER 1 2 2 ( 2F8.3 )\n"
+                                                      "   1.000   2.000\n"
+                                                      "OSC FULL CORDER 2 2 4 ( 2F6.1 )\n"
+                                                      "   0.0  -4.0\n"
+                                                      "    10   0.0\n";
+  const auto run = test::run_adm("matrix_file", R"ADM(matrix file
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=1, CM=20, IP=1, 1, 1
+MARKER/20, PART=2
+JOINT/1, FIXED, I=20, J=10
+ARRAY/10, X, SIZE = 2
+ARRAY/13, IC, NUMBERS = 1, 0
+MATRIX/1, FILE = mbsolve_test_matrices.dat, NAME = OSC
+LSE/1, X = 10, A = 1, IC = 13
+REQUEST/7, F2 = ARYVAL(10, 1), F3 = ARYVAL(10, 2)
+INTEGRATOR/GSTIFF, ERROR = 1E-10
+END
+)ADM",
+                                 "SIMULATE/DYNAMIC, END=3, STEPS=30\n");
+  std::filesystem::remove(dir / "mbsolve_test_matrices.dat");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == 31);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k];
+    INFO("t = " << t);
+    CHECK(channel(run, "req7.f2", k) == Approx(std::cos(2 * t)).margin(1e-5));
+    CHECK(channel(run, "req7.f3", k) == Approx(-2 * std::sin(2 * t)).margin(1e-5));
+  }
+}
+
 TEST_CASE("MATRIX and LSE mistakes are reported at the argument, in Adams words") {
   const std::string head = "t\nPART/1, GROUND\n";
   SECTION("FULL with too few VALUES") {
@@ -147,6 +189,19 @@ TEST_CASE("MATRIX and LSE mistakes are reported at the argument, in Adams words"
   SECTION("neither FULL nor SPARSE") {
     const auto m = read_messages(head + "MATRIX/1, ROWS = 1, COLUMNS = 1, VALUES = 1\nEND\n");
     CHECK_THAT(m, Catch::Contains("data.adm:3:1: error: MATRIX 1: missing one of FULL, SPARSE"));
+  }
+  SECTION("FILE that does not exist") {
+    const auto m = read_messages(head + "MATRIX/1, FILE = no_such_matrix.dat, NAME = A\nEND\n");
+    CHECK_THAT(m, Catch::Contains("data.adm:3:18: error: MATRIX 1: FILE: cannot read the matrix "
+                                  "file 'no_such_matrix.dat'"));
+  }
+  SECTION("FILE with a matrix NAME the file does not hold") {
+    const auto path = std::filesystem::temp_directory_path() / "mbsolve_test_one_matrix.dat";
+    std::ofstream(path) << "ADAMSMAT\n1\nK\nK FULL RORDER 1 1 1 (F8.3)\n   2.500\n";
+    const auto m = read_messages(head + "MATRIX/1, FILE = " + path.string() + ", NAME = KK\nEND\n");
+    std::filesystem::remove(path);
+    CHECK_THAT(m, Catch::Contains("error: MATRIX 1: FILE '" + path.string() +
+                                  "': the file holds no matrix named KK"));
   }
   SECTION("LSE with U but no B, and no A") {
     const auto m = read_messages(head + "LSE/1, X = 10, U = 11\nEND\n");
