@@ -72,6 +72,7 @@ bool claim(Model& m, int a, int owner, const DraftStateElement& d, const DraftRe
                            m.state_elements[arr.owner].subject));
     return false;
   }
+  if (want_size >= 0 && arr.size == 0) arr.size = want_size;  // sized by its element
   if (want_size >= 0 && arr.size != want_size) {
     diag.error(ref.loc, d.base.subject,
                fmt::format("{} {} has num_element {} but the element has {}", attr, ref.id,
@@ -288,7 +289,9 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
           ua >= 0 && m.arrays[ua].user ? m.arrays[ua].size : static_cast<int>(e.inputs.size());
       if (d.form == StateElement::Form::kUserSub) {
         const int n = d.num_states;
-        int p = d.kind == StateElement::Kind::kForce ? 6 : (ya >= 0 ? m.arrays[ya].size : -1);
+        int p = d.kind == StateElement::Kind::kForce
+                    ? 6
+                    : (ya >= 0 && m.arrays[ya].size > 0 ? m.arrays[ya].size : -1);
         if (d.num_outputs >= 0 && p >= 0 && d.num_outputs != p) {
           diag.error(d.base.loc, d.base.subject,
                      d.kind == StateElement::Kind::kForce
@@ -300,7 +303,7 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
           ok = false;
         }
         if (p < 0) p = std::max(d.num_outputs, 0);
-        if (xa >= 0 && m.arrays[xa].size != n) {
+        if (xa >= 0 && m.arrays[xa].size != 0 && m.arrays[xa].size != n) {
           diag.error(d.x.loc, d.base.subject,
                      fmt::format("x_array_id {} has num_element {} but num_state is {}", d.x.id,
                                  m.arrays[xa].size, n));

@@ -1063,7 +1063,12 @@ class Reader {
       count = a->values.size();
     }
     if (size) {
-      b.copy_int("SIZE", "num_element");
+      if (b.copy_int("SIZE", "num_element") && count > 0 &&
+          b.node().find("num_element")->value != std::to_string(count)) {
+        b.diag().error(size->loc, b.subject(),
+                       fmt::format("SIZE is {} but {} gives {} values", size->values[0].text,
+                                   k == 1 ? "VARIABLES" : "NUMBERS", count));
+      }
     } else {
       b.set_fixed("num_element", std::to_string(count));
     }

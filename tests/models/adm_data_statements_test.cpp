@@ -80,7 +80,8 @@ END
 TEST_CASE("LSE with SPARSE and CORDER matrices: an undamped 2x2 oscillator, exp(A t) x0") {
   // A = [0 1; -4 0], x(0) = (1, 0): exp(A t) x0 = (cos 2t, -2 sin 2t). LSE/1 gives A sparse
   // (its IC array sized by NUMBERS), LSE/2 the same A by columns (CORDER) with the output
-  // y = C x, C = [1 0] by rows, so y = x1. A fixed part gives the solver a body.
+  // y = C x, C = [1 0] by rows, so y = x1; its X and Y arrays have no SIZE (the LSE sizes
+  // them, as in Adams). A fixed part gives the solver a body.
   const auto run = test::run_adm("lse_oscillator", R"ADM(lse oscillator
 PART/1, GROUND
 MARKER/10, PART=1
@@ -94,8 +95,8 @@ MATRIX/1, SPARSE, ROWS = 2, COLUMNS = 2
 , J = 2, 1
 , VALUES = 1, -4
 LSE/1, X = 10, A = 1, IC = 13
-ARRAY/20, X, SIZE = 2
-ARRAY/22, Y, SIZE = 1
+ARRAY/20, X
+ARRAY/22, Y
 ARRAY/23, IC, SIZE = 2, NUMBERS = 1, 0
 MATRIX/2, FULL = CORDER, ROWS = 2, COLUMNS = 2, VALUES = 0, -4, 1, 0
 MATRIX/3, FULL = RORDER, ROWS = 1, COLUMNS = 2, VALUES = 1, 0
@@ -202,6 +203,11 @@ TEST_CASE("MATRIX and LSE mistakes are reported at the argument, in Adams words"
     std::filesystem::remove(path);
     CHECK_THAT(m, Catch::Contains("error: MATRIX 1: FILE '" + path.string() +
                                   "': the file holds no matrix named KK"));
+  }
+  SECTION("ARRAY IC whose SIZE differs from the NUMBERS given") {
+    const auto m = read_messages(head + "ARRAY/1, IC, SIZE = 3, NUMBERS = 1, 2\nEND\n");
+    CHECK_THAT(m, Catch::Contains("data.adm:3:14: error: ARRAY 1: SIZE is 3 but NUMBERS gives 2 "
+                                  "values"));
   }
   SECTION("LSE with U but no B, and no A") {
     const auto m = read_messages(head + "LSE/1, X = 10, U = 11\nEND\n");
