@@ -160,6 +160,37 @@ END
   }
 }
 
+TEST_CASE("LSE sizes that do not fit are reported with the Adams argument names") {
+  // A is 2 x 2 but X has SIZE 3; B is 1 x 1 for 2 states and 1 input; the IC array has 1 value.
+  const std::string adm = R"ADM(sizes
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=1, CM=20, IP=1, 1, 1
+MARKER/20, PART=2
+JOINT/1, FIXED, I=20, J=10
+VARIABLE/1, FUNCTION = 1
+ARRAY/10, X, SIZE = 3
+ARRAY/11, U, VARIABLES = 1
+ARRAY/13, IC, NUMBERS = 1
+ARRAY/20, X
+MATRIX/1, FULL = RORDER, ROWS = 2, COLUMNS = 2, VALUES = 0, 1, -4, 0
+MATRIX/2, FULL = RORDER, ROWS = 1, COLUMNS = 1, VALUES = 1
+LSE/1, X = 10, A = 1
+LSE/2, X = 20, A = 1, U = 11, B = 2, IC = 13
+END
+)ADM";
+  try {
+    test::run_adm("lse_sizes", adm, "SIMULATE/DYNAMIC, END=1, STEPS=1\n");
+    FAIL("the deck ran");
+  } catch (const std::runtime_error& e) {
+    const std::string m = e.what();
+    CHECK_THAT(m, Catch::Contains(":14:16: error: LSE 1: A 1 is 2 x 2; it must be n x n with "
+                                  "n = 3 (the states of X 10)"));
+    CHECK_THAT(m, Catch::Contains(":15:31: error: LSE 2: B 2 is 1 x 1; 2 x 1 is needed"));
+    CHECK_THAT(m, Catch::Contains(":15:38: error: LSE 2: IC 13 has 1 values for 2 states"));
+  }
+}
+
 TEST_CASE("MATRIX and LSE mistakes are reported at the argument, in Adams words") {
   const std::string head = "t\nPART/1, GROUND\n";
   SECTION("FULL with too few VALUES") {
