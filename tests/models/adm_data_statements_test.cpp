@@ -6,7 +6,10 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "parser/adm_reader.hpp"
 #include "tests/solver/inline_deck.hpp"
@@ -15,16 +18,36 @@ using namespace mb;
 
 namespace {
 
-/// The value of request channel `column` (e.g. "req7.f2") at output k.
-double channel(const test::InlineRun& run, std::string_view column, size_t k) {
-  const RequestOutputs req(*run.sys);
-  const auto cols = req.columns();
-  const auto values = test::request_values(run);
-  for (size_t c = 0; c < cols.size(); ++c) {
-    if (cols[c].name == column) return values[k][c];
+/// A dataset titled `title`: ground (marker 10), a part fixed to it (so that the solver has a
+/// body; marker 20), the statements under test, END.
+std::string with_body(const std::string& title, const std::string& statements) {
+  return title + R"ADM(
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=1, CM=20, IP=1, 1, 1
+MARKER/20, PART=2
+JOINT/1, FIXED, I=20, J=10
+)ADM" + statements +
+         "END\n";
+}
+
+/// Runs `statements` (in with_body) from 0 to `end` with 10 outputs per second and checks each
+/// request column of `expected` against its closed form of time at every output, to `margin`.
+void check_run(const std::string& name, const std::string& statements, int end,
+               const std::vector<std::pair<std::string, std::function<double(double)>>>& expected,
+               double margin) {
+  const auto run = test::run_adm(name, with_body(name, statements),
+                                 "SIMULATE/DYNAMIC, END=" + std::to_string(end) +
+                                     ", STEPS=" + std::to_string(10 * end) + "\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == static_cast<size_t>(10 * end + 1));
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    INFO("t = " << run.t[k]);
+    for (const auto& [column, f] : expected) {
+      INFO(column);
+      CHECK(test::request_channel(run, column, k) == Approx(f(run.t[k])).margin(margin));
+    }
   }
-  FAIL("no request column " << column);
-  return 0;
 }
 
 /// All messages of reading `adm` (one per line).
@@ -39,15 +62,12 @@ std::string read_messages(const std::string& adm) {
 }  // namespace
 
 TEST_CASE("LSE with FULL matrices: a first-order lag driven by TIME against its closed form") {
-  // x' = -2 x + 3 u, y = x + 0.5 u, u = TIME, x(0) = 1 (a fixed part gives the solver a body):
+  // x' = -2 x + 3 u, y = x + 0.5 u, u = TIME, x(0) = 1:
   //   x(t) = e^{-2t} + 3 (t/2 - (1 - e^{-2t})/4),  y = x + t/2.
-  const auto run = test::run_adm("lse_lag", R"ADM(lse lag
-PART/1, GROUND
-MARKER/10, PART=1
-PART/2, MASS=1, CM=20, IP=1, 1, 1
-MARKER/20, PART=2
-JOINT/1, FIXED, I=20, J=10
-VARIABLE/1, FUNCTION = TIME
+  const auto x = [](double t) {
+    return std::exp(-2 * t) + 3 * (t / 2 - (1 - std::exp(-2 * t)) / 4);
+  };
+  check_run("lse_lag", R"ADM(VARIABLE/1, FUNCTION = TIME
 ARRAY/10, X, SIZE = 1
 ARRAY/11, U, SIZE = 1, VARIABLES = 1
 ARRAY/12, Y, SIZE = 1
@@ -63,32 +83,18 @@ LSE/1
 , IC = 13
 REQUEST/7, F2 = ARYVAL(10, 1), F3 = ARYVAL(12, 1)
 INTEGRATOR/GSTIFF, ERROR = 1E-9
-END
 )ADM",
-                                 "SIMULATE/DYNAMIC, END=2, STEPS=20\n");
-  REQUIRE(run.report.code == ExitCode::kSuccess);
-  REQUIRE(run.t.size() == 21);
-  for (size_t k = 0; k < run.t.size(); ++k) {
-    const double t = run.t[k];
-    const double x = std::exp(-2 * t) + 3 * (t / 2 - (1 - std::exp(-2 * t)) / 4);
-    INFO("t = " << t);
-    CHECK(channel(run, "req7.f2", k) == Approx(x).margin(1e-6));
-    CHECK(channel(run, "req7.f3", k) == Approx(x + 0.5 * t).margin(1e-6));
-  }
+            2, {{"req7.f2", x}, {"req7.f3", [&](double t) { return x(t) + 0.5 * t; }}}, 1e-6);
 }
 
 TEST_CASE("LSE with SPARSE and CORDER matrices: an undamped 2x2 oscillator, exp(A t) x0") {
   // A = [0 1; -4 0], x(0) = (1, 0): exp(A t) x0 = (cos 2t, -2 sin 2t). LSE/1 gives A sparse
   // (its IC array sized by NUMBERS), LSE/2 the same A by columns (CORDER) with the output
   // y = C x, C = [1 0] by rows, so y = x1; its X and Y arrays have no SIZE (the LSE sizes
-  // them, as in Adams). A fixed part gives the solver a body.
-  const auto run = test::run_adm("lse_oscillator", R"ADM(lse oscillator
-PART/1, GROUND
-MARKER/10, PART=1
-PART/2, MASS=1, CM=20, IP=1, 1, 1
-MARKER/20, PART=2
-JOINT/1, FIXED, I=20, J=10
-ARRAY/10, X, SIZE = 2
+  // them, as in Adams).
+  const auto c = [](double t) { return std::cos(2 * t); };
+  const auto v = [](double t) { return -2 * std::sin(2 * t); };
+  check_run("lse_oscillator", R"ADM(ARRAY/10, X, SIZE = 2
 ARRAY/13, IC, NUMBERS = 1, 0
 MATRIX/1, SPARSE, ROWS = 2, COLUMNS = 2
 , I = 1, 2
@@ -104,20 +110,9 @@ LSE/2, X = 20, A = 2, Y = 22, C = 3, IC = 23
 REQUEST/7, F2 = ARYVAL(10, 1), F3 = ARYVAL(10, 2), F4 = ARYVAL(20, 1), F5 = ARYVAL(20, 2)
 , F6 = ARYVAL(22, 1)
 INTEGRATOR/GSTIFF, ERROR = 1E-10
-END
 )ADM",
-                                 "SIMULATE/DYNAMIC, END=3, STEPS=30\n");
-  REQUIRE(run.report.code == ExitCode::kSuccess);
-  REQUIRE(run.t.size() == 31);
-  for (size_t k = 0; k < run.t.size(); ++k) {
-    const double t = run.t[k];
-    INFO("t = " << t);
-    CHECK(channel(run, "req7.f2", k) == Approx(std::cos(2 * t)).margin(1e-5));
-    CHECK(channel(run, "req7.f3", k) == Approx(-2 * std::sin(2 * t)).margin(1e-5));
-    CHECK(channel(run, "req7.f4", k) == Approx(std::cos(2 * t)).margin(1e-5));
-    CHECK(channel(run, "req7.f5", k) == Approx(-2 * std::sin(2 * t)).margin(1e-5));
-    CHECK(channel(run, "req7.f6", k) == Approx(std::cos(2 * t)).margin(1e-5));
-  }
+            3, {{"req7.f2", c}, {"req7.f3", v}, {"req7.f4", c}, {"req7.f5", v}, {"req7.f6", c}},
+            1e-5);
 }
 
 TEST_CASE(
@@ -134,41 +129,23 @@ TEST_CASE(
                                                       "OSC FULL CORDER 2 2 4 ( 2F6.1 )\n"
                                                       "   0.0  -4.0\n"
                                                       "    10   0.0\n";
-  const auto run = test::run_adm("matrix_file", R"ADM(matrix file
-PART/1, GROUND
-MARKER/10, PART=1
-PART/2, MASS=1, CM=20, IP=1, 1, 1
-MARKER/20, PART=2
-JOINT/1, FIXED, I=20, J=10
-ARRAY/10, X, SIZE = 2
+  check_run("matrix_file", R"ADM(ARRAY/10, X, SIZE = 2
 ARRAY/13, IC, NUMBERS = 1, 0
 MATRIX/1, FILE = mbsolve_test_matrices.dat, NAME = OSC
 LSE/1, X = 10, A = 1, IC = 13
 REQUEST/7, F2 = ARYVAL(10, 1), F3 = ARYVAL(10, 2)
 INTEGRATOR/GSTIFF, ERROR = 1E-10
-END
 )ADM",
-                                 "SIMULATE/DYNAMIC, END=3, STEPS=30\n");
+            3,
+            {{"req7.f2", [](double t) { return std::cos(2 * t); }},
+             {"req7.f3", [](double t) { return -2 * std::sin(2 * t); }}},
+            1e-5);
   std::filesystem::remove(dir / "mbsolve_test_matrices.dat");
-  REQUIRE(run.report.code == ExitCode::kSuccess);
-  REQUIRE(run.t.size() == 31);
-  for (size_t k = 0; k < run.t.size(); ++k) {
-    const double t = run.t[k];
-    INFO("t = " << t);
-    CHECK(channel(run, "req7.f2", k) == Approx(std::cos(2 * t)).margin(1e-5));
-    CHECK(channel(run, "req7.f3", k) == Approx(-2 * std::sin(2 * t)).margin(1e-5));
-  }
 }
 
 TEST_CASE("LSE sizes that do not fit are reported with the Adams argument names") {
   // A is 2 x 2 but X has SIZE 3; B is 1 x 1 for 2 states and 1 input; the IC array has 1 value.
-  const std::string adm = R"ADM(sizes
-PART/1, GROUND
-MARKER/10, PART=1
-PART/2, MASS=1, CM=20, IP=1, 1, 1
-MARKER/20, PART=2
-JOINT/1, FIXED, I=20, J=10
-VARIABLE/1, FUNCTION = 1
+  const std::string adm = with_body("sizes", R"ADM(VARIABLE/1, FUNCTION = 1
 ARRAY/10, X, SIZE = 3
 ARRAY/11, U, VARIABLES = 1
 ARRAY/13, IC, NUMBERS = 1
@@ -177,8 +154,7 @@ MATRIX/1, FULL = RORDER, ROWS = 2, COLUMNS = 2, VALUES = 0, 1, -4, 0
 MATRIX/2, FULL = RORDER, ROWS = 1, COLUMNS = 1, VALUES = 1
 LSE/1, X = 10, A = 1
 LSE/2, X = 20, A = 1, U = 11, B = 2, IC = 13
-END
-)ADM";
+)ADM");
   try {
     test::run_adm("lse_sizes", adm, "SIMULATE/DYNAMIC, END=1, STEPS=1\n");
     FAIL("the deck ran");
