@@ -143,6 +143,27 @@ INTEGRATOR/GSTIFF, ERROR = 1E-10
   std::filesystem::remove(dir / "mbsolve_test_matrices.dat");
 }
 
+TEST_CASE("LSE STATIC_HOLD keeps the states at IC in a static analysis; without it A x + B u = 0") {
+  // x' = -2 x + 3 u, u = 1, x(0) = 1: LSE/1 (STATIC_HOLD) stays at 1; LSE/2 solves x = 1.5.
+  const auto run =
+      test::run_adm("lse_static", with_body("lse_static", R"ADM(VARIABLE/1, FUNCTION = 1
+ARRAY/11, U, VARIABLES = 1
+ARRAY/13, IC, NUMBERS = 1
+ARRAY/10, X
+ARRAY/20, X
+MATRIX/1, FULL = RORDER, ROWS = 1, COLUMNS = 1, VALUES = -2
+MATRIX/2, FULL = RORDER, ROWS = 1, COLUMNS = 1, VALUES = 3
+LSE/1, X = 10, A = 1, U = 11, B = 2, IC = 13, STATIC_HOLD
+LSE/2, X = 20, A = 1, U = 11, B = 2, IC = 13
+REQUEST/7, F2 = ARYVAL(10, 1), F3 = ARYVAL(20, 1)
+)ADM"),
+                    "SIMULATE/STATIC\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == 1);
+  CHECK(test::request_channel(run, "req7.f2", 0) == Approx(1).margin(1e-12));
+  CHECK(test::request_channel(run, "req7.f3", 0) == Approx(1.5).margin(1e-9));
+}
+
 TEST_CASE("LSE sizes that do not fit are reported with the Adams argument names") {
   // A is 2 x 2 but X has SIZE 3; B is 1 x 1 for 2 states and 1 input; the IC array has 1 value.
   const std::string adm = with_body("sizes", R"ADM(VARIABLE/1, FUNCTION = 1
