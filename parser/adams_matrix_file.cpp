@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <sstream>
@@ -11,6 +12,9 @@
 namespace mb::adm {
 
 namespace {
+
+/// The largest repeat count and field width read (a record is a line, not a megabyte).
+constexpr int kMaxField = 10000;
 
 /// One field of a Fortran format: `width` columns; a number unless `skip` (nX).
 struct Field {
@@ -38,10 +42,14 @@ std::optional<std::vector<Field>> parse_format(std::string_view f, std::string& 
     size_t p = 0;
     int repeat = 0;
     while (p < s.size() && std::isdigit(static_cast<unsigned char>(s[p]))) {
-      repeat = repeat * 10 + (s[p] - '0');
+      repeat = std::min(repeat * 10 + (s[p] - '0'), kMaxField + 1);
       ++p;
     }
     if (p == 0) repeat = 1;
+    if (repeat > kMaxField) {
+      error = fmt::format("format item '{}': a repeat count above {}", trim(item), kMaxField);
+      return std::nullopt;
+    }
     if (s.substr(p) == "X") {
       out.push_back({repeat, 0, true});
       continue;
@@ -51,7 +59,8 @@ std::optional<std::vector<Field>> parse_format(std::string_view f, std::string& 
     int w = 0, d = 0;
     char dot = '\0';
     std::istringstream rest(s.substr(p + 1));
-    if ((kind != 'F' && kind != 'E' && kind != 'D' && kind != 'G') || !(rest >> w) || w <= 0) {
+    if ((kind != 'F' && kind != 'E' && kind != 'D' && kind != 'G') || !(rest >> w) || w <= 0 ||
+        w > kMaxField) {
       error = fmt::format("format item '{}' is not read by mbsolve (Fw.d, Ew.d, Dw.d, Gw.d, nX)",
                           trim(item));
       return std::nullopt;
@@ -109,6 +118,7 @@ std::optional<MatrixFileData> read_adams_matrix_file(std::string_view text, std:
     lines.push_back(l);
     b = e + 1;
   }
+  if (!lines.empty() && lines.back().empty()) lines.pop_back();  // the final newline
   if (lines.empty() || !lines[0].starts_with("ADAMSMAT")) {
     if (!lines.empty() && (lines[0].starts_with("MATRIXx") || lines[0].starts_with("MATSAVE"))) {
       error =
