@@ -164,6 +164,19 @@ REQUEST/7, F2 = ARYVAL(10, 1), F3 = ARYVAL(20, 1)
   CHECK(test::request_channel(run, "req7.f3", 0) == Approx(1.5).margin(1e-9));
 }
 
+TEST_CASE("ARRAY IC and ARRAY without a type are constants that ARYVAL reads in expressions") {
+  check_run("array_constants", R"ADM(ARRAY/13, IC, NUMBERS = 1.5, -2.5
+ARRAY/14, NUMBERS = 7
+VARIABLE/1, FUNCTION = ARYVAL(13, 2)*TIME
+REQUEST/7, F2 = ARYVAL(13, 1), F3 = ARYVAL(14, 1), F4 = VARVAL(1)
+)ADM",
+            1,
+            {{"req7.f2", [](double) { return 1.5; }},
+             {"req7.f3", [](double) { return 7.0; }},
+             {"req7.f4", [](double t) { return -2.5 * t; }}},
+            1e-12);
+}
+
 TEST_CASE("LSE sizes that do not fit are reported with the Adams argument names") {
   // A is 2 x 2 but X has SIZE 3; B is 1 x 1 for 2 states and 1 input; the IC array has 1 value.
   const std::string adm = with_body("sizes", R"ADM(VARIABLE/1, FUNCTION = 1
