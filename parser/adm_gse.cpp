@@ -46,7 +46,15 @@ void build_gse(NodeBuilder& b) {
   b.copy_int("IC", "ic_solver_array_id");
   if (b.require("FUNCTION")) b.copy_text("FUNCTION", "usrsub_param_string");
   if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
-  if (const Arg* a = first_of(b, {"ND", "XD", "ICD", "SAMPLE_PERIOD", "SAMPLE_OFFSET"})) {
+  // ND=0 alone declares no discrete state; any other of these makes the GSE a sampled one.
+  const Arg* nd = b.arg("ND");
+  if (nd && nd->values.size() == 1 && nd->values[0].text == "0") nd = nullptr;
+  const Arg* discrete = first_of(b, {"XD", "ICD", "SAMPLE_PERIOD", "SAMPLE_OFFSET"});
+  if (nd && (!discrete || nd->loc.line < discrete->loc.line ||
+             (nd->loc.line == discrete->loc.line && nd->loc.col < discrete->loc.col))) {
+    discrete = nd;
+  }
+  if (const Arg* a = discrete) {
     b.diag().error_grouped("adm-gse-discrete", a->loc, b.subject(),
                            "discrete states (ND, XD, ICD, SAMPLE_PERIOD, SAMPLE_OFFSET: the "
                            "sampled form of GSE) are not supported by mbsolve");

@@ -181,7 +181,7 @@ void build_matrix(NodeBuilder& b) {
   const auto rows = dimension(b, "ROWS");
   const auto cols = dimension(b, "COLUMNS");
   if (form < 0 || !rows || !cols) {
-    b.ignore_rest("the matrix is not read");
+    for (auto name : {"I", "J", "VALUES"}) b.arg(name);  // not read after the error above
     return;
   }
   b.set_from("nrow", std::to_string(*rows), *b.arg("ROWS"));
