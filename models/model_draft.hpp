@@ -89,6 +89,7 @@ struct DraftExpressionElement {
 struct DraftRef {
   int id = 0;
   SourceLoc loc;
+  std::string spelled;  ///< the attribute as written ("A" in an Adams LSE, "a_matrix_id" in XML)
 };
 
 /// Reference_Array before its variables and owner are resolved.

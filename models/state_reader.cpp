@@ -31,6 +31,7 @@ std::optional<std::vector<double>> read_number_list(ElementReader& in, std::stri
 DraftRef read_draft_ref(ElementReader& in, std::string_view attr, bool required) {
   DraftRef r;
   r.loc = in.loc_of(attr);
+  if (const DeckAttribute* a = in.attr(attr)) r.spelled = a->spelled;
   if (required) {
     r.id = in.required_ref(attr).value_or(0);
   } else {

@@ -13,7 +13,10 @@
 #include "common/text.hpp"
 #include "parser/adams_vocabulary.hpp"
 #include "parser/adm_build.hpp"
+#include "parser/adm_gse.hpp"
 #include "parser/adm_lexer.hpp"
+#include "parser/adm_lse.hpp"
+#include "parser/adm_matrix.hpp"
 #include "parser/euler.hpp"
 #include "parser/read_file.hpp"
 
@@ -74,8 +77,15 @@
 //                                    LINEAR_EXTRAPOLATE -> linear_extrap
 //   DIFF         control_diff        FUNCTION -> expr; IC -> ic[, ic_dot]; IMPLICIT ->
 //                                    is_implicit; STATIC_HOLD -> is_static_hold
+//   LSE          control_stateeqn    type LINEAR; X/U/Y/IC -> x/u/y/ic_array_id; A/B/C/D ->
+//                                    a/b/c/d_matrix_id; STATIC_HOLD (parser/adm_lse.hpp)
+//   MATRIX       reference_matrix    FULL=RORDER|CORDER, ROWS, COLUMNS, VALUES -> nrow, ncol,
+//                                    isroworder, values; SPARSE, I, J, VALUES -> issparse, nval,
+//                                    triplets (parser/adm_matrix.hpp)
 //   GSE          control_stateeqn    type USERSUB; NS/NO -> num_state/num_output; X/U/Y/IC ->
-//                                    x/u/y/ic_solver_array_id; FUNCTION -> usrsub_param_string
+//                                    x/u/y/ic_solver_array_id; FUNCTION -> usrsub_param_string;
+//                                    ND/XD/ICD/SAMPLE_PERIOD/SAMPLE_OFFSET (discrete form) and
+//                                    INTERFACE: not supported, once each (parser/adm_gse.hpp)
 //   REQUEST      post_request        D|V|A|F + I/J/RM -> MARKER_DISPLACEMENT.. + i/j/ref_marker_id;
 //                                    F1..F8 -> EXPRESSION expr1..expr8 (NULL when absent);
 //                                    FUNCTION=USER(..) -> USERSUB; COMMENT (C) -> comment;
@@ -208,8 +218,6 @@ constexpr ArgSpec kArrayArgs[] = {{"IC", F},   {"U", F},        {"X", F},       
                                   {"SIZE", I}, {"NUMBERS", RS}, {"VARIABLES", IS}};
 constexpr ArgSpec kSplineArgs[] = {{"X", RS}, {"Y", RS}, {"LINEAR_EXTRAPOLATE", F}};
 constexpr ArgSpec kDiffArgs[] = {{"FUNCTION", E}, {"IC", RS}, {"IMPLICIT", F}, {"STATIC_HOLD", F}};
-constexpr ArgSpec kGseArgs[] = {{"NS", I}, {"NO", I}, {"X", I},        {"U", I},
-                                {"Y", I},  {"IC", I}, {"FUNCTION", E}, {"STATIC_HOLD", F}};
 constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
                                     {"D", F, "DISPLACEMENT"},
                                     {"VELOCITY", F},
@@ -1055,7 +1063,12 @@ class Reader {
       count = a->values.size();
     }
     if (size) {
-      b.copy_int("SIZE", "num_element");
+      if (b.copy_int("SIZE", "num_element") && count > 0 &&
+          b.node().find("num_element")->value != std::to_string(count)) {
+        b.diag().error(size->loc, b.subject(),
+                       fmt::format("SIZE is {} but {} gives {} values", size->values[0].text,
+                                   k == 1 ? "VARIABLES" : "NUMBERS", count));
+      }
     } else {
       b.set_fixed("num_element", std::to_string(count));
     }
@@ -1108,19 +1121,6 @@ class Reader {
       }
     }
     if (const Arg* a = b.arg("IMPLICIT")) b.set_from("is_implicit", "TRUE", *a);
-    if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
-  }
-
-  void gse(NodeBuilder& b) {
-    b.set_id();
-    b.set_fixed("type", "USERSUB");
-    b.copy_int("NS", "num_state");
-    b.copy_int("NO", "num_output");
-    b.copy_int("X", "x_solver_array_id");
-    b.copy_int("U", "u_solver_array_id");
-    b.copy_int("Y", "y_solver_array_id");
-    b.copy_int("IC", "ic_solver_array_id");
-    if (b.require("FUNCTION")) b.copy_text("FUNCTION", "usrsub_param_string");
     if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
   }
 
@@ -1236,6 +1236,9 @@ class Reader {
   }
 
   void integrator(NodeBuilder& b) { adm::build_integrator(b); }
+  void gse(NodeBuilder& b) { adm::build_gse(b); }
+  void lse(NodeBuilder& b) { adm::build_lse(b); }
+  void matrix(NodeBuilder& b) { adm::build_matrix(b); }
 
   /// EQUILIBRIUM -> param_static: IMBALANCE (largest force/torque imbalance) -> max_error;
   /// MAXIT -> max_num_iter. The rest (ALIMIT, ERROR, PATTERN, STABILITY, TLIMIT, METHOD, ..) tunes
@@ -1463,14 +1466,16 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"GEAR", kGearArgs, "constraint_gear", &Reader::gear},
       {"GFORCE", kGforceArgs, "force_vector_twobody", &Reader::gforce},
       {"GRAPHICS", {}, "", &Reader::nothing},
-      {"GSE", kGseArgs, "control_stateeqn", &Reader::gse},
+      {"GSE", adm::kGseArgs, "control_stateeqn", &Reader::gse},
       {"INTEGRATOR", adm::kIntegratorArgs, "param_transient", &Reader::integrator},
       {"JOINT", kJointArgs, "constraint_joint", &Reader::joint},
       {"JPRIM", kJprimArgs, "constraint_jprim", &Reader::jprim},
       {"KINEMATICS", kKinematicsArgs, "", &Reader::kinematics},
       {"LIST", {}, "", &Reader::listing},
+      {"LSE", adm::kLseArgs, "control_stateeqn", &Reader::lse},
       {"MARKER", kMarkerArgs, "reference_marker", &Reader::marker},
       {"MATERIAL", {}, "", &Reader::nothing},
+      {"MATRIX", adm::kMatrixArgs, "reference_matrix", &Reader::matrix},
       {"MOTION", kMotionArgs, "motion_joint", &Reader::motion},
       {"NOLIST", {}, "", &Reader::listing},
       {"OUTPUT", kOutputArgs, "", &Reader::output},

@@ -101,4 +101,16 @@ inline std::vector<std::vector<double>> request_values(const InlineRun& run) {
   return out;
 }
 
+/// The value of request column `column` (e.g. "req7.f2") at output k of `run`; throws when the
+/// run has no such column.
+inline double request_channel(const InlineRun& run, std::string_view column, size_t k) {
+  const RequestOutputs req(*run.sys);
+  const auto cols = req.columns();
+  const auto values = request_values(run);
+  for (size_t c = 0; c < cols.size(); ++c) {
+    if (cols[c].name == column) return values[k][c];
+  }
+  throw std::runtime_error("no request column " + std::string(column));
+}
+
 }  // namespace mb::test
