@@ -72,6 +72,13 @@
 //                                    VARIABLES -> variable_id
 //   SPLINE       reference_spline    X/Y -> num_xy_pair + "x y" rows as text;
 //                                    LINEAR_EXTRAPOLATE -> linear_extrap
+//   CURVE        reference_paramcurve  CLOSED -> is_u_closed; CURVE_POINTS -> is_curve_points;
+//                                    MATRIX -> matrix_id; ORDER -> order; MINPAR/MAXPAR ->
+//                                    u_start/u_end; FUNCTION=USER(..) -> usrsub_param_string
+//                                    (CURSUB curves: not supported, reported by the model)
+//   MATRIX       reference_matrix    FULL=RORDER|CORDER -> isroworder; ROWS/COLUMNS ->
+//                                    nrow/ncol; VALUES -> text (SPARSE, FILE: not supported)
+//   STRING       reference_string    STRING -> string (read by user subroutines with c_gtstrg)
 //   DIFF         control_diff        FUNCTION -> expr; IC -> ic[, ic_dot]; IMPLICIT ->
 //                                    is_implicit; STATIC_HOLD -> is_static_hold
 //   GSE          control_stateeqn    type USERSUB; NS/NO -> num_state/num_output; X/U/Y/IC ->
@@ -207,6 +214,13 @@ constexpr ArgSpec kVariableArgs[] = {{"FUNCTION", E}, {"IC", R}};
 constexpr ArgSpec kArrayArgs[] = {{"IC", F},   {"U", F},        {"X", F},         {"Y", F},
                                   {"SIZE", I}, {"NUMBERS", RS}, {"VARIABLES", IS}};
 constexpr ArgSpec kSplineArgs[] = {{"X", RS}, {"Y", RS}, {"LINEAR_EXTRAPOLATE", F}};
+constexpr ArgSpec kStringArgs[] = {{"STRING", T}};
+constexpr ArgSpec kCurveArgs[] = {{"CLOSED", F},       {"OPEN", F},     {"MATRIX", I},
+                                  {"CURVE_POINTS", F}, {"ORDER", I},    {"MINPAR", R},
+                                  {"MAXPAR", R},       {"FUNCTION", E}, {"ROUTINE", T}};
+constexpr ArgSpec kMatrixArgs[] = {{"FULL", W},    {"ROWS", I},   {"COLUMNS", I},
+                                   {"VALUES", RS}, {"SPARSE", F}, {"I", IS},
+                                   {"J", IS},      {"FILE", T},   {"NAME", T}};
 constexpr ArgSpec kDiffArgs[] = {{"FUNCTION", E}, {"IC", RS}, {"IMPLICIT", F}, {"STATIC_HOLD", F}};
 constexpr ArgSpec kGseArgs[] = {{"NS", I}, {"NO", I}, {"X", I},        {"U", I},
                                 {"Y", I},  {"IC", I}, {"FUNCTION", E}, {"STATIC_HOLD", F}};
@@ -299,11 +313,10 @@ constexpr ArgSpec kPlantArgs[] = {{"VARIABLES", IS}};
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 /// Adams statements mbsolve recognises but does not support.
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE", "CONTACT",     "CURVE",   "CVCV",       "FLEX_BODY",  "FRICTION",
-    "LSE",       "MATRIX",      "MFORCE",  "NFORCE",     "POINT_MASS", "PTCV",
-    "SENSOR",    "STRING",      "SURFACE", "TFSISO",     "UCON",       "CONTROL",
-    "DEBUG",     "EQUILIBRIUM", "IC",      "KINEMATICS", "LSOLVER",    "FEMDATA",
-    "MREQUEST",  "PREFERENCES", "SFSF",    "PTSF",       "CVSF"};
+    "CLEARANCE", "CONTACT",     "CVCV",        "FLEX_BODY", "FRICTION",   "LSE",     "MFORCE",
+    "NFORCE",    "POINT_MASS",  "PTCV",        "SENSOR",    "SURFACE",    "TFSISO",  "UCON",
+    "CONTROL",   "DEBUG",       "EQUILIBRIUM", "IC",        "KINEMATICS", "LSOLVER", "FEMDATA",
+    "MREQUEST",  "PREFERENCES", "SFSF",        "PTSF",      "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -1093,6 +1106,64 @@ class Reader {
     }
   }
 
+  void string_statement(NodeBuilder& b) {
+    b.set_id();
+    if (b.require("STRING")) b.copy_text("STRING", "string");
+  }
+
+  void curve(NodeBuilder& b) {
+    b.set_id();
+    if (b.pick_flag({"CLOSED", "OPEN"}, false) == 0)
+      b.set_from("is_u_closed", "TRUE", *b.arg("CLOSED"));
+    if (const Arg* a = b.arg("CURVE_POINTS")) b.set_from("is_curve_points", "TRUE", *a);
+    b.copy_int("MATRIX", "matrix_id");
+    b.copy_int("ORDER", "order");
+    b.copy_real("MINPAR", "u_start");
+    b.copy_real("MAXPAR", "u_end");
+    if (b.has("FUNCTION")) function_or_user(b, "usrsub_param_string", false);
+    b.copy_text("ROUTINE", "usrsub_fnc_name");
+    if (!b.has("MATRIX") && !b.has("FUNCTION")) {
+      b.diag().error(b.statement().loc, b.subject(), "missing MATRIX= (or FUNCTION=USER(...))");
+    }
+  }
+
+  /// MATRIX in its FULL form (RORDER or CORDER with ROWS, COLUMNS and VALUES); the SPARSE and
+  /// FILE forms are reported as not supported.
+  void matrix_full(NodeBuilder& b) {
+    b.set_id();
+    for (std::string_view form : {"SPARSE", "FILE"}) {
+      if (const Arg* a = b.arg(form)) {
+        b.diag().error(a->loc, b.subject(),
+                       std::string(form) +
+                           " matrices are not supported; give FULL=RORDER or "
+                           "FULL=CORDER with ROWS, COLUMNS and VALUES");
+        b.ignore_rest("", "");
+        return;
+      }
+    }
+    if (!b.require("FULL") || !b.require("ROWS") || !b.require("COLUMNS") || !b.require("VALUES")) {
+      return;
+    }
+    const Arg* full = b.arg("FULL");
+    const std::string order = full->values.empty() ? "" : full->values[0].text;
+    if (!iequals(order, "RORDER") && !iequals(order, "CORDER")) {
+      b.diag().error(full->loc, b.subject(),
+                     "FULL: expected RORDER or CORDER, got '" + order + "'");
+      return;
+    }
+    b.set_from("isroworder", iequals(order, "RORDER") ? "TRUE" : "FALSE", *full);
+    b.copy_int("ROWS", "nrow");
+    b.copy_int("COLUMNS", "ncol");
+    const Arg* values = b.arg("VALUES");
+    std::string text;
+    for (const auto& t : values->values) {
+      std::string v;
+      if (b.real(*values, t, &v)) text += (text.empty() ? "" : " ") + v;
+    }
+    b.node().text = text;
+    b.node().text_loc = values->loc;
+  }
+
   void diff(NodeBuilder& b) {
     b.set_id();
     function_or_user(b, "expr");
@@ -1454,6 +1525,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"BEAM", kBeamArgs, "force_beam", &Reader::beam},
       {"BUSHING", kBushingArgs, "force_bushing", &Reader::bushing},
       {"COUPLER", kCouplerArgs, "constraint_coupler", &Reader::coupler},
+      {"CURVE", kCurveArgs, "reference_paramcurve", &Reader::curve},
       {"DEBUG", kDebugArgs, "", &Reader::debug},
       {"DIFF", kDiffArgs, "control_diff", &Reader::diff},
       {"END", {}, "", &Reader::nothing},
@@ -1471,6 +1543,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"LIST", {}, "", &Reader::listing},
       {"MARKER", kMarkerArgs, "reference_marker", &Reader::marker},
       {"MATERIAL", {}, "", &Reader::nothing},
+      {"MATRIX", kMatrixArgs, "reference_matrix", &Reader::matrix_full},
       {"MOTION", kMotionArgs, "motion_joint", &Reader::motion},
       {"NOLIST", {}, "", &Reader::listing},
       {"OUTPUT", kOutputArgs, "", &Reader::output},
@@ -1483,6 +1556,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"SFORCE", kSforceArgs, "force_scalar_twobody", &Reader::sforce},
       {"SPLINE", kSplineArgs, "reference_spline", &Reader::spline},
       {"SPRINGDAMPER", kSpringArgs, "force_springdamper", &Reader::springdamper},
+      {"STRING", kStringArgs, "reference_string", &Reader::string_statement},
       {"UNITS", kUnitsArgs, "param_unit", &Reader::units},
       {"VARIABLE", kVariableArgs, "reference_variable", &Reader::variable},
       {"VFORCE", kVforceArgs, "force_vector_twobody", &Reader::vforce},
