@@ -77,15 +77,7 @@ TEST_CASE("CURVE statements on MATRIX points evaluate as their closed forms in e
   REQUIRE(run.report.code == ExitCode::kSuccess);
   REQUIRE(run.t.size() == 65);
   const auto values = test::request_values(run);  // req7.f1..f8 (f1 empty: NULL left out)
-  const RequestOutputs req(*run.sys);
-  const auto cols = req.columns();
-  auto column = [&](std::string_view name) {
-    for (size_t c = 0; c < cols.size(); ++c) {
-      if (cols[c].name == name) return c;
-    }
-    FAIL("no column " << name);
-    return size_t{0};
-  };
+  auto column = [&](std::string_view name) { return test::request_column(run, name); };
   const size_t fx = column("req7.f2"), fy = column("req7.f3"), dy = column("req7.f4"),
                line_y = column("req7.f5"), slider = column("req7.f6");
   double worst = 0;

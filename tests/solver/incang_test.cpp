@@ -56,17 +56,6 @@ END
                      fmt::arg("drive", drive));
 }
 
-double channel(const test::InlineRun& run, std::string_view column, size_t k) {
-  const RequestOutputs req(*run.sys);
-  const auto cols = req.columns();
-  const auto values = test::request_values(run);
-  for (size_t c = 0; c < cols.size(); ++c) {
-    if (cols[c].name == column) return values[k][c];
-  }
-  FAIL("no request column " << column);
-  return 0;
-}
-
 }  // namespace
 
 TEST_CASE("INCANG of a crank turning at a constant rate is theta0 + w t everywhere") {
@@ -77,16 +66,20 @@ TEST_CASE("INCANG of a crank turning at a constant rate is theta0 + w t everywhe
                                  "SIMULATE/DYNAMIC, END=2.4, STEPS=24\n");
   REQUIRE(run.report.code == ExitCode::kSuccess);
   REQUIRE(run.t.size() == 25);
+  const auto values = test::request_values(run);
+  auto channel = [&](std::string_view column, size_t k) {
+    return values[k][test::request_column(run, column)];
+  };
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k], theta = kTheta0 + kRate * t;
     INFO("t = " << t);
-    CHECK(channel(run, "req7.f2", k) == Approx(theta).margin(1e-8));
-    CHECK(channel(run, "req7.f3", k) == Approx(theta).margin(1e-8));
-    CHECK(channel(run, "req7.f6", k) == Approx(theta).margin(1e-8));  // symmetric in I, K
-    CHECK(std::remainder(channel(run, "req7.f5", k) - theta, 2 * M_PI) == Approx(0).margin(1e-7));
+    CHECK(channel("req7.f2", k) == Approx(theta).margin(1e-8));
+    CHECK(channel("req7.f3", k) == Approx(theta).margin(1e-8));
+    CHECK(channel("req7.f6", k) == Approx(theta).margin(1e-8));  // symmetric in I, K
+    CHECK(std::remainder(channel("req7.f5", k) - theta, 2 * M_PI) == Approx(0).margin(1e-7));
     // x'' = F / m = theta0 + w t from rest at x = 0.
     const double x = kTheta0 * t * t / 2 + kRate * t * t * t / 6;
-    CHECK(channel(run, "req7.f4", k) == Approx(x).margin(1e-6));
+    CHECK(channel("req7.f4", k) == Approx(x).margin(1e-6));
   }
 }
 
