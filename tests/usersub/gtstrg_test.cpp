@@ -1,5 +1,6 @@
-// c_gtstrg (include/mbsolve/usersub.h): a user routine reads the text of a Reference_String
-// (Adams STRING). Oracle: the texts written in the deck (their leading number and length).
+// c_gtstrg (include/mbsolve/usersub.h) and py_gtstrg: a C routine or a Python script reads the
+// text of a Reference_String (Adams STRING). Oracle: the texts written in the deck (their
+// leading number and length).
 
 #include <fmt/format.h>
 
@@ -14,17 +15,24 @@ using namespace mb;
 namespace {
 
 const std::string kGtstrgLib = MB_TEST_USERSUB_LIB;
+const std::string kGtstrgScript = MBSOLVE_SOURCE_DIR "/tests/usersub/test_subs.py";
 
-/// VARVAL(id) from the VARSUB_GTSTRG routine of test_subs.c with USER(string, what).
-std::string gtstrg_variable(int id, int string, int what) {
-  return fmt::format(R"U(<Reference_Variable id="{}" type="USERSUB" usrsub_dll_name="{}"
+/// VARVAL(id) from VARSUB_GTSTRG with USER(string, what): the C routine of test_subs.c
+/// (c_gtstrg) or its Python twin in test_subs.py (py_gtstrg).
+std::string gtstrg_variable(int id, int string, int what, bool python) {
+  const std::string source =
+      python ? fmt::format(R"U(script_name="{}" interpreter="Python")U", kGtstrgScript)
+             : fmt::format(R"U(usrsub_dll_name="{}")U", kGtstrgLib);
+  return fmt::format(R"U(<Reference_Variable id="{}" type="USERSUB" {}
       usrsub_fnc_name="VARSUB_GTSTRG" usrsub_param_string="USER({}, {})"/>)U",
-                     id, kGtstrgLib, string, what);
+                     id, source, string, what);
 }
 
 }  // namespace
 
-TEST_CASE("A VARSUB reads a Reference_String's text with c_gtstrg") {
+TEST_CASE("A VARSUB reads a Reference_String's text with c_gtstrg (py_gtstrg in Python)") {
+  const bool python = GENERATE(false, true);
+  INFO((python ? "Python script" : "C library"));
   const std::string text = "2.5e3 N/m: spring rate, from the FAST input file";
   const std::string deck = fmt::format(
       R"XML(<MotionSolve><Model>
@@ -39,9 +47,10 @@ TEST_CASE("A VARSUB reads a Reference_String's text with c_gtstrg") {
   </Model><Command>
     <Simulate analysis_type="Transient" end_time="0.1" print_interval="0.05"/>
   </Command></MotionSolve>)XML",
-      fmt::arg("text", text), fmt::arg("v1", gtstrg_variable(1, 7, 0)),
-      fmt::arg("v2", gtstrg_variable(2, 7, 1)), fmt::arg("v3", gtstrg_variable(3, 7, 2)),
-      fmt::arg("v4", gtstrg_variable(4, 8, 2)));
+      fmt::arg("text", text), fmt::arg("v1", gtstrg_variable(1, 7, 0, python)),
+      fmt::arg("v2", gtstrg_variable(2, 7, 1, python)),
+      fmt::arg("v3", gtstrg_variable(3, 7, 2, python)),
+      fmt::arg("v4", gtstrg_variable(4, 8, 2, python)));
   const auto run = test::run_inline(deck);
   REQUIRE(run.report.code == ExitCode::kSuccess);
   REQUIRE(run.model->strings.size() == 1);
