@@ -13,9 +13,10 @@ void build_reference_paramcurve(ElementReader& in, ModelDraft& draft, bool /*in_
   for (auto n : {"usrsub_param_string", "usrsub_dll_name", "usrsub_fnc_name", "script_name",
                  "interpreter"}) {
     if (!in.has(n) || user) continue;
-    in.error(n,
-             "a curve computed by a user subroutine (CURSUB) is not supported; give its points "
-             "in a matrix (matrix_id)");
+    const bool adm = in.node().spelled == "CURVE";  // messages in the deck's own words
+    in.error(n, std::string("a curve computed by a user subroutine (CURSUB) is not supported; "
+                            "give its points in a matrix (") +
+                    (adm ? "MATRIX=" : "matrix_id") + ")");
     user = true;
   }
   in.real("u_start");  // the parameter range of CURSUB curves (B-spline curves use [-1, 1])

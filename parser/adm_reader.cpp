@@ -1117,7 +1117,19 @@ class Reader {
       b.set_from("is_u_closed", "TRUE", *b.arg("CLOSED"));
     if (const Arg* a = b.arg("CURVE_POINTS")) b.set_from("is_curve_points", "TRUE", *a);
     b.copy_int("MATRIX", "matrix_id");
-    b.copy_int("ORDER", "order");
+    if (const Arg* a = b.arg("ORDER"); a && a->values.size() == 1) {
+      const auto v = parse_int(a->values[0].text, 0, 1000);
+      if (v && *v >= 2 && *v <= 4) {
+        b.set("order", std::to_string(*v), a->loc, a->values[0].loc, a->spelled);
+      } else {
+        b.diag().error(a->values[0].loc, b.subject(),
+                       "ORDER: expected 2, 3 or 4 (the B-spline order: 2 a polyline, 4 a cubic), "
+                       "got '" +
+                           a->values[0].text + "'");
+      }
+    } else {
+      b.copy_int("ORDER", "order");
+    }
     b.copy_real("MINPAR", "u_start");
     b.copy_real("MAXPAR", "u_end");
     if (b.has("FUNCTION")) function_or_user(b, "usrsub_param_string", false);
