@@ -31,6 +31,7 @@
 #include "models/reference_array.hpp"
 #include "models/reference_marker.hpp"
 #include "models/reference_matrix.hpp"
+#include "models/reference_paramcurve.hpp"
 #include "models/reference_spline.hpp"
 #include "models/reference_string.hpp"
 #include "models/reference_variable.hpp"
@@ -127,12 +128,13 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"reference_marker", "Reference_Marker", S, B, build_reference_marker,
      "coordinate frame fixed to a body"},
     {"reference_matrix", "Reference_Matrix", S, M, build_reference_matrix, "matrix data"},
-    {"reference_paramcurve", "Reference_ParamCurve", N, M, nullptr, "parametric curve"},
+    {"reference_paramcurve", "Reference_ParamCurve", S, M, build_reference_paramcurve,
+     "B-spline curve through or near the points of a matrix (CURVE function)"},
     {"reference_plantstate", "Reference_PlantState", N, M, nullptr, "plant states"},
     {"reference_spline", "Reference_Spline", S, M, build_reference_spline,
      "spline data for AKISPL/CUBSPL/LINSPL"},
     {"reference_string", "Reference_String", S, M, build_reference_string,
-     "string data (stored, unused)"},
+     "text for user subroutines (c_gtstrg)"},
     {"reference_surface", "Reference_Surface", N, M, nullptr, "surface data"},
     {"reference_variable", "Reference_Variable", S, B, build_reference_variable,
      "algebraic variable (expression or VARSUB)"},

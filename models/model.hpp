@@ -253,6 +253,22 @@ struct ReferenceSpline {
   SourceLoc loc;
 };
 
+/// Reference_ParamCurve (Adams CURVE) defined by the points of a matrix: read by
+/// CURVE(alpha, iord, comp, id) (expr/param_curve.hpp).
+struct ReferenceCurve {
+  int id = 0;
+  expr::CurveData data;  ///< the matrix's points, validated
+  SourceLoc loc;
+};
+
+/// Reference_String (format reference 2.9; Adams STRING): text user subroutines read with
+/// c_gtstrg (GTSTRG in Adams).
+struct ReferenceString {
+  int id = 0;
+  std::string text;
+  SourceLoc loc;
+};
+
 /// A block of differential states x (the state elements, solver/state_kernel.hpp):
 ///   Control_Diff explicit:  x' = f(x, t, ...)            (expr.exprs[0] = f)
 ///   Control_Diff implicit:  F(x, x', t, ...) = 0         (expr.exprs[0] = F)
@@ -404,6 +420,8 @@ struct Model {
   std::vector<ReferenceArray> plant_outputs;  ///< Control_PlantOutput (type U lists)
   std::vector<ReferenceMatrix> matrices;
   std::vector<ReferenceSpline> splines;
+  std::vector<ReferenceString> strings;
+  std::vector<ReferenceCurve> curves;
   std::vector<StateElement> state_elements;
   int num_states = 0;         ///< total size of the state block (sum of num_states)
   TransientParams transient;  ///< model-level default

@@ -14,6 +14,7 @@
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
 #include "models/force_gravity.hpp"
+#include "models/reference_paramcurve.hpp"
 #include "models/state_elements.hpp"
 
 namespace mb {
@@ -345,6 +346,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   resolve_joints(draft, m, diag);
   resolve_couplers(draft, m, diag);
   resolve_state_data(draft, m, diag);
+  resolve_curves(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
   resolve_gravity(draft, m, diag);
   resolve_state_expressions(draft, m, diag);

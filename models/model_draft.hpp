@@ -93,6 +93,15 @@ struct DraftRef {
 };
 
 /// Reference_Array before its variables and owner are resolved.
+/// Reference_ParamCurve as read: its matrix is looked up in pass 2 (resolve_state_data).
+struct DraftCurve {
+  int id = 0;
+  int matrix_id = 0;
+  expr::CurveData data;  ///< order, closed, through_points; points filled from the matrix
+  std::string subject;
+  SourceLoc loc, matrix_loc;
+};
+
 struct DraftArray {
   int id = 0;
   std::string subject;
@@ -146,6 +155,8 @@ struct ModelDraft {
   std::vector<DraftArray> plant_outputs;                    ///< Control_PlantOutput (type U)
   std::vector<ReferenceMatrix> matrices;                    ///< Reference_Matrix (read in pass 1)
   std::vector<ReferenceSpline> splines;                     ///< Reference_Spline (read in pass 1)
+  std::vector<ReferenceString> strings;                     ///< Reference_String
+  std::vector<DraftCurve> curves;                           ///< Reference_ParamCurve
   std::vector<DraftStateElement> state_elements;            ///< Control_Diff, ..., Force_StateEqn
   TransientParams transient;
   StaticParams statics;

@@ -234,6 +234,7 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
     if (unique(s.id, s.loc, fmt::format("Reference_Spline {}", s.id), "Reference_Spline", seen))
       m.splines.push_back(s);
   }
+  m.strings = draft.strings;  // ids checked by build_reference_string
   auto lists = [&](const std::vector<DraftArray>& drafts, const char* family,
                    std::vector<ReferenceArray>& out) {
     seen.clear();

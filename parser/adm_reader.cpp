@@ -75,6 +75,11 @@
 //                                    VARIABLES -> variable_id
 //   SPLINE       reference_spline    X/Y -> num_xy_pair + "x y" rows as text;
 //                                    LINEAR_EXTRAPOLATE -> linear_extrap
+//   CURVE        reference_paramcurve  CLOSED -> is_u_closed; CURVE_POINTS -> is_curve_points;
+//                                    MATRIX -> matrix_id; ORDER -> order; MINPAR/MAXPAR ->
+//                                    u_start/u_end; FUNCTION=USER(..) -> usrsub_param_string
+//                                    (CURSUB curves: not supported, reported by the model)
+//   STRING       reference_string    STRING -> string (read by user subroutines with c_gtstrg)
 //   DIFF         control_diff        FUNCTION -> expr; IC -> ic[, ic_dot]; IMPLICIT ->
 //                                    is_implicit; STATIC_HOLD -> is_static_hold
 //   LSE          control_stateeqn    type LINEAR; X/U/Y/IC -> x/u/y/ic_array_id; A/B/C/D ->
@@ -217,6 +222,10 @@ constexpr ArgSpec kVariableArgs[] = {{"FUNCTION", E}, {"IC", R}};
 constexpr ArgSpec kArrayArgs[] = {{"IC", F},   {"U", F},        {"X", F},         {"Y", F},
                                   {"SIZE", I}, {"NUMBERS", RS}, {"VARIABLES", IS}};
 constexpr ArgSpec kSplineArgs[] = {{"X", RS}, {"Y", RS}, {"LINEAR_EXTRAPOLATE", F}};
+constexpr ArgSpec kStringArgs[] = {{"STRING", T}};
+constexpr ArgSpec kCurveArgs[] = {{"CLOSED", F},       {"OPEN", F},     {"MATRIX", I},
+                                  {"CURVE_POINTS", F}, {"ORDER", I},    {"MINPAR", R},
+                                  {"MAXPAR", R},       {"FUNCTION", E}, {"ROUTINE", T}};
 constexpr ArgSpec kDiffArgs[] = {{"FUNCTION", E}, {"IC", RS}, {"IMPLICIT", F}, {"STATIC_HOLD", F}};
 constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
                                     {"D", F, "DISPLACEMENT"},
@@ -307,11 +316,10 @@ constexpr ArgSpec kPlantArgs[] = {{"VARIABLES", IS}};
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 /// Adams statements mbsolve recognises but does not support.
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE", "CONTACT",     "CURVE",   "CVCV",       "FLEX_BODY",  "FRICTION",
-    "LSE",       "MATRIX",      "MFORCE",  "NFORCE",     "POINT_MASS", "PTCV",
-    "SENSOR",    "STRING",      "SURFACE", "TFSISO",     "UCON",       "CONTROL",
-    "DEBUG",     "EQUILIBRIUM", "IC",      "KINEMATICS", "LSOLVER",    "FEMDATA",
-    "MREQUEST",  "PREFERENCES", "SFSF",    "PTSF",       "CVSF"};
+    "CLEARANCE", "CONTACT",     "CVCV",        "FLEX_BODY", "FRICTION",   "LSE",     "MFORCE",
+    "NFORCE",    "POINT_MASS",  "PTCV",        "SENSOR",    "SURFACE",    "TFSISO",  "UCON",
+    "CONTROL",   "DEBUG",       "EQUILIBRIUM", "IC",        "KINEMATICS", "LSOLVER", "FEMDATA",
+    "MREQUEST",  "PREFERENCES", "SFSF",        "PTSF",      "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -1106,6 +1114,39 @@ class Reader {
     }
   }
 
+  void string_statement(NodeBuilder& b) {
+    b.set_id();
+    if (b.require("STRING")) b.copy_text("STRING", "string");
+  }
+
+  void curve(NodeBuilder& b) {
+    b.set_id();
+    if (b.pick_flag({"CLOSED", "OPEN"}, false) == 0)
+      b.set_from("is_u_closed", "TRUE", *b.arg("CLOSED"));
+    if (const Arg* a = b.arg("CURVE_POINTS")) b.set_from("is_curve_points", "TRUE", *a);
+    b.copy_int("MATRIX", "matrix_id");
+    if (const Arg* a = b.arg("ORDER"); a && a->values.size() == 1) {
+      const auto v = parse_int(a->values[0].text, 0, 1000);
+      if (v && *v >= 2 && *v <= 4) {
+        b.set("order", std::to_string(*v), a->loc, a->values[0].loc, a->spelled);
+      } else {
+        b.diag().error(a->values[0].loc, b.subject(),
+                       "ORDER: expected 2, 3 or 4 (the B-spline order: 2 a polyline, 4 a cubic), "
+                       "got '" +
+                           a->values[0].text + "'");
+      }
+    } else {
+      b.copy_int("ORDER", "order");
+    }
+    b.copy_real("MINPAR", "u_start");
+    b.copy_real("MAXPAR", "u_end");
+    if (b.has("FUNCTION")) function_or_user(b, "usrsub_param_string", false);
+    b.copy_text("ROUTINE", "usrsub_fnc_name");
+    if (!b.has("MATRIX") && !b.has("FUNCTION")) {
+      b.diag().error(b.statement().loc, b.subject(), "missing MATRIX= (or FUNCTION=USER(...))");
+    }
+  }
+
   void diff(NodeBuilder& b) {
     b.set_id();
     function_or_user(b, "expr");
@@ -1457,6 +1498,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"BEAM", kBeamArgs, "force_beam", &Reader::beam},
       {"BUSHING", kBushingArgs, "force_bushing", &Reader::bushing},
       {"COUPLER", kCouplerArgs, "constraint_coupler", &Reader::coupler},
+      {"CURVE", kCurveArgs, "reference_paramcurve", &Reader::curve},
       {"DEBUG", kDebugArgs, "", &Reader::debug},
       {"DIFF", kDiffArgs, "control_diff", &Reader::diff},
       {"END", {}, "", &Reader::nothing},
@@ -1488,6 +1530,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"SFORCE", kSforceArgs, "force_scalar_twobody", &Reader::sforce},
       {"SPLINE", kSplineArgs, "reference_spline", &Reader::spline},
       {"SPRINGDAMPER", kSpringArgs, "force_springdamper", &Reader::springdamper},
+      {"STRING", kStringArgs, "reference_string", &Reader::string_statement},
       {"UNITS", kUnitsArgs, "param_unit", &Reader::units},
       {"VARIABLE", kVariableArgs, "reference_variable", &Reader::variable},
       {"VFORCE", kVforceArgs, "force_vector_twobody", &Reader::vforce},
