@@ -7,7 +7,7 @@ namespace mb {
 void build_reference_string(ElementReader& in, ModelDraft& /*draft*/, bool /*in_command*/) {
   in.require_id();
   reject_user_subroutines(in);
-  if (!in.has("string")) in.error_here("missing required attribute 'string'");
+  if (!in.has("string")) in.missing("string");
   in.attr("string");
 }
 
