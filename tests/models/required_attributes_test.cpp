@@ -234,6 +234,19 @@ TEST_CASE("a deck not read from XML is not held to the XML list") {
   CHECK_FALSE(diag.has_errors());
 }
 
+TEST_CASE("a missing id is reported when the reader gives up before finishing") {
+  // A command that changes an element stops at the missing id (it cannot know which element);
+  // the report must not be lost with it.
+  const std::string xml = deck(kSnippets);
+  const std::string edit = R"X(<Force_SpringDamper stiffness="9"/>)X";
+  const std::string with_edit =
+      xml.substr(0, xml.find("</Command>")) + edit + xml.substr(xml.find("</Command>"));
+  const Built b = build_xml(with_edit);
+  INFO(b.text);
+  CHECK_FALSE(b.ok);
+  CHECK_THAT(b.text, Catch::Contains("error: Force_SpringDamper: missing required attribute 'id'"));
+}
+
 TEST_CASE("the project's own XML decks give every required attribute") {
   // Decks that are meant to run (the malformed-deck corpus is not): none may lack a required
   // attribute. Reading and building only; solving is for their own tests.
