@@ -72,7 +72,7 @@ const std::map<std::string, std::string> kSnippets = {
         j_marker_id="11" val_expression="-DM(22,11)"/>)X"},
     {"force_springdamper", R"X(<Force_SpringDamper id="5" type="TRANSLATIONAL" i_marker_id="22"
         j_marker_id="11" stiffness="10" damping="0.1" length="1"/>)X"},
-    {"force_vector_onebody", R"X(<Force_Vector_OneBody id="4" type="ForceOnly" i_marker_id="22"
+    {"force_vector_onebody", R"X(<Force_Vector_OneBody id="4" type="ForceOnly" marker_id="22"
         fx_expression="0" fy_expression="1" fz_expression="0"/>)X"},
     {"force_vector_twobody", R"X(<Force_Vector_TwoBody id="7" type="ForceOnly" i_marker_id="22"
         j_floating_marker_id="12" ref_marker_id="10" fx_expression="0" fy_expression="0"
