@@ -47,7 +47,7 @@ DraftJoint read_joint(ElementReader& in, const std::array<JointName, N>& table) 
   std::array<std::string_view, N> names;
   for (size_t k = 0; k < N; ++k) names[k] = table[k].name;
   if (!in.has("type")) {
-    in.error_here("missing required attribute 'type'");
+    in.missing("type");
   } else if (auto t = in.keyword("type", names)) {
     for (const auto& jn : table) {
       if (jn.name != *t) continue;
@@ -79,8 +79,7 @@ void read_pitch(ElementReader& in, DraftJoint& j) {
       continue;
     }
     if (!in.has(name)) {
-      in.error_here(std::string("missing required attribute '") + name + "' (a " +
-                    (screw ? "SCREW" : "RACK_PINION") + " joint needs it)");
+      in.missing(name, screw ? "a SCREW joint needs it" : "a RACK_PINION joint needs it");
       continue;
     }
     const auto v = in.real(name);

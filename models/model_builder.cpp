@@ -22,8 +22,9 @@ namespace mb {
 namespace {
 
 /// Pass 1: one node through the element table.
-void build_node(const DeckNode& node, bool in_command, ModelDraft& draft, Diagnostics& diag,
-                std::set<std::string>& skipped_tags, std::vector<PendingEdit>& edits) {
+void build_node(const DeckNode& node, bool in_command, bool motionsolve_xml, ModelDraft& draft,
+                Diagnostics& diag, std::set<std::string>& skipped_tags,
+                std::vector<PendingEdit>& edits) {
   const ElementInfo* info = find_element(node.tag);
   ElementReader in(node, diag);
   if (!info) {
@@ -63,6 +64,7 @@ void build_node(const DeckNode& node, bool in_command, ModelDraft& draft, Diagno
                   " is not supported yet (mbsolve --list-elements shows the supported elements)");
     return;
   }
+  if (motionsolve_xml) in.require_all(info->name, info->required);
   info->build(in, draft, in_command);
   in.finish();
 }
@@ -256,8 +258,12 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   ModelDraft draft;
   std::set<std::string> skipped;
   std::vector<PendingEdit> edits;
-  for (const auto& node : deck.model) build_node(node, false, draft, diag, skipped, edits);
-  for (const auto& node : deck.commands) build_node(node, true, draft, diag, skipped, edits);
+  for (const auto& node : deck.model) {
+    build_node(node, false, deck.motionsolve_xml, draft, diag, skipped, edits);
+  }
+  for (const auto& node : deck.commands) {
+    build_node(node, true, deck.motionsolve_xml, draft, diag, skipped, edits);
+  }
 
   check_unique_ids(draft.bodies, "Body_Rigid", diag);
   check_unique_ids(draft.markers, "Reference_Marker", diag);

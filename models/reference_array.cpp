@@ -20,7 +20,7 @@ void build_reference_array(ElementReader& in, ModelDraft& draft, bool /*in_comma
   static constexpr std::array<std::string_view, 4> kTypes = {"X", "U", "Y", "IC"};
   std::string type = "IC";
   if (!in.has("type")) {
-    in.error_here("missing required attribute 'type' (X, U, Y or IC)");
+    in.missing("type", "X, U, Y or IC");
     return;
   }
   if (auto t = in.keyword("type", kTypes)) {
@@ -33,7 +33,7 @@ void build_reference_array(ElementReader& in, ModelDraft& draft, bool /*in_comma
            : type == "Y" ? ReferenceArray::Type::kY
                          : ReferenceArray::Type::kIC;
   const auto n = in.integer("num_element", 0, 1000000);
-  if (!in.has("num_element")) in.error_here("missing required attribute 'num_element'");
+  if (!in.has("num_element")) in.missing("num_element");
   if (!n) return;
   // An X or Y array of num_element 0 takes its size from the state element that uses it (the
   // Adams ARRAY/id, X without SIZE); the other types list their entries.

@@ -25,7 +25,7 @@ void build_reference_paramcurve(ElementReader& in, ModelDraft& draft, bool /*in_
   c.data.through_points = in.boolean("is_curve_points").value_or(false);
   c.data.order = static_cast<int>(in.integer("order", 2, 4).value_or(4));
   const auto matrix = in.ref("matrix_id");
-  if (!in.has("matrix_id") && !user) in.error_here("missing required attribute 'matrix_id'");
+  if (!in.has("matrix_id") && !user) in.missing("matrix_id");
   if (!matrix || c.id <= 0) return;
   c.matrix_id = *matrix;
   c.matrix_loc = in.loc_of("matrix_id");

@@ -13,7 +13,7 @@ void build_reference_string(ElementReader& in, ModelDraft& draft, bool /*in_comm
   reject_user_subroutines(in);
   const DeckAttribute* text = in.attr("string");
   if (!text) {
-    in.error_here("missing required attribute 'string'");
+    in.missing("string");
     return;
   }
   if (text->value.size() > kMaxStringLength) {
