@@ -88,6 +88,11 @@ struct Joint {
   int i_marker = -1;       ///< index into Model::markers
   int j_marker = -1;
   bool active = true;  ///< false after a Deactivate command: no equations
+  /// Initial conditions of the joint coordinates (Adams JOINT IC=, ICTRAN=, ICROT=; the
+  /// ic_tran_* / ic_rot_* attributes): [0] the translation d . z_J, [1] the rotation AZ(I, J),
+  /// displacement and velocity (its time derivative). The initial-conditions assembly of the
+  /// first analysis holds them (solver/held_coordinates.hpp).
+  std::array<std::optional<double>, 2> ic_disp{}, ic_vel{};
   SourceLoc loc;
 };
 

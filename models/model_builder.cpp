@@ -227,6 +227,8 @@ void resolve_joints(const ModelDraft& d, Model& m, Diagnostics& diag) {
     j.type = dj.type;
     j.primitive = dj.primitive;
     j.pitch = dj.pitch;
+    j.ic_disp = dj.ic_disp;
+    j.ic_vel = dj.ic_vel;
     j.loc = dj.loc;
     bool ok = true;
     auto find = [&](int id, const SourceLoc& loc, const char* what) {

@@ -45,6 +45,7 @@ struct DraftJoint {
   JointType type = JointType::kRevolute;
   bool primitive = false;  ///< Constraint_Jprim
   double pitch = 0;        ///< SCREW pitch, RACK_PINION pitch diameter
+  std::array<std::optional<double>, 2> ic_disp{}, ic_vel{};  ///< Joint::ic_disp, ic_vel
   int i_id = 0, j_id = 0;
   SourceLoc i_loc, j_loc;
   SourceLoc loc;

@@ -33,7 +33,9 @@
 //                                    -> global pos_x,y,z and a00..a22; FLOATING -> the BCS origin
 //   JOINT        constraint_joint    type (CONVEL -> CONSTANT_VELOCITY, RACKPIN -> RACK_PINION,
 //                                    others by name); I/J -> i_marker_id/j_marker_id;
-//                                    PD -> pitch_diameter; PITCH -> pitch
+//                                    PD -> pitch_diameter; PITCH -> pitch; IC=d,v (REVOLUTE:
+//                                    ic_rot_disp/ic_rot_vel, TRANSLATIONAL: ic_tran_*),
+//                                    ICTRAN/ICROT=d,v (CYLINDRICAL) -> ic_tran_*/ic_rot_*
 //   JPRIM        constraint_jprim    type (ATPOINT, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES,
 //                                    PERPENDICULAR); I/J
 //   GCON         constraint_general  I -> i_marker_id; FUNCTION -> expr
@@ -684,6 +686,49 @@ class Reader {
     b.copy_real("PITCH", "pitch");
     if (k == 5 && !b.node().find("pitch_diameter")) b.require("PD");
     if (k == 7 && !b.node().find("pitch")) b.require("PITCH");
+    joint_initial_conditions(b, k >= 0 ? kTypes[k] : std::string_view());
+  }
+
+  /// IC=disp,vel (REVOLUTE: rotation, TRANSLATIONAL: translation), ICTRAN=disp,vel and
+  /// ICROT=disp,vel (CYLINDRICAL) -> ic_tran_disp/ic_tran_vel, ic_rot_disp/ic_rot_vel.
+  void joint_initial_conditions(NodeBuilder& b, std::string_view type) {
+    const bool cylindrical = type == "CYLINDRICAL";
+    struct Form {
+      std::string_view arg, attr;
+      bool allowed;
+      std::string_view joints;
+    };
+    const Form forms[] = {
+        {"IC", type == "TRANSLATIONAL" ? "ic_tran" : "ic_rot",
+         type == "REVOLUTE" || type == "TRANSLATIONAL", "REVOLUTE and TRANSLATIONAL"},
+        {"ICTRANSLATIONAL", "ic_tran", cylindrical, "CYLINDRICAL"},
+        {"ICROTATIONAL", "ic_rot", cylindrical, "CYLINDRICAL"}};
+    for (const Form& f : forms) {
+      const Arg* a = b.arg(f.arg);
+      if (!a || type.empty()) continue;
+      if (!f.allowed) {
+        b.diag().error(
+            a->loc, b.subject(),
+            fmt::format("{} applies to {} joints only (this JOINT is {}){}", a->name, f.joints,
+                        type,
+                        cylindrical ? "; use ICTRAN= and ICROT= on a CYLINDRICAL joint" : ""));
+        continue;
+      }
+      if (a->values.empty() || a->values.size() > 2) {
+        b.diag().error(a->loc, b.subject(),
+                       fmt::format("{}: expected a displacement and a velocity (e.g. {}=0.1, 2)",
+                                   a->name, a->spelled));
+        continue;
+      }
+      static constexpr std::string_view kLevel[] = {"_disp", "_vel"};
+      for (size_t v = 0; v < a->values.size(); ++v) {
+        std::string text;
+        if (b.real(*a, a->values[v], &text)) {
+          b.set(std::string(f.attr) + std::string(kLevel[v]), text, a->loc, a->values[v].loc,
+                a->spelled);
+        }
+      }
+    }
   }
 
   void markers_ij(NodeBuilder& b) {

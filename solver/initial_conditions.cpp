@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "common/error.hpp"
+#include "solver/held_coordinates.hpp"
 #include "solver/redundant_constraints.hpp"
 
 namespace mb {
@@ -80,27 +81,47 @@ std::optional<Eigen::VectorXd> weighted_min_norm_step(const SpMat& A, const Eige
   return dx;
 }
 
+/// [A; C] (same columns).
+SpMat stacked(const SpMat& A, const SpMat& C) {
+  std::vector<Eigen::Triplet<double>> trip;
+  for (Eigen::Index c = 0; c < A.outerSize(); ++c) {
+    for (SpMat::InnerIterator it(A, c); it; ++it) trip.emplace_back(it.row(), c, it.value());
+    for (SpMat::InnerIterator it(C, c); it; ++it) {
+      trip.emplace_back(A.rows() + it.row(), c, it.value());
+    }
+  }
+  SpMat AC(A.rows() + C.rows(), A.cols());
+  AC.setFromTriplets(trip.begin(), trip.end());
+  return AC;
+}
+
+/// [a; c].
+Eigen::VectorXd stacked(const Eigen::VectorXd& a, const Eigen::VectorXd& c) {
+  Eigen::VectorXd ac(a.size() + c.size());
+  ac << a, c;
+  return ac;
+}
+
 /// Velocity assembly (Adams keeps the velocities the deck gives exactly when it can): the
 /// change of nu that satisfies the velocity constraints A dnu = -r, is the smallest in kinetic
-/// energy, and keeps the given components; if the given components and the constraints
-/// conflict, the smallest change in kinetic energy of all components.
+/// energy, and keeps the held joint rates (H dnu = -rh) and then the given body components; if
+/// the given components and the constraints conflict, only the joint rates are kept, and if
+/// those conflict too, the smallest change in kinetic energy of all components.
 Eigen::VectorXd velocity_assembly_step(const System& sys, const std::vector<double>& y,
-                                       const SpMat& A, const Eigen::VectorXd& r) {
+                                       const SpMat& A, const Eigen::VectorXd& r, const SpMat& H,
+                                       const Eigen::VectorXd& rh, std::vector<std::string>& notes) {
   const SpMat Winv = velocity_metric_inverse(sys);
   const SpMat C = given_velocity_rows(sys, y);
+  const SpMat AH = stacked(A, H);
+  const Eigen::VectorXd rah = stacked(r, rh);
   if (C.rows() > 0) {
-    std::vector<Eigen::Triplet<double>> trip;
-    for (Eigen::Index c = 0; c < A.outerSize(); ++c) {
-      for (SpMat::InnerIterator it(A, c); it; ++it) trip.emplace_back(it.row(), c, it.value());
-      for (SpMat::InnerIterator it(C, c); it; ++it) {
-        trip.emplace_back(A.rows() + it.row(), c, it.value());
-      }
-    }
-    SpMat AC(A.rows() + C.rows(), A.cols());
-    AC.setFromTriplets(trip.begin(), trip.end());
-    Eigen::VectorXd rc = Eigen::VectorXd::Zero(AC.rows());
-    rc.head(r.size()) = r;
-    if (auto dx = weighted_min_norm_step(AC, rc, Winv)) return *dx;
+    const Eigen::VectorXd rc = stacked(rah, Eigen::VectorXd::Zero(C.rows()));
+    if (auto dx = weighted_min_norm_step(stacked(AH, C), rc, Winv)) return *dx;
+  }
+  if (H.rows() > 0) {
+    if (auto dx = weighted_min_norm_step(AH, rah, Winv)) return *dx;
+    notes.push_back(
+        "the joint initial velocities conflict with the constraints; they are not held");
   }
   if (auto dx = weighted_min_norm_step(A, r, Winv)) return *dx;
   return min_norm_step(A, r, "velocity assembly");  // names the failure
@@ -108,16 +129,46 @@ Eigen::VectorXd velocity_assembly_step(const System& sys, const std::vector<doub
 
 }  // namespace
 
-InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y) {
+InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y,
+                                             const HeldCoordinates* held) {
   const int n = dae.size();
   const Blocks b = blocks_of(dae);
   InitialConditions ic;
   std::vector<double> yp(n, 0.0), res(n, 0.0);
 
-  // 1. Position assembly.
+  // Held displacements that the constraints leave free (at the deck's configuration).
+  std::vector<int> held_disp;
+  if (held && !held->empty()) {
+    const std::vector<int> all = held->with_displacement();
+    SpMat C;
+    Eigen::VectorXd rc;
+    held->position_rows(b, y, all, C, rc);
+    const SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.pos_rows, b.q);
+    const std::vector<int> kept = independent_extra_rows(A, C);
+    size_t next = 0;
+    for (size_t k = 0; k < all.size(); ++k) {
+      if (next < kept.size() && kept[next] == static_cast<int>(k)) {
+        held_disp.push_back(all[k]);
+        ++next;
+      } else {
+        ic.notes.push_back(fmt::format(
+            "{}: the displacement is fixed by the constraints (or by the initial conditions "
+            "before it) and is not held",
+            held->coordinates()[static_cast<size_t>(all[k])].subject));
+      }
+    }
+  }
+
+  // 1. Position assembly (with the held displacements as further rows).
   for (int iter = 0;; ++iter) {
     dae.residual(t, y.data(), yp.data(), res.data());
-    const Eigen::VectorXd r = gather(res, b.pos_rows);
+    Eigen::VectorXd r = gather(res, b.pos_rows);
+    SpMat C;
+    Eigen::VectorXd rc;
+    if (!held_disp.empty()) {
+      held->position_rows(b, y, held_disp, C, rc);
+      r = stacked(r, rc);
+    }
     ic.position_residual = r.size() ? r.cwiseAbs().maxCoeff() : 0.0;
     ic.position_iterations = iter;
     if (ic.position_residual < 1e-12) break;
@@ -127,7 +178,8 @@ InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vect
                               "constraint error {:g}); check that the joints can be assembled",
                               ic.position_residual));
     }
-    const SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.pos_rows, b.q);
+    SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.pos_rows, b.q);
+    if (!held_disp.empty()) A = stacked(A, C);
     const Eigen::VectorXd dq = min_norm_step(A, r, "position assembly");
     for (size_t i = 0; i < b.q.size(); ++i) y[b.q[i]] += dq(static_cast<Eigen::Index>(i));
   }
@@ -138,7 +190,10 @@ InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vect
     dae.residual(t, y.data(), yp.data(), res.data());
     const Eigen::VectorXd r = gather(res, b.vel_rows);
     const SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.vel_rows, b.nu);
-    const Eigen::VectorXd dnu = velocity_assembly_step(dae.system(), y, A, r);
+    SpMat H(0, A.cols());
+    Eigen::VectorXd rh;
+    if (held && !held->empty()) held->velocity_rows(y, held->with_velocity(), H, rh);
+    const Eigen::VectorXd dnu = velocity_assembly_step(dae.system(), y, A, r, H, rh, ic.notes);
     for (size_t i = 0; i < b.nu.size(); ++i) y[b.nu[i]] += dnu(static_cast<Eigen::Index>(i));
   }
 

@@ -1,0 +1,199 @@
+// Joint initial conditions (Adams JOINT IC=, ICTRAN=, ICROT=; solver/held_coordinates.hpp)
+// against closed forms: a slider with no force moves as x0 + v t, a pendulum released at
+// IC=angle, rate keeps its energy and, at small amplitude, follows the linear solution; the DAE
+// (IDA) and ODE (CVODE) forms agree.
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+
+#include "tests/solver/inline_deck.hpp"
+
+using namespace mb;
+
+namespace {
+
+/// The value of request channel `column` (e.g. "req1.f2") at output k.
+double channel(const test::InlineRun& run, std::string_view column, size_t k) {
+  const RequestOutputs req(*run.sys);
+  const auto cols = req.columns();
+  const auto values = test::request_values(run);
+  for (size_t c = 0; c < cols.size(); ++c) {
+    if (cols[c].name == column) return values[k][c];
+  }
+  FAIL("no request column " << column);
+  return 0;
+}
+
+/// A point mass 1 on a massless rod of length 1, hanging along -y from a revolute joint about z
+/// (gravity 9.81 along -y), with `ic` on the joint; REQUEST/1 F2 = the angle, F3 = the rate.
+std::string pendulum(const std::string& ic, const std::string& integrator) {
+  return R"ADM(pendulum
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=1, CM=20, IP=0, 0, 0
+MARKER/20, PART=2, QP=0, -1, 0
+MARKER/21, PART=2
+JOINT/1, REVOLUTE, I=21, J=10, )ADM" +
+         ic + R"ADM(
+ACCGRAV/JGRAV=-9.81
+REQUEST/1, F2=AZ(21, 10), F3=WZ(21, 10)
+INTEGRATOR/)ADM" +
+         integrator + R"ADM(, ERROR=1E-10
+END
+)ADM";
+}
+
+constexpr double kG = 9.81;
+
+}  // namespace
+
+TEST_CASE("JOINT IC on a translational joint: the slider moves as x0 + v t") {
+  // No force along the slide: x(t) = 0.3 + 1.5 t exactly, from a deck that starts at x = 0.
+  for (const char* integrator : {"GSTIFF", "VSTIFF"}) {
+    INFO(integrator);
+    const auto run = test::run_adm("ic_slider", std::string(R"ADM(slider
+PART/1, GROUND
+MARKER/10, PART=1, REULER=90D, 90D, 0
+PART/2, MASS=2, CM=20, IP=1, 1, 1
+MARKER/20, PART=2, REULER=90D, 90D, 0
+JOINT/1, TRANSLATIONAL, I=20, J=10, IC=0.3, 1.5
+REQUEST/1, F2=DZ(20, 10, 10), F3=VZ(20, 10, 10)
+INTEGRATOR/)ADM") + integrator + "\nEND\n",
+                                   "SIMULATE/DYNAMIC, END=1, STEPS=10\n");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    REQUIRE(run.t.size() == 11);
+    for (size_t k = 0; k < run.t.size(); ++k) {
+      const double t = run.t[k];
+      INFO("t = " << t);
+      CHECK(channel(run, "req1.f2", k) == Approx(0.3 + 1.5 * t).margin(1e-9));
+      CHECK(channel(run, "req1.f3", k) == Approx(1.5).margin(1e-9));
+      CHECK(run.y[k][0] == Approx(0.3 + 1.5 * t).margin(1e-9));  // body2.x: the slide is along x
+    }
+  }
+}
+
+TEST_CASE("JOINT IC on a driven joint: the MOTION takes precedence") {
+  // MotionSolve's rule (motions override joint initial conditions): x = 0.5 t^2 from 0.
+  const auto run = test::run_adm("ic_driven", R"ADM(slider
+PART/1, GROUND
+MARKER/10, PART=1, REULER=90D, 90D, 0
+PART/2, MASS=2, CM=20, IP=1, 1, 1
+MARKER/20, PART=2, REULER=90D, 90D, 0
+JOINT/1, TRANSLATIONAL, I=20, J=10, IC=0.3, 1.5
+MOTION/1, JOINT=1, TRANSLATION, FUNCTION=0.5*TIME**2
+REQUEST/1, F2=DZ(20, 10, 10)
+END
+)ADM",
+                                 "SIMULATE/DYNAMIC, END=1, STEPS=4\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    CHECK(channel(run, "req1.f2", k) == Approx(0.5 * run.t[k] * run.t[k]).margin(1e-9));
+  }
+}
+
+TEST_CASE("JOINT IC on a revolute joint: a small swing follows the linear solution") {
+  // theta(t) = a cos(W t) + (w0 / W) sin(W t) for theta0 = a = 0.01, w0 = 0.02, with the
+  // frequency of the swing of amplitude A: W = sqrt(g / l) (1 - A^2 / 16) (Lindstedt-Poincare;
+  // what is left is of order A^3 / 192, below 1e-8 here).
+  const double a = 0.01, w0 = 0.02, W0 = std::sqrt(kG);
+  const double A = std::hypot(a, w0 / W0), W = W0 * (1 - A * A / 16);
+  const auto run = test::run_adm("ic_pendulum_small", pendulum("IC=0.01, 0.02", "GSTIFF"),
+                                 "SIMULATE/DYNAMIC, END=2, STEPS=20\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k];
+    INFO("t = " << t);
+    CHECK(channel(run, "req1.f2", k) ==
+          Approx(a * std::cos(W * t) + w0 / W * std::sin(W * t)).margin(5e-8));
+    CHECK(channel(run, "req1.f3", k) ==
+          Approx(-a * W * std::sin(W * t) + w0 * std::cos(W * t)).margin(2e-7));
+  }
+  CHECK(channel(run, "req1.f2", 0) == Approx(a).margin(1e-12));
+  CHECK(channel(run, "req1.f3", 0) == Approx(w0).margin(1e-12));
+}
+
+TEST_CASE("JOINT IC on a revolute joint: a large swing keeps its energy; IDA and CVODE agree") {
+  // Released at 1 rad with 0.5 rad/s: E = w^2 / 2 - g cos(theta) is constant (m = l = 1).
+  const double e0 = 0.5 * 0.5 * 0.5 - kG * std::cos(1.0);
+  const auto dae = test::run_adm("ic_pendulum_ida", pendulum("IC=1, 0.5", "GSTIFF"),
+                                 "SIMULATE/DYNAMIC, END=2, STEPS=20\n");
+  const auto ode = test::run_adm("ic_pendulum_cvode", pendulum("IC=1, 0.5", "ABAM"),
+                                 "SIMULATE/DYNAMIC, END=2, STEPS=20\n");
+  REQUIRE(dae.report.code == ExitCode::kSuccess);
+  REQUIRE(ode.report.code == ExitCode::kSuccess);
+  REQUIRE(dae.t.size() == ode.t.size());
+  for (size_t k = 0; k < dae.t.size(); ++k) {
+    INFO("t = " << dae.t[k]);
+    const double th = channel(dae, "req1.f2", k), w = channel(dae, "req1.f3", k);
+    CHECK(0.5 * w * w - kG * std::cos(th) == Approx(e0).margin(1e-6));
+    CHECK(channel(ode, "req1.f2", k) == Approx(th).margin(1e-5));
+    CHECK(channel(ode, "req1.f3", k) == Approx(w).margin(1e-5));
+  }
+  CHECK(channel(dae, "req1.f2", 0) == Approx(1.0).margin(1e-12));
+  CHECK(channel(ode, "req1.f3", 0) == Approx(0.5).margin(1e-12));
+}
+
+TEST_CASE("JOINT ICTRAN and ICROT on a cylindrical joint") {
+  // A free cylinder on a cylindrical joint along global x, no gravity: it slides as
+  // 0.2 - 0.4 t and turns as 0.3 + 2 t.
+  const auto run = test::run_adm("ic_cylinder", R"ADM(cylinder
+PART/1, GROUND
+MARKER/10, PART=1, REULER=90D, 90D, 0
+PART/2, MASS=2, CM=20, IP=1, 1, 1
+MARKER/20, PART=2, REULER=90D, 90D, 0
+JOINT/1, CYLINDRICAL, I=20, J=10, ICTRAN=0.2, -0.4, ICROT=0.3, 2
+REQUEST/1, F2=DZ(20, 10, 10), F3=AZ(20, 10)
+INTEGRATOR/GSTIFF, ERROR=1E-9
+END
+)ADM",
+                                 "SIMULATE/DYNAMIC, END=1, STEPS=10\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double t = run.t[k];
+    INFO("t = " << t);
+    CHECK(channel(run, "req1.f2", k) == Approx(0.2 - 0.4 * t).margin(1e-8));
+    CHECK(std::remainder(channel(run, "req1.f3", k) - (0.3 + 2 * t), 2 * M_PI) ==
+          Approx(0).margin(1e-7));
+  }
+}
+
+TEST_CASE("Joint initial conditions in a MotionSolve deck (ic_rot_* attributes)") {
+  // The mbsolve extension attributes carry what Adams IC= gives.
+  const auto xml = test::run_inline(R"XML(<MotionSolve><Model>
+  <Body_Rigid id="1" isground="TRUE"/>
+  <Reference_Marker id="10" body_id="1"/>
+  <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0" inertia_yy="0" inertia_zz="0"/>
+  <Reference_Marker id="20" body_id="2" pos_y="-1"/>
+  <Reference_Marker id="21" body_id="2"/>
+  <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"
+    ic_rot_disp="0.25" ic_rot_vel="-0.5"/>
+  <Force_Gravity grav_y="-9.81"/>
+  <Post_Request id="1" type="EXPRESSION" expr1="AZ(21, 10)" expr2="WZ(21, 10)"/>
+</Model><Command>
+  <Simulate analysis_type="Transient" end_time="0.1" print_interval="0.1"/>
+</Command></MotionSolve>)XML");
+  REQUIRE(xml.report.code == ExitCode::kSuccess);
+  CHECK(channel(xml, "req1.f1", 0) == Approx(0.25).margin(1e-12));
+  CHECK(channel(xml, "req1.f2", 0) == Approx(-0.5).margin(1e-12));
+}
+
+TEST_CASE("JOINT IC on a joint without that coordinate is a deck error in Adams words") {
+  const std::string bad = R"ADM(bad
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=1, CM=20, IP=1, 1, 1
+MARKER/20, PART=2
+JOINT/1, SPHERICAL, I=20, J=10, IC=0.1, 0
+END
+)ADM";
+  try {
+    test::run_adm("ic_bad", bad, "SIMULATE/DYNAMIC, END=1, STEPS=1\n");
+    FAIL("no error");
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find(":6:33: error: JOINT 1: IC applies to REVOLUTE and TRANSLATIONAL joints "
+                    "only (this JOINT is SPHERICAL)") != std::string::npos);
+  }
+}
