@@ -32,8 +32,10 @@ void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/)
   in.ref("lprf_id");
   if (auto m = in.required_real("mass")) {
     b.mass = *m;
-    if (b.mass <= 0)
-      in.error("mass", "mass must be > 0 for a moving body (got " + in.attr("mass")->value + ")");
+    if (b.mass < 0) {
+      in.error("mass", "mass must be >= 0 for a moving body (got " + in.attr("mass")->value +
+                           "; 0: a massless body, which its constraints must hold)");
+    }
   }
   double* moments[6] = {&b.ixx, &b.iyy, &b.izz, &b.ixy, &b.iyz, &b.ixz};
   const char* names[6] = {"inertia_xx", "inertia_yy", "inertia_zz",

@@ -54,6 +54,7 @@ struct Body {
   /// the velocity assembly keeps them exactly when the constraints allow it; the others are
   /// guesses it may change (solver/initial_conditions.hpp).
   std::array<bool, 6> velocity_given{};
+  std::string subject;  ///< "Body_Rigid 2" (Adams: "PART 2") for messages
   SourceLoc loc;
 };
 

@@ -495,7 +495,11 @@ class Reader {
   void part(NodeBuilder& b) {
     const auto id = b.set_id();
     if (b.has("GROUND")) b.set_from("isground", "TRUE", *b.arg("GROUND"));
-    b.copy_real("MASS", "mass");
+    // Adams's MASS defaults to 0: a massless part (solver/massless_bodies.hpp says when it may).
+    if (b.has("MASS") || b.has("GROUND"))
+      b.copy_real("MASS", "mass");
+    else
+      b.set_fixed("mass", "0");
     b.copy_int("CM", "cg_id");
     b.copy_int("IM", "im_id");
     if (const Arg* a = b.arg("IP")) {

@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "solver/held_coordinates.hpp"
+#include "solver/massless_bodies.hpp"
 #include "solver/redundant_constraints.hpp"
 
 namespace mb {
@@ -22,7 +23,9 @@ SpMat velocity_metric_inverse(const System& sys) {
   std::vector<Eigen::Triplet<double>> trip;
   for (int k = 0; k < sys.num_moving_bodies(); ++k) {
     const BodyKernel& bk = sys.body_kernel(k);
-    for (int i = 0; i < 3; ++i) trip.emplace_back(6 * k + i, 6 * k + i, 1.0 / bk.mass);
+    // A massless body (held by its constraints, solver/massless_bodies.hpp): a unit weight.
+    const double w = bk.mass > 0 ? 1.0 / bk.mass : 1.0;
+    for (int i = 0; i < 3; ++i) trip.emplace_back(6 * k + i, 6 * k + i, w);
     const Mat3 J = bk.inertia;
     const double scale = J.trace();
     Eigen::LLT<Mat3> llt(J);
@@ -184,6 +187,7 @@ InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vect
     for (size_t i = 0; i < b.q.size(); ++i) y[b.q[i]] += dq(static_cast<Eigen::Index>(i));
   }
   check_redundant_consistent(dae, t, y, kRedundantTolerance);
+  check_massless_bodies(dae, t, y);
 
   // 2. Velocity assembly (the velocity rows are linear in nu).
   {
