@@ -54,6 +54,10 @@ struct Body {
   /// the velocity assembly keeps them exactly when the constraints allow it; the others are
   /// guesses it may change (solver/initial_conditions.hpp).
   std::array<bool, 6> velocity_given{};
+  /// The coordinates the first initial-conditions assembly keeps at their deck values (Adams
+  /// PART EXACT=; the `exact` attribute): x, y, z of the CM and the 3-1-3 angles psi, theta, phi
+  /// of the CM frame (solver/held_coordinates.hpp).
+  std::array<bool, 6> exact{};
   std::string subject;  ///< "Body_Rigid 2" (Adams: "PART 2") for messages
   SourceLoc loc;
 };

@@ -328,6 +328,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     b.v0 = bodies[k].v0;
     b.w0 = bodies[k].w0;
     b.velocity_given = bodies[k].velocity_given;
+    b.exact = bodies[k].exact;
     b.subject = bodies[k].subject;
     b.loc = bodies[k].loc;
     m.body_index.emplace(b.id, static_cast<int>(k));

@@ -36,6 +36,7 @@ struct DraftBody {
   bool inertia_read = true;  ///< false when an inertia value was unreadable (already reported)
   Vec3 v0 = Vec3::Zero(), w0 = Vec3::Zero();
   std::array<bool, 6> velocity_given{};  ///< Body::velocity_given
+  std::array<bool, 6> exact{};           ///< Body::exact
   SourceLoc loc;
 };
 

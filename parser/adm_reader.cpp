@@ -26,7 +26,8 @@
 //                                    IM -> im_id; IP -> inertia_xx,yy,zz[,xy,xz,yz];
 //                                    VX..VZ (along VM's axes, default ground) -> v_ic_x..z and
 //                                    WX..WZ (along WM's axes, default the CM marker's) ->
-//                                    w_ic_x..z, both turned into ground axes here. QG/REULER or
+//                                    w_ic_x..z, both turned into ground axes here. EXACT ->
+//                                    exact; no MASS: mass 0 (a massless part). QG/REULER or
 //                                    QG/ZG/XG place the part frame (BCS) used for its markers.
 //   MARKER       reference_marker    id; PART -> body_id (default: the preceding PART);
 //                                    QP/REULER or QP/ZP/XP[/USEXP] (in the BCS, or in RM's frame)
@@ -553,15 +554,36 @@ class Reader {
     } else if (zg || xg) {
       orient_from_points(b, frame.origin, zg, xg, false, frame.axes);
     }
-    if (const Arg* a = b.arg("EXACT")) {
-      b.diag().warning(a->loc, b.subject(),
-                       "EXACT is not supported; the initial conditions "
-                       "are all treated as guesses");
-    }
+    part_exact(b);
     if (id) {
       parts_[*id] = frame;
       last_part_ = *id;
     }
+  }
+
+  /// EXACT=c1:..:c6 (X, Y, Z, PSI, THETA, PHI) -> exact (the same list, colon-separated).
+  void part_exact(NodeBuilder& b) {
+    const Arg* a = b.arg("EXACT");
+    if (!a) return;
+    std::string list;
+    bool ok = true;
+    for (const adm::Token& t : a->values) {
+      std::string colons = t.text;
+      std::replace(colons.begin(), colons.end(), ':', ' ');
+      for (const std::string& w : split_list(colons)) {
+        static constexpr std::string_view kNames[] = {"X", "Y", "Z", "PSI", "THETA", "PHI"};
+        if (std::none_of(std::begin(kNames), std::end(kNames),
+                         [&](std::string_view n) { return iequals(w, n); })) {
+          b.diag().error(t.loc, b.subject(),
+                         fmt::format("EXACT: unknown coordinate '{}' (expected X, Y, Z, PSI, "
+                                     "THETA or PHI, separated by ':')",
+                                     w));
+          ok = false;
+        }
+        list += (list.empty() ? "" : ":") + w;
+      }
+    }
+    if (ok && !list.empty()) b.set("exact", list, a->loc, a->values.front().loc, a->spelled);
   }
 
   /// ZP/XP (or ZG/XG) orientation about `origin`; both points in the same frame.

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <Eigen/SparseQR>
+#include <algorithm>
+#include <cmath>
 #include <numbers>
 
 #include "models/constraint_joint.hpp"
@@ -25,6 +27,29 @@ T joint_coordinate(const HeldCoordinates::Coordinate& c, const T* yi, const T* y
   const V3<T> si = g.s_i.cast<T>(), sj = g.s_j.cast<T>();
   const V3<T> d = V3<T>(yi[0], yi[1], yi[2]) + Ai * si - V3<T>(yj[0], yj[1], yj[2]) - Aj * sj;
   return dot2_row<T>(g.u_j.col(2).cast<T>(), Ai, Aj, si, sj, d, row);
+}
+
+/// Body coordinate `fn` (HeldCoordinates::Coordinate::body_fn) at the body state y (r, p).
+template <class T>
+T body_coordinate(int fn, const T* y) {
+  using std::acos;
+  using std::atan2;
+  if (fn < 3) return y[fn];
+  const M3<T> A = rotation_from_euler_parameters<T>(V4<T>(y[3], y[4], y[5], y[6]));
+  switch (fn) {
+    case 3:
+      return atan2(A(0, 2), -A(1, 2));
+    case 4:
+      return acos(A(2, 2));
+    case 5:
+      return atan2(A(2, 0), A(2, 1));
+    case 6:
+      return atan2(A(1, 0), A(0, 0));
+    case 7:
+      return A(0, 2);
+    default:
+      return A(1, 2);
+  }
 }
 
 double wrapped(double angle) {
@@ -64,6 +89,39 @@ HeldCoordinates::HeldCoordinates(const System& sys) : sys_(sys) {
       coords_.push_back(std::move(h));
     }
   }
+  static constexpr std::string_view kNames[] = {"X", "Y", "Z", "PSI", "THETA", "PHI"};
+  for (size_t b = 0; b < m.bodies.size(); ++b) {
+    const Body& body = m.bodies[b];
+    const int o = sys.body_offset(static_cast<int>(b));
+    if (o < 0 || body.point) continue;
+    double y0[7] = {body.r0(0), body.r0(1), body.r0(2), body.p0(0),
+                    body.p0(1), body.p0(2), body.p0(3)};
+    // The deck's theta at 0 or pi: psi and phi are not separately defined.
+    const bool degenerate = std::abs(std::sin(body_coordinate<double>(4, y0))) < 1e-6;
+    std::vector<int> fns;
+    for (int c = 0; c < 6; ++c) {
+      if (!body.exact[static_cast<size_t>(c)]) continue;
+      if (!degenerate || c < 3) {
+        fns.push_back(c);
+      } else if (c == 4) {
+        fns.push_back(7);
+        fns.push_back(8);
+      } else if (std::find(fns.begin(), fns.end(), 6) == fns.end()) {
+        fns.push_back(6);
+      }
+    }
+    for (int fn : fns) {
+      Coordinate h;
+      h.subject = fmt::format("{} (EXACT {})", body.subject,
+                              fn < 6    ? kNames[fn]
+                              : fn == 6 ? "PSI/PHI"
+                                        : "THETA");
+      h.oi = o;
+      h.body_fn = fn;
+      h.disp = body_coordinate<double>(fn, y0);
+      coords_.push_back(std::move(h));
+    }
+  }
 }
 
 double HeldCoordinates::value(const Coordinate& c, const std::vector<double>& y, double* dq) const {
@@ -78,7 +136,8 @@ double HeldCoordinates::value(const Coordinate& c, const std::vector<double>& y,
     }
   }
   AD row[12];
-  const AD q = joint_coordinate<AD>(c, x, x + 7, row);
+  const AD q =
+      c.body_fn >= 0 ? body_coordinate<AD>(c.body_fn, x) : joint_coordinate<AD>(c, x, x + 7, row);
   for (int k = 0; k < 14; ++k) dq[k] = q.derivatives().size() ? q.derivatives()(k) : 0.0;
   return q.value();
 }
@@ -104,7 +163,7 @@ void HeldCoordinates::position_rows(const Blocks& b, const std::vector<double>& 
     double dq[14];
     const double q = value(c, y, dq);
     const double diff = q - *c.disp;
-    r(static_cast<Eigen::Index>(n)) = c.rotational ? wrapped(diff) : diff;
+    r(static_cast<Eigen::Index>(n)) = c.angle() ? wrapped(diff) : diff;
     for (int side = 0; side < 2; ++side) {
       const int o = side == 0 ? c.oi : c.oj;
       if (o < 0) continue;

@@ -1,11 +1,19 @@
 #pragma once
 // Coordinates the initial-conditions assembly of the first analysis holds at given values: the
 // joint initial conditions (Joint::ic_disp, ic_vel; Adams JOINT IC=, ICTRAN=, ICROT=), as Adams
-// holds them during its initial-conditions analysis:
+// holds them during its initial-conditions analysis, and then the body coordinates the deck
+// marks exact (Body::exact; Adams PART EXACT=):
 //   position assembly: the joint coordinate q (translation d . z_J with d = R_I - R_J, or the
 //     rotation AZ(I, J) of x_I about z_J from x_J) equals ic_disp, an extra row of the Newton
 //     iteration beside the constraints;
-//   velocity assembly: its time derivative (the row B nu of the coordinate) equals ic_vel.
+//   velocity assembly: its time derivative (the row B nu of the coordinate) equals ic_vel;
+//   exact body coordinates: x, y, z of the CM and the 3-1-3 angles psi, theta, phi of the CM
+//     frame keep their deck values (position rows only). Where the deck's theta is 0 or pi the
+//     angles psi and phi are not separately defined: PSI or PHI then keeps the rotation about
+//     the ground z axis, atan2(A10, A00), and THETA the direction of the z axis (A02, A12).
+// Adams keeps EXACT coordinates unless they conflict with the joint initial conditions or the
+// motions: a row that depends on those (or an assembly that cannot meet all) drops them, with a
+// note in the log.
 // A coordinate driven by an active Motion_Joint of the same joint is the motion's (MotionSolve's
 // precedence: motions override joint initial conditions); a held row that depends on the
 // constraints (and the rows before it) cannot be held and is reported, not imposed.
@@ -26,6 +34,10 @@ class HeldCoordinates {
     int oi = -1, oj = -1;  ///< y offsets of I's and J's bodies (-1: ground)
     bool rotational = false;
     std::optional<double> disp, vel;
+    /// An exact body coordinate (oi its body, oj -1): 0..2 x, y, z; 3 psi, 4 theta, 5 phi;
+    /// 6 atan2(A10, A00); 7 A02; 8 A12 (A the CM frame's rotation). -1: a joint coordinate.
+    int body_fn = -1;
+    bool angle() const { return rotational || body_fn == 3 || body_fn == 5 || body_fn == 6; }
   };
 
   /// The joint initial conditions of sys's model (none for a model without them).

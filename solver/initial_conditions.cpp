@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "common/error.hpp"
@@ -130,6 +131,73 @@ Eigen::VectorXd velocity_assembly_step(const System& sys, const std::vector<doub
   return min_norm_step(A, r, "velocity assembly");  // names the failure
 }
 
+/// The held displacements whose rows are independent of the constraints and of the held rows before
+/// them, at the deck's state; notes the others.
+std::vector<int> independent_held_rows(const Dae& dae, double t, const std::vector<double>& y,
+                                       const Blocks& b, const HeldCoordinates& held,
+                                       InitialConditions& ic) {
+  const std::vector<int> all = held.with_displacement();
+  if (all.empty()) return {};
+  SpMat C;
+  Eigen::VectorXd rc;
+  held.position_rows(b, y, all, C, rc);
+  const std::vector<double> yp(y.size(), 0.0);
+  const SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.pos_rows, b.q);
+  const std::vector<int> kept = independent_extra_rows(A, C);
+  std::vector<int> rows;
+  size_t next = 0;
+  for (size_t k = 0; k < all.size(); ++k) {
+    if (next < kept.size() && kept[next] == static_cast<int>(k)) {
+      rows.push_back(all[k]);
+      ++next;
+    } else {
+      ic.notes.push_back(
+          fmt::format("{}: the coordinate is fixed by the constraints (or by the initial "
+                      "conditions before it) and is not held",
+                      held.coordinates()[static_cast<size_t>(all[k])].subject));
+    }
+  }
+  return rows;
+}
+
+/// Newton on the position constraints and the held rows `rows` from y (min-norm steps). False
+/// when it fails and `last` is false; when `last`, a failure throws Error(kAnalysisFailed).
+bool assemble_positions(const Dae& dae, double t, std::vector<double>& y, const Blocks& b,
+                        const HeldCoordinates* held, const std::vector<int>& rows, bool last,
+                        InitialConditions& ic) {
+  std::vector<double> yp(static_cast<size_t>(dae.size()), 0.0), res(yp.size(), 0.0);
+  for (int iter = 0;; ++iter) {
+    dae.residual(t, y.data(), yp.data(), res.data());
+    Eigen::VectorXd r = gather(res, b.pos_rows);
+    SpMat C;
+    Eigen::VectorXd rc;
+    if (!rows.empty()) {
+      held->position_rows(b, y, rows, C, rc);
+      r = stacked(r, rc);
+    }
+    ic.position_residual = r.size() ? r.cwiseAbs().maxCoeff() : 0.0;
+    ic.position_iterations = iter;
+    if (ic.position_residual < 1e-12) return true;
+    if (iter == 50) {
+      if (!last) return false;
+      throw Error(ExitCode::kAnalysisFailed,
+                  fmt::format("position assembly did not converge in 50 iterations (largest "
+                              "constraint error {:g}); check that the joints can be assembled",
+                              ic.position_residual));
+    }
+    SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.pos_rows, b.q);
+    if (!rows.empty()) A = stacked(A, C);
+    Eigen::VectorXd dq;
+    try {
+      dq = min_norm_step(A, r, "position assembly");
+    } catch (const Error&) {
+      if (last) throw;
+      return false;
+    }
+    for (size_t i = 0; i < b.q.size(); ++i) y[b.q[i]] += dq(static_cast<Eigen::Index>(i));
+  }
+}
+
 }  // namespace
 
 InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y,
@@ -139,52 +207,30 @@ InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vect
   InitialConditions ic;
   std::vector<double> yp(n, 0.0), res(n, 0.0);
 
-  // Held displacements that the constraints leave free (at the deck's configuration).
-  std::vector<int> held_disp;
-  if (held && !held->empty()) {
-    const std::vector<int> all = held->with_displacement();
-    SpMat C;
-    Eigen::VectorXd rc;
-    held->position_rows(b, y, all, C, rc);
-    const SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.pos_rows, b.q);
-    const std::vector<int> kept = independent_extra_rows(A, C);
-    size_t next = 0;
-    for (size_t k = 0; k < all.size(); ++k) {
-      if (next < kept.size() && kept[next] == static_cast<int>(k)) {
-        held_disp.push_back(all[k]);
-        ++next;
-      } else {
-        ic.notes.push_back(fmt::format(
-            "{}: the displacement is fixed by the constraints (or by the initial conditions "
-            "before it) and is not held",
-            held->coordinates()[static_cast<size_t>(all[k])].subject));
-      }
+  // 1. Position assembly, with the held displacements as further rows: all of them, else
+  // (they cannot all be met) the joint initial conditions alone, else none.
+  std::vector<std::vector<int>> attempts;
+  if (held) {
+    attempts.push_back(independent_held_rows(dae, t, y, b, *held, ic));
+    std::vector<int> joint_rows;
+    for (int r : attempts.back()) {
+      if (held->coordinates()[static_cast<size_t>(r)].body_fn < 0) joint_rows.push_back(r);
     }
+    if (joint_rows.size() < attempts.back().size()) attempts.push_back(joint_rows);
   }
-
-  // 1. Position assembly (with the held displacements as further rows).
-  for (int iter = 0;; ++iter) {
-    dae.residual(t, y.data(), yp.data(), res.data());
-    Eigen::VectorXd r = gather(res, b.pos_rows);
-    SpMat C;
-    Eigen::VectorXd rc;
-    if (!held_disp.empty()) {
-      held->position_rows(b, y, held_disp, C, rc);
-      r = stacked(r, rc);
-    }
-    ic.position_residual = r.size() ? r.cwiseAbs().maxCoeff() : 0.0;
-    ic.position_iterations = iter;
-    if (ic.position_residual < 1e-12) break;
-    if (iter == 50) {
-      throw Error(ExitCode::kAnalysisFailed,
-                  fmt::format("position assembly did not converge in 50 iterations (largest "
-                              "constraint error {:g}); check that the joints can be assembled",
-                              ic.position_residual));
-    }
-    SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.pos_rows, b.q);
-    if (!held_disp.empty()) A = stacked(A, C);
-    const Eigen::VectorXd dq = min_norm_step(A, r, "position assembly");
-    for (size_t i = 0; i < b.q.size(); ++i) y[b.q[i]] += dq(static_cast<Eigen::Index>(i));
+  if (attempts.empty() || !attempts.back().empty()) attempts.emplace_back();
+  const std::vector<double> y_deck = y;
+  for (size_t k = 0; k < attempts.size(); ++k) {
+    y = y_deck;
+    if (assemble_positions(dae, t, y, b, held, attempts[k], k + 1 == attempts.size(), ic)) break;
+    const bool exact_dropped = std::any_of(attempts[k].begin(), attempts[k].end(), [&](int r) {
+      return held->coordinates()[static_cast<size_t>(r)].body_fn >= 0;
+    });
+    ic.notes.push_back(exact_dropped
+                           ? "the EXACT part coordinates cannot be kept with the constraints and "
+                             "the joint initial conditions; they are treated as guesses"
+                           : "the held initial displacements cannot be met with the "
+                             "constraints; they are not held");
   }
   check_redundant_consistent(dae, t, y, kRedundantTolerance);
   check_massless_bodies(dae, t, y);

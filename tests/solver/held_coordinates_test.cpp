@@ -1,7 +1,8 @@
 // Joint initial conditions (Adams JOINT IC=, ICTRAN=, ICROT=; solver/held_coordinates.hpp)
 // against closed forms: a slider with no force moves as x0 + v t, a pendulum released at
 // IC=angle, rate keeps its energy and, at small amplitude, follows the linear solution; the DAE
-// (IDA) and ODE (CVODE) forms agree.
+// (IDA) and ODE (CVODE) forms agree. PART EXACT=: the listed coordinates keep their deck values
+// while the others close the joint.
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -195,5 +196,67 @@ END
     INFO(what);
     CHECK(what.find(":6:33: error: JOINT 1: IC applies to REVOLUTE and TRANSLATIONAL joints "
                     "only (this JOINT is SPHERICAL)") != std::string::npos);
+  }
+}
+
+namespace {
+
+/// A link (CM at (0.6, 0.8, 0)) on a spherical joint at the origin whose marker the deck puts
+/// at (-0.4, -0.2, 0.5), off the origin: the assembly must move the link; `exact` is the
+/// PART's EXACT argument ("" for none).
+test::InlineRun off_joint_link(const std::string& exact) {
+  return test::run_adm("exact_link",
+                       R"ADM(link
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=1, CM=20, IP=1, 1, 1)ADM" +
+                           exact + R"ADM(
+MARKER/20, PART=2, QP=0.6, 0.8, 0
+MARKER/21, PART=2, QP=-0.4, -0.2, 0.5
+JOINT/1, SPHERICAL, I=21, J=10
+REQUEST/1, F2=DM(21, 10)
+END
+)ADM",
+                       "SIMULATE/DYNAMIC, END=0.1, STEPS=1\n");
+}
+
+}  // namespace
+
+TEST_CASE("PART EXACT: the listed coordinates keep their deck values, the others close the loop") {
+  // Without EXACT the minimum-change assembly moves every coordinate of the link.
+  const auto free = off_joint_link("");
+  REQUIRE(free.report.code == ExitCode::kSuccess);
+  CHECK(std::abs(free.y[0][0] - 0.6) > 0.1);
+  CHECK(std::abs(free.y[0][1] - 0.8) > 0.1);
+  // EXACT=X:Y: x and y stay; the link turns and z moves until |CM| = |s| (1.5): z = -sqrt(1.25).
+  for (const char* exact : {", EXACT=X:Y", ", EXACT=Y:X:Z"}) {
+    INFO(exact);
+    const auto run = off_joint_link(exact);
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    CHECK(run.y[0][0] == Approx(0.6).margin(1e-12));
+    CHECK(run.y[0][1] == Approx(0.8).margin(1e-12));
+    CHECK(std::abs(run.y[0][2]) == Approx(std::sqrt(1.25)).margin(1e-10));
+    CHECK(channel(run, "req1.f2", 0) == Approx(0).margin(1e-10));  // the joint holds
+  }
+  // EXACT=PSI:THETA:PHI: the orientation stays (theta = 0 here: psi + phi and the z axis are
+  // kept), the link translates by the marker's offset to (1, 1, -0.5).
+  const auto turned = off_joint_link(", EXACT=PSI:THETA:PHI");
+  REQUIRE(turned.report.code == ExitCode::kSuccess);
+  CHECK(turned.y[0][3] == Approx(1).margin(1e-12));
+  for (int k = 4; k < 7; ++k) CHECK(turned.y[0][static_cast<size_t>(k)] == Approx(0).margin(1e-12));
+  CHECK(turned.y[0][0] == Approx(1).margin(1e-12));
+  CHECK(turned.y[0][1] == Approx(1).margin(1e-12));
+  CHECK(turned.y[0][2] == Approx(-0.5).margin(1e-12));
+}
+
+TEST_CASE("PART EXACT with an unknown coordinate is a deck error in Adams words") {
+  try {
+    off_joint_link(", EXACT=X:ROLL");
+    FAIL("no error");
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find(":4:42: error: PART 2: EXACT: unknown coordinate 'ROLL' (expected X, Y, Z, "
+                    "PSI, THETA or PHI, separated by ':')") != std::string::npos);
   }
 }
