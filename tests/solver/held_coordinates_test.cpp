@@ -9,22 +9,11 @@
 #include <string>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/small_swing.hpp"
 
 using namespace mb;
 
 namespace {
-
-/// The value of request channel `column` (e.g. "req1.f2") at output k.
-double channel(const test::InlineRun& run, std::string_view column, size_t k) {
-  const RequestOutputs req(*run.sys);
-  const auto cols = req.columns();
-  const auto values = test::request_values(run);
-  for (size_t c = 0; c < cols.size(); ++c) {
-    if (cols[c].name == column) return values[k][c];
-  }
-  FAIL("no request column " << column);
-  return 0;
-}
 
 /// A point mass 1 on a massless rod of length 1, hanging along -y from a revolute joint about z
 /// (gravity 9.81 along -y), with `ic` on the joint; REQUEST/1 F2 = the angle, F3 = the rate.
@@ -67,8 +56,8 @@ INTEGRATOR/)ADM") + integrator + "\nEND\n",
     for (size_t k = 0; k < run.t.size(); ++k) {
       const double t = run.t[k];
       INFO("t = " << t);
-      CHECK(channel(run, "req1.f2", k) == Approx(0.3 + 1.5 * t).margin(1e-9));
-      CHECK(channel(run, "req1.f3", k) == Approx(1.5).margin(1e-9));
+      CHECK(test::request_channel(run, "req1.f2", k) == Approx(0.3 + 1.5 * t).margin(1e-9));
+      CHECK(test::request_channel(run, "req1.f3", k) == Approx(1.5).margin(1e-9));
       CHECK(run.y[k][0] == Approx(0.3 + 1.5 * t).margin(1e-9));  // body2.x: the slide is along x
     }
   }
@@ -89,29 +78,25 @@ END
                                  "SIMULATE/DYNAMIC, END=1, STEPS=4\n");
   REQUIRE(run.report.code == ExitCode::kSuccess);
   for (size_t k = 0; k < run.t.size(); ++k) {
-    CHECK(channel(run, "req1.f2", k) == Approx(0.5 * run.t[k] * run.t[k]).margin(1e-9));
+    CHECK(test::request_channel(run, "req1.f2", k) ==
+          Approx(0.5 * run.t[k] * run.t[k]).margin(1e-9));
   }
 }
 
 TEST_CASE("JOINT IC on a revolute joint: a small swing follows the linear solution") {
-  // theta(t) = a cos(W t) + (w0 / W) sin(W t) for theta0 = a = 0.01, w0 = 0.02, with the
-  // frequency of the swing of amplitude A: W = sqrt(g / l) (1 - A^2 / 16) (Lindstedt-Poincare;
-  // what is left is of order A^3 / 192, below 1e-8 here).
-  const double a = 0.01, w0 = 0.02, W0 = std::sqrt(kG);
-  const double A = std::hypot(a, w0 / W0), W = W0 * (1 - A * A / 16);
+  // The closed form of tests/solver/small_swing.hpp (error below 1e-8 at this amplitude).
+  const test::SmallSwing swing(0.01, 0.02, kG);
   const auto run = test::run_adm("ic_pendulum_small", pendulum("IC=0.01, 0.02", "GSTIFF"),
                                  "SIMULATE/DYNAMIC, END=2, STEPS=20\n");
   REQUIRE(run.report.code == ExitCode::kSuccess);
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k];
     INFO("t = " << t);
-    CHECK(channel(run, "req1.f2", k) ==
-          Approx(a * std::cos(W * t) + w0 / W * std::sin(W * t)).margin(5e-8));
-    CHECK(channel(run, "req1.f3", k) ==
-          Approx(-a * W * std::sin(W * t) + w0 * std::cos(W * t)).margin(2e-7));
+    CHECK(test::request_channel(run, "req1.f2", k) == Approx(swing.angle(t)).margin(5e-8));
+    CHECK(test::request_channel(run, "req1.f3", k) == Approx(swing.rate(t)).margin(2e-7));
   }
-  CHECK(channel(run, "req1.f2", 0) == Approx(a).margin(1e-12));
-  CHECK(channel(run, "req1.f3", 0) == Approx(w0).margin(1e-12));
+  CHECK(test::request_channel(run, "req1.f2", 0) == Approx(0.01).margin(1e-12));
+  CHECK(test::request_channel(run, "req1.f3", 0) == Approx(0.02).margin(1e-12));
 }
 
 TEST_CASE("JOINT IC on a revolute joint: a large swing keeps its energy; IDA and CVODE agree") {
@@ -126,13 +111,14 @@ TEST_CASE("JOINT IC on a revolute joint: a large swing keeps its energy; IDA and
   REQUIRE(dae.t.size() == ode.t.size());
   for (size_t k = 0; k < dae.t.size(); ++k) {
     INFO("t = " << dae.t[k]);
-    const double th = channel(dae, "req1.f2", k), w = channel(dae, "req1.f3", k);
+    const double th = test::request_channel(dae, "req1.f2", k),
+                 w = test::request_channel(dae, "req1.f3", k);
     CHECK(0.5 * w * w - kG * std::cos(th) == Approx(e0).margin(1e-6));
-    CHECK(channel(ode, "req1.f2", k) == Approx(th).margin(1e-5));
-    CHECK(channel(ode, "req1.f3", k) == Approx(w).margin(1e-5));
+    CHECK(test::request_channel(ode, "req1.f2", k) == Approx(th).margin(1e-5));
+    CHECK(test::request_channel(ode, "req1.f3", k) == Approx(w).margin(1e-5));
   }
-  CHECK(channel(dae, "req1.f2", 0) == Approx(1.0).margin(1e-12));
-  CHECK(channel(ode, "req1.f3", 0) == Approx(0.5).margin(1e-12));
+  CHECK(test::request_channel(dae, "req1.f2", 0) == Approx(1.0).margin(1e-12));
+  CHECK(test::request_channel(ode, "req1.f3", 0) == Approx(0.5).margin(1e-12));
 }
 
 TEST_CASE("JOINT ICTRAN and ICROT on a cylindrical joint") {
@@ -153,8 +139,8 @@ END
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k];
     INFO("t = " << t);
-    CHECK(channel(run, "req1.f2", k) == Approx(0.2 - 0.4 * t).margin(1e-8));
-    CHECK(std::remainder(channel(run, "req1.f3", k) - (0.3 + 2 * t), 2 * M_PI) ==
+    CHECK(test::request_channel(run, "req1.f2", k) == Approx(0.2 - 0.4 * t).margin(1e-8));
+    CHECK(std::remainder(test::request_channel(run, "req1.f3", k) - (0.3 + 2 * t), 2 * M_PI) ==
           Approx(0).margin(1e-7));
   }
 }
@@ -175,8 +161,8 @@ TEST_CASE("Joint initial conditions in a MotionSolve deck (ic_rot_* attributes)"
   <Simulate analysis_type="Transient" end_time="0.1" print_interval="0.1"/>
 </Command></MotionSolve>)XML");
   REQUIRE(xml.report.code == ExitCode::kSuccess);
-  CHECK(channel(xml, "req1.f1", 0) == Approx(0.25).margin(1e-12));
-  CHECK(channel(xml, "req1.f2", 0) == Approx(-0.5).margin(1e-12));
+  CHECK(test::request_channel(xml, "req1.f1", 0) == Approx(0.25).margin(1e-12));
+  CHECK(test::request_channel(xml, "req1.f2", 0) == Approx(-0.5).margin(1e-12));
 }
 
 TEST_CASE("JOINT IC on a joint without that coordinate is a deck error in Adams words") {
@@ -236,7 +222,7 @@ TEST_CASE("PART EXACT: the listed coordinates keep their deck values, the others
     CHECK(run.y[0][0] == Approx(0.6).margin(1e-12));
     CHECK(run.y[0][1] == Approx(0.8).margin(1e-12));
     CHECK(std::abs(run.y[0][2]) == Approx(std::sqrt(1.25)).margin(1e-10));
-    CHECK(channel(run, "req1.f2", 0) == Approx(0).margin(1e-10));  // the joint holds
+    CHECK(test::request_channel(run, "req1.f2", 0) == Approx(0).margin(1e-10));  // the joint holds
   }
   // EXACT=PSI:THETA:PHI: the orientation stays (theta = 0 here: psi + phi and the z axis are
   // kept), the link translates by the marker's offset to (1, 1, -0.5).

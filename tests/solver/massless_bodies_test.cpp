@@ -7,21 +7,11 @@
 #include <string>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/small_swing.hpp"
 
 using namespace mb;
 
 namespace {
-
-double channel(const test::InlineRun& run, std::string_view column, size_t k) {
-  const RequestOutputs req(*run.sys);
-  const auto cols = req.columns();
-  const auto values = test::request_values(run);
-  for (size_t c = 0; c < cols.size(); ++c) {
-    if (cols[c].name == column) return values[k][c];
-  }
-  FAIL("no request column " << column);
-  return 0;
-}
 
 /// A massless rod (PART/2, no MASS) pinned to ground about z at the origin, carrying a point
 /// bob of mass 1 (PART/3, FIXED to the rod) 1 below the pin; released by JOINT IC.
@@ -51,10 +41,8 @@ constexpr double kG = 9.81;
 }  // namespace
 
 TEST_CASE("A massless part its joints carry: the pendulum's small swing in closed form") {
-  // theta = a cos(W t) + (w0 / W) sin(W t), W = sqrt(g / l) (1 - A^2 / 16) (Lindstedt-Poincare;
-  // the rest is of order A^3 / 192 < 1e-8): the rod adds nothing.
-  const double a = 0.01, w0 = 0.02, W0 = std::sqrt(kG);
-  const double A = std::hypot(a, w0 / W0), W = W0 * (1 - A * A / 16);
+  // The closed form of tests/solver/small_swing.hpp (error below 1e-8 at this amplitude).
+  const test::SmallSwing swing(0.01, 0.02, kG);
   const auto run = test::run_adm("massless_small", rod_and_bob("IC=0.01, 0.02", "GSTIFF"),
                                  "SIMULATE/DYNAMIC, END=2, STEPS=20\n");
   REQUIRE(run.report.code == ExitCode::kSuccess);
@@ -62,10 +50,8 @@ TEST_CASE("A massless part its joints carry: the pendulum's small swing in close
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k];
     INFO("t = " << t);
-    CHECK(channel(run, "req1.f2", k) ==
-          Approx(a * std::cos(W * t) + w0 / W * std::sin(W * t)).margin(5e-8));
-    CHECK(channel(run, "req1.f3", k) ==
-          Approx(-a * W * std::sin(W * t) + w0 * std::cos(W * t)).margin(2e-7));
+    CHECK(test::request_channel(run, "req1.f2", k) == Approx(swing.angle(t)).margin(5e-8));
+    CHECK(test::request_channel(run, "req1.f3", k) == Approx(swing.rate(t)).margin(2e-7));
   }
 }
 
@@ -83,10 +69,11 @@ TEST_CASE("A massless part its joints carry: energy kept, IDA, VSTIFF and ABAM a
     REQUIRE(ode.t.size() == dae.t.size());
     for (size_t k = 0; k < dae.t.size(); ++k) {
       INFO("t = " << dae.t[k]);
-      const double th = channel(dae, "req1.f2", k), w = channel(dae, "req1.f3", k);
+      const double th = test::request_channel(dae, "req1.f2", k),
+                   w = test::request_channel(dae, "req1.f3", k);
       CHECK(0.5 * w * w - kG * std::cos(th) == Approx(e0).margin(1e-6));
-      CHECK(channel(ode, "req1.f2", k) == Approx(th).margin(1e-5));
-      CHECK(channel(ode, "req1.f3", k) == Approx(w).margin(1e-5));
+      CHECK(test::request_channel(ode, "req1.f2", k) == Approx(th).margin(1e-5));
+      CHECK(test::request_channel(ode, "req1.f3", k) == Approx(w).margin(1e-5));
     }
   }
 }
