@@ -52,6 +52,15 @@ struct DraftJoint {
   SourceLoc loc;
 };
 
+/// JointInitialVel_Trans / _Rev / _Cyl before its joint is resolved (Joint::ic_vel).
+struct DraftJointInitialVelocity {
+  std::string subject;
+  SourceLoc loc, joint_loc;
+  JointType type = JointType::kRevolute;  ///< the joint type the element is for
+  int joint_id = 0;
+  std::array<std::optional<double>, 2> vel{};  ///< translation, rotation
+};
+
 /// Constraint_Coupler (joints, freedoms, coefficients) or Constraint_Gear (two joints and the
 /// CV marker) before its ids are resolved.
 struct DraftCoupler {
@@ -128,7 +137,8 @@ struct ModelDraft {
   std::vector<DraftMarker> markers;
   std::vector<DraftBody> bodies;
   std::vector<DraftJoint> joints;
-  std::vector<DraftJoint> jprims;                      ///< Constraint_Jprim
+  std::vector<DraftJoint> jprims;                                   ///< Constraint_Jprim
+  std::vector<DraftJointInitialVelocity> joint_initial_velocities;  ///< JointInitialVel_*
   std::vector<DraftCoupler> couplers;                  ///< Constraint_Coupler and _Gear
   std::vector<DraftExpressionElement> scalar_forces;   ///< Force_Scalar_TwoBody
   std::vector<DraftExpressionElement> vector_forces;   ///< Force_Vector_TwoBody / OneBody

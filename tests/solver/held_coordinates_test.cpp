@@ -246,3 +246,50 @@ TEST_CASE("PART EXACT with an unknown coordinate is a deck error in Adams words"
                     "PSI, THETA or PHI, separated by ':')") != std::string::npos);
   }
 }
+
+TEST_CASE("MotionSolve JointInitialVel_Rev, _Trans and _Cyl set the joint initial velocities") {
+  // A pendulum released at its rest angle with 0.5 rad/s, a free slider at 1.5 (x = 1.5 t) and a
+  // cylinder sliding at -0.4 and turning at 2: the velocities at t = 0 are the elements' values.
+  const auto run = test::run_inline(R"XML(<MotionSolve><Model>
+  <Body_Rigid id="1" isground="TRUE"/>
+  <Reference_Marker id="10" body_id="1"/>
+  <Reference_Marker id="11" body_id="1" psi="1.5707963267948966" theta="1.5707963267948966"/>
+  <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0" inertia_yy="0" inertia_zz="0"/>
+  <Reference_Marker id="20" body_id="2" pos_y="-1"/>
+  <Reference_Marker id="21" body_id="2"/>
+  <Body_Rigid id="3" cg_id="30" mass="2" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+  <Reference_Marker id="30" body_id="3" psi="1.5707963267948966" theta="1.5707963267948966"/>
+  <Body_Rigid id="4" cg_id="40" mass="2" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+  <Reference_Marker id="40" body_id="4" psi="1.5707963267948966" theta="1.5707963267948966"/>
+  <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
+  <Constraint_Joint id="2" type="TRANSLATIONAL" i_marker_id="30" j_marker_id="11"/>
+  <Constraint_Joint id="3" type="CYLINDRICAL" i_marker_id="40" j_marker_id="11"/>
+  <JointInitialVel_Rev joint_id="1" iv="0.5"/>
+  <JointInitialVel_Trans joint_id="2" iv="1.5"/>
+  <JointInitialVel_Cyl joint_id="3" trans_iv="-0.4" rot_iv="2"/>
+  <Force_Gravity grav_y="-9.81"/>
+  <Post_Request id="1" type="EXPRESSION" expr1="WZ(21, 10)" expr2="VZ(30, 11, 11)"
+    expr3="VZ(40, 11, 11)" expr4="WZ(40, 11, 11)" expr5="DZ(30, 11, 11)"/>
+</Model><Command>
+  <Simulate analysis_type="Transient" end_time="1" print_interval="0.5"/>
+</Command></MotionSolve>)XML");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  CHECK(test::request_channel(run, "req1.f1", 0) == Approx(0.5).margin(1e-12));
+  CHECK(test::request_channel(run, "req1.f2", 0) == Approx(1.5).margin(1e-12));
+  CHECK(test::request_channel(run, "req1.f3", 0) == Approx(-0.4).margin(1e-12));
+  CHECK(test::request_channel(run, "req1.f4", 0) == Approx(2).margin(1e-12));
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    CHECK(test::request_channel(run, "req1.f5", k) == Approx(1.5 * run.t[k]).margin(1e-8));
+  }
+  CHECK_THROWS_WITH(
+      test::model_inline(R"XML(<MotionSolve><Model>
+  <Body_Rigid id="1" isground="TRUE"/>
+  <Reference_Marker id="10" body_id="1"/>
+  <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+  <Reference_Marker id="20" body_id="2"/>
+  <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="20" j_marker_id="10"/>
+  <JointInitialVel_Trans joint_id="1" iv="1"/>
+</Model></MotionSolve>)XML"),
+      Catch::Contains("inline.xml:7:26: error: JointInitialVel_Trans: joint_id 1 is a "
+                      "REVOLUTE joint; this element is for TRANSLATIONAL joints"));
+}
