@@ -22,6 +22,7 @@
 #include "models/force_stateeqn.hpp"
 #include "models/force_vector_onebody.hpp"
 #include "models/force_vector_twobody.hpp"
+#include "models/joint_initial_velocity.hpp"
 #include "models/motion_joint.hpp"
 #include "models/motion_marker.hpp"
 #include "models/param_static.hpp"
@@ -51,7 +52,7 @@ constexpr auto C = ElementScope::kCommand;
 constexpr auto B = ElementScope::kBoth;
 
 // Sorted by tag (checked by a unit test).
-constexpr std::array<ElementInfo, 66> kElements = {{
+constexpr std::array<ElementInfo, 69> kElements = {{
     {"activate", "Activate", S, C, nullptr,
      "re-enable a deactivated element (JOINT, MOTION, forces)"},
     {"body_beam", "Body_Beam", S, M, build_body_beam,
@@ -126,6 +127,12 @@ constexpr std::array<ElementInfo, 66> kElements = {{
     {"force_vector_twobody", "Force_Vector_TwoBody", S, B, build_force_vector_twobody,
      "vector force and/or torque between two bodies (expressions or VFOSUB/VTOSUB/GFOSUB)",
      "type i_marker_id j_floating_marker_id"},
+    {"jointinitialvel_cyl", "JointInitialVel_Cyl", S, M, build_joint_initial_vel_cyl,
+     "initial velocities of a cylindrical joint (trans_iv, rot_iv)", "joint_id"},
+    {"jointinitialvel_rev", "JointInitialVel_Rev", S, M, build_joint_initial_vel_rev,
+     "initial rotational velocity of a revolute joint", "joint_id iv"},
+    {"jointinitialvel_trans", "JointInitialVel_Trans", S, M, build_joint_initial_vel_trans,
+     "initial translational velocity of a translational joint", "joint_id iv"},
     {"load_model", "Load_Model", N, C, nullptr, "read another model and continue"},
     {"motion_joint", "Motion_Joint", S, B, build_motion_joint, "prescribed joint motion",
      "joint_id joint_type|motion_type"},

@@ -36,6 +36,7 @@ struct DraftBody {
   bool inertia_read = true;  ///< false when an inertia value was unreadable (already reported)
   Vec3 v0 = Vec3::Zero(), w0 = Vec3::Zero();
   std::array<bool, 6> velocity_given{};  ///< Body::velocity_given
+  std::array<bool, 6> exact{};           ///< Body::exact
   SourceLoc loc;
 };
 
@@ -45,9 +46,19 @@ struct DraftJoint {
   JointType type = JointType::kRevolute;
   bool primitive = false;  ///< Constraint_Jprim
   double pitch = 0;        ///< SCREW pitch, RACK_PINION pitch diameter
+  std::array<std::optional<double>, 2> ic_disp{}, ic_vel{};  ///< Joint::ic_disp, ic_vel
   int i_id = 0, j_id = 0;
   SourceLoc i_loc, j_loc;
   SourceLoc loc;
+};
+
+/// JointInitialVel_Trans / _Rev / _Cyl before its joint is resolved (Joint::ic_vel).
+struct DraftJointInitialVelocity {
+  std::string subject;
+  SourceLoc loc, joint_loc;
+  JointType type = JointType::kRevolute;  ///< the joint type the element is for
+  int joint_id = 0;
+  std::array<std::optional<double>, 2> vel{};  ///< translation, rotation
 };
 
 /// Constraint_Coupler (joints, freedoms, coefficients) or Constraint_Gear (two joints and the
@@ -136,7 +147,8 @@ struct ModelDraft {
   std::vector<DraftMarker> markers;
   std::vector<DraftBody> bodies;
   std::vector<DraftJoint> joints;
-  std::vector<DraftJoint> jprims;                      ///< Constraint_Jprim
+  std::vector<DraftJoint> jprims;                                   ///< Constraint_Jprim
+  std::vector<DraftJointInitialVelocity> joint_initial_velocities;  ///< JointInitialVel_*
   std::vector<DraftCoupler> couplers;                  ///< Constraint_Coupler and _Gear
   std::vector<DraftExpressionElement> scalar_forces;   ///< Force_Scalar_TwoBody
   std::vector<DraftExpressionElement> vector_forces;   ///< Force_Vector_TwoBody / OneBody

@@ -29,14 +29,17 @@
 //                                    IM -> im_id; IP -> inertia_xx,yy,zz[,xy,xz,yz];
 //                                    VX..VZ (along VM's axes, default ground) -> v_ic_x..z and
 //                                    WX..WZ (along WM's axes, default the CM marker's) ->
-//                                    w_ic_x..z, both turned into ground axes here. QG/REULER or
+//                                    w_ic_x..z, both turned into ground axes here. EXACT ->
+//                                    exact; no MASS: mass 0 (a massless part). QG/REULER or
 //                                    QG/ZG/XG place the part frame (BCS) used for its markers.
 //   MARKER       reference_marker    id; PART -> body_id (default: the preceding PART);
 //                                    QP/REULER or QP/ZP/XP[/USEXP] (in the BCS, or in RM's frame)
 //                                    -> global pos_x,y,z and a00..a22; FLOATING -> the BCS origin
 //   JOINT        constraint_joint    type (CONVEL -> CONSTANT_VELOCITY, RACKPIN -> RACK_PINION,
 //                                    others by name); I/J -> i_marker_id/j_marker_id;
-//                                    PD -> pitch_diameter; PITCH -> pitch
+//                                    PD -> pitch_diameter; PITCH -> pitch; IC=d,v (REVOLUTE:
+//                                    ic_rot_disp/ic_rot_vel, TRANSLATIONAL: ic_tran_*),
+//                                    ICTRAN/ICROT=d,v (CYLINDRICAL) -> ic_tran_*/ic_rot_*
 //   JPRIM        constraint_jprim    type (ATPOINT, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES,
 //                                    PERPENDICULAR); I/J
 //   GCON         constraint_general  I -> i_marker_id; FUNCTION -> expr
@@ -509,7 +512,11 @@ class Reader {
   void part(NodeBuilder& b) {
     const auto id = b.set_id();
     if (b.has("GROUND")) b.set_from("isground", "TRUE", *b.arg("GROUND"));
-    b.copy_real("MASS", "mass");
+    // Adams's MASS defaults to 0: a massless part (solver/massless_bodies.hpp says when it may).
+    if (b.has("MASS") || b.has("GROUND"))
+      b.copy_real("MASS", "mass");
+    else
+      b.set_fixed("mass", "0");
     b.copy_int("CM", "cg_id");
     b.copy_int("IM", "im_id");
     if (const Arg* a = b.arg("IP")) {
@@ -563,15 +570,36 @@ class Reader {
     } else if (zg || xg) {
       orient_from_points(b, frame.origin, zg, xg, false, frame.axes);
     }
-    if (const Arg* a = b.arg("EXACT")) {
-      b.diag().warning(a->loc, b.subject(),
-                       "EXACT is not supported; the initial conditions "
-                       "are all treated as guesses");
-    }
+    part_exact(b);
     if (id) {
       parts_[*id] = frame;
       last_part_ = *id;
     }
+  }
+
+  /// EXACT=c1:..:c6 (X, Y, Z, PSI, THETA, PHI) -> exact (the same list, colon-separated).
+  void part_exact(NodeBuilder& b) {
+    const Arg* a = b.arg("EXACT");
+    if (!a) return;
+    std::string list;
+    bool ok = true;
+    for (const adm::Token& t : a->values) {
+      std::string colons = t.text;
+      std::replace(colons.begin(), colons.end(), ':', ' ');
+      for (const std::string& w : split_list(colons)) {
+        static constexpr std::string_view kNames[] = {"X", "Y", "Z", "PSI", "THETA", "PHI"};
+        if (std::none_of(std::begin(kNames), std::end(kNames),
+                         [&](std::string_view n) { return iequals(w, n); })) {
+          b.diag().error(t.loc, b.subject(),
+                         fmt::format("EXACT: unknown coordinate '{}' (expected X, Y, Z, PSI, "
+                                     "THETA or PHI, separated by ':')",
+                                     w));
+          ok = false;
+        }
+        list += (list.empty() ? "" : ":") + w;
+      }
+    }
+    if (ok && !list.empty()) b.set("exact", list, a->loc, a->values.front().loc, a->spelled);
   }
 
   /// ZP/XP (or ZG/XG) orientation about `origin`; both points in the same frame.
@@ -700,6 +728,49 @@ class Reader {
     b.copy_real("PITCH", "pitch");
     if (k == 5 && !b.node().find("pitch_diameter")) b.require("PD");
     if (k == 7 && !b.node().find("pitch")) b.require("PITCH");
+    joint_initial_conditions(b, k >= 0 ? kTypes[k] : std::string_view());
+  }
+
+  /// IC=disp,vel (REVOLUTE: rotation, TRANSLATIONAL: translation), ICTRAN=disp,vel and
+  /// ICROT=disp,vel (CYLINDRICAL) -> ic_tran_disp/ic_tran_vel, ic_rot_disp/ic_rot_vel.
+  void joint_initial_conditions(NodeBuilder& b, std::string_view type) {
+    const bool cylindrical = type == "CYLINDRICAL";
+    struct Form {
+      std::string_view arg, attr;
+      bool allowed;
+      std::string_view joints;
+    };
+    const Form forms[] = {
+        {"IC", type == "TRANSLATIONAL" ? "ic_tran" : "ic_rot",
+         type == "REVOLUTE" || type == "TRANSLATIONAL", "REVOLUTE and TRANSLATIONAL"},
+        {"ICTRANSLATIONAL", "ic_tran", cylindrical, "CYLINDRICAL"},
+        {"ICROTATIONAL", "ic_rot", cylindrical, "CYLINDRICAL"}};
+    for (const Form& f : forms) {
+      const Arg* a = b.arg(f.arg);
+      if (!a || type.empty()) continue;
+      if (!f.allowed) {
+        b.diag().error(
+            a->loc, b.subject(),
+            fmt::format("{} applies to {} joints only (this JOINT is {}){}", a->name, f.joints,
+                        type,
+                        cylindrical ? "; use ICTRAN= and ICROT= on a CYLINDRICAL joint" : ""));
+        continue;
+      }
+      if (a->values.empty() || a->values.size() > 2) {
+        b.diag().error(a->loc, b.subject(),
+                       fmt::format("{}: expected a displacement and a velocity (e.g. {}=0.1, 2)",
+                                   a->name, a->spelled));
+        continue;
+      }
+      static constexpr std::string_view kLevel[] = {"_disp", "_vel"};
+      for (size_t v = 0; v < a->values.size(); ++v) {
+        std::string text;
+        if (b.real(*a, a->values[v], &text)) {
+          b.set(std::string(f.attr) + std::string(kLevel[v]), text, a->loc, a->values[v].loc,
+                a->spelled);
+        }
+      }
+    }
   }
 
   void markers_ij(NodeBuilder& b) {
