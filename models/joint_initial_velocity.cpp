@@ -23,10 +23,11 @@ void read(ElementReader& in, ModelDraft& draft, JointType type,
     if (auto x = in.real(names[c])) v.vel[c] = *x;
   }
   if (!any) {
-    in.error_here(names[0].empty() || names[1].empty()
-                      ? "missing required attribute '" +
-                            std::string(names[0].empty() ? names[1] : names[0]) + "'"
-                      : "give trans_iv, rot_iv or both");
+    if (names[0].empty() || names[1].empty()) {
+      in.missing(std::string(names[0].empty() ? names[1] : names[0]));
+    } else {
+      in.error_here("give trans_iv, rot_iv or both");
+    }
   }
   draft.joint_initial_velocities.push_back(std::move(v));
 }

@@ -118,18 +118,3 @@ inline double request_channel(const InlineRun& run, std::string_view column, siz
 }
 
 }  // namespace mb::test
-
-namespace mb::test {
-
-/// The value of request channel `column` (e.g. "req1.f2") at output k of `run` (y' taken as
-/// zero); throws if there is no such column.
-inline double request_channel(const InlineRun& run, std::string_view column, size_t k) {
-  const RequestOutputs req(*run.sys);
-  const auto cols = req.columns();
-  for (size_t c = 0; c < cols.size(); ++c) {
-    if (cols[c].name == column) return request_values(run)[k][c];
-  }
-  throw std::runtime_error("no request column " + std::string(column));
-}
-
-}  // namespace mb::test
