@@ -77,6 +77,9 @@ const std::map<std::string, std::string> kSnippets = {
     {"force_vector_twobody", R"X(<Force_Vector_TwoBody id="7" type="ForceOnly" i_marker_id="22"
         j_floating_marker_id="12" ref_marker_id="10" fx_expression="0" fy_expression="0"
         fz_expression="1"/>)X"},
+    {"jointinitialvel_cyl", R"X(<JointInitialVel_Cyl joint_id="4" trans_iv="0.1" rot_iv="0.2"/>)X"},
+    {"jointinitialvel_rev", R"X(<JointInitialVel_Rev joint_id="2" iv="1"/>)X"},
+    {"jointinitialvel_trans", R"X(<JointInitialVel_Trans joint_id="3" iv="1"/>)X"},
     {"motion_joint", R"X(<Motion_Joint id="5" joint_id="2" joint_type="R" expr="TIME"/>)X"},
     {"motion_marker", R"X(<Motion_Marker id="7" i_marker_id="30" j_marker_id="13" direction="X"
         expr="0"/>)X"},
@@ -104,6 +107,8 @@ const char* kFrame = R"X(
     <Reference_Marker id="21" body_id="2"/>
     <Reference_Marker id="30" body_id="3" body_type="POINTBODY"/>
     <Constraint_Joint id="2" type="REVOLUTE" i_marker_id="20" j_marker_id="12"/>
+    <Constraint_Joint id="3" type="TRANSLATIONAL" i_marker_id="21" j_marker_id="13"/>
+    <Constraint_Joint id="4" type="CYLINDRICAL" i_marker_id="21" j_marker_id="11"/>
     <Reference_Variable id="1" type="EXPRESSION" expr="DX(22)"/>
     <Reference_Array id="12" type="X" num_element="1"/>
     <Reference_Array id="13" type="Y" num_element="1"/>
@@ -216,6 +221,7 @@ TEST_CASE("optional attributes keep their documented defaults") {
   // preload, velocity_offset (Force_SpringDamper), every Force_Bushing coefficient but one, and
   // Force_Gravity: absent, they take their defaults without a message.
   const Built b = build_xml(deck(kSnippets));
+  INFO(b.text);
   CHECK(b.ok);
   CHECK(b.text.find("preload") == std::string::npos);
   CHECK(b.text.find("warning") == std::string::npos);
