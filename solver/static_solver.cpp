@@ -79,20 +79,23 @@ StaticSolution solve_static(const Dae& dae, const StaticParams& params, double t
     }
   }
 
-  // Where each body's translational rows and coordinates sit among rows and unknowns.
-  std::vector<std::array<Eigen::Index, 6>> translation;  // rows vx, vy, vz; columns x, y, z
+  // Where each moving body's translational force rows and its seven coordinates (x, y, z,
+  // e0..e3) sit among `rows` and `unknowns` (-1: not there).
+  struct BodyPlaces {
+    std::array<Eigen::Index, 3> force_rows;
+    std::array<Eigen::Index, 7> coordinates;
+  };
+  std::vector<BodyPlaces> bodies;
   {
     std::vector<Eigen::Index> row_at(static_cast<size_t>(n), -1),
         col_at(static_cast<size_t>(n), -1);
     for (size_t i = 0; i < rows.size(); ++i) row_at[rows[i]] = static_cast<Eigen::Index>(i);
     for (size_t i = 0; i < unknowns.size(); ++i) col_at[unknowns[i]] = static_cast<Eigen::Index>(i);
     for (int k = 0; k < dae.system().num_moving_bodies(); ++k) {
-      std::array<Eigen::Index, 6> at{};
-      for (int i = 0; i < 3; ++i) {
-        at[i] = row_at[13 * k + 7 + i];
-        at[3 + i] = col_at[13 * k + i];
-      }
-      translation.push_back(at);
+      BodyPlaces at{};
+      for (int i = 0; i < 3; ++i) at.force_rows[i] = row_at[13 * k + 7 + i];
+      for (int i = 0; i < 7; ++i) at.coordinates[i] = col_at[13 * k + i];
+      bodies.push_back(at);
     }
   }
   double pseudo_time_squared = kFirstPseudoTimeSquared;
@@ -135,19 +138,12 @@ StaticSolution solve_static(const Dae& dae, const StaticParams& params, double t
     // horizontally: no stiffness about the pin) the full step is far outside the region where
     // the linearisation holds.
     double alpha = 1.0;
-    for (const auto& at : translation) {
-      for (int i = 0; i < 3; ++i) {
-        if (at[3 + i] < 0) continue;
-        const double move = std::abs(du(at[3 + i]));
-        if (move > kMaxMoveFraction * scale)
-          alpha = std::min(alpha, kMaxMoveFraction * scale / move);
-      }
-    }
-    for (size_t i = 0; i < unknowns.size(); ++i) {
-      const int v = unknowns[i];
-      if (v < 13 * dae.system().num_moving_bodies() && v % 13 >= 3 && v % 13 < 7) {
-        const double turn = std::abs(du(static_cast<Eigen::Index>(i)));
-        if (turn > kMaxEulerStep) alpha = std::min(alpha, kMaxEulerStep / turn);
+    for (const BodyPlaces& at : bodies) {
+      for (int i = 0; i < 7; ++i) {
+        if (at.coordinates[i] < 0) continue;
+        const double limit = i < 3 ? kMaxMoveFraction * scale : kMaxEulerStep;
+        const double move = std::abs(du(at.coordinates[i]));
+        if (move > limit) alpha = std::min(alpha, limit / move);
       }
     }
     bool accepted = false;
@@ -171,11 +167,14 @@ StaticSolution solve_static(const Dae& dae, const StaticParams& params, double t
       // bodies move for a pseudo-time step tau under the imbalance, (K + M / tau^2) du = -F
       // (translational masses), and tau grows each time it is needed.
       Eigen::MatrixXd damped = K;
-      for (int k = 0; k < dae.system().num_moving_bodies(); ++k) {
-        const auto& at = translation[static_cast<size_t>(k)];
-        const double pseudo_mass = dae.system().body_kernel(k).mass / pseudo_time_squared;
+      for (size_t k = 0; k < bodies.size(); ++k) {
+        const BodyPlaces& at = bodies[k];
+        const double pseudo_mass =
+            dae.system().body_kernel(static_cast<int>(k)).mass / pseudo_time_squared;
         for (int i = 0; i < 3; ++i) {
-          if (at[i] >= 0 && at[3 + i] >= 0) damped(at[i], at[3 + i]) += pseudo_mass;
+          if (at.force_rows[i] >= 0 && at.coordinates[i] >= 0) {
+            damped(at.force_rows[i], at.coordinates[i]) += pseudo_mass;
+          }
         }
       }
       pseudo_time_squared *= kPseudoTimeGrowth;
@@ -191,9 +190,9 @@ StaticSolution solve_static(const Dae& dae, const StaticParams& params, double t
       Eigen::Index worst = 0;
       F.cwiseAbs().maxCoeff(&worst);
       throw Error(ExitCode::kAnalysisFailed,
-                  fmt::format("static analysis stalled at t = {:g} after {} iterations (the line "
-                              "search found no decrease): largest residual {:.3g} in the "
-                              "equation of {}",
+                  fmt::format("static analysis stalled at t = {:g} after {} iterations (neither a "
+                              "Newton step nor a pseudo-transient step made progress): largest "
+                              "residual {:.3g} in the equation of {}",
                               t, iter, std::abs(F(worst)),
                               dae.describe_variable(rows[static_cast<size_t>(worst)])));
     }
