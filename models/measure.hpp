@@ -7,8 +7,10 @@
 // With r = R_I - R_J and d/dt_L v = v_N - w_L x v:
 //   DX/DY/DZ(I,J,K) = r . x/y/z_K             DM(I,J) = |r|
 //   AX(I,J) = atan2(y_I . z_J, y_I . y_J)     AY = atan2(z_I . x_J, z_I . z_J)
-//   AZ(I,J) = atan2(x_I . y_J, x_I . x_J)     (principal values)
-//   INCANG(I,J,K) = atan2(|u x w|, u . w), u = R_I - R_J, w = R_K - R_J (in [0, pi])
+//   AZ(I,J) = atan2(x_I . y_J, x_I . x_J)     (plus the whole turns made since the start)
+//   INCANG(I,J,K) = atan2((u x w) . n, u . w), u = R_I - R_J, w = R_K - R_J, n the direction
+//     of u x w at its first non-zero value (so that value is in [0, pi]); cumulative past pi
+//   (the whole turns are history: solver/angle_history.hpp)
 //   PSI/THETA/PHI: body 3-1-3 angles of R = A_J^T A_I; YAW/PITCH/ROLL: body 3-2-1 angles
 //   VX/VY/VZ(I,J,K,L) = (d/dt_L r) . axis_K   VM(I,J,L) = |d/dt_L r|   VR(I,J,L) = d/dt_L r . r/|r|
 //   WX/WY/WZ(I,J,K) = (w_I - w_J) . axis_K    WM(I,J) = |w_I - w_J|

@@ -60,6 +60,7 @@ void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObs
                RunReport& report, double t0, double t1, double dt, double& t,
                std::vector<double>& y, AccelerationSolver* output_solve = nullptr) {
   const long n_out = output_count(t0, t1, dt);
+  sys.follow_angles(integ.y().data());  // the angle measures start (or continue) here
   for (long k = 1; k <= n_out; ++k) {
     const double tout = std::min(t1, t0 + static_cast<double>(k) * dt);
     try {
@@ -181,6 +182,7 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         pending.reset();
         edited_systems.emplace_back(edited_models.back());
         y = carry_state(*sys_ptr, edited_systems.back(), y, resets);
+        edited_systems.back().angle_history().carry_from(sys_ptr->angle_history());
         sys_ptr = &edited_systems.back();
         dae.reset();  // redundant equations are found again for the new constraint set
         dae3.reset();

@@ -27,6 +27,7 @@ class KernelTables {
     lm.s = mk.pos_body;
     lm.u = mk.axes_body;
     lm.body = body(mk.body);
+    lm.id = model_marker;
     k_.markers.push_back(lm);
     return markers_[model_marker] = static_cast<int>(k_.markers.size() - 1);
   }

@@ -9,6 +9,7 @@
 
 #include "common/linalg.hpp"
 #include "models/measure.hpp"
+#include "solver/angle_history.hpp"
 #include "solver/autodiff.hpp"
 
 namespace mb {
@@ -18,6 +19,7 @@ struct LocalMarker {
   int body = -1;
   V3<double> s = V3<double>::Zero();      ///< origin in body axes (ground: global position)
   M3<double> u = M3<double>::Identity();  ///< axes in body axes (ground: global axes)
+  int id = -1;                            ///< the model marker (index), -1: not a model marker
 };
 
 /// A measure with local marker indices (-1 = global frame). A reaction (kJoint, read by a
@@ -27,6 +29,9 @@ struct LocalMeasure {
   MeasureKind kind = MeasureKind::kDX;
   int i = -1, j = -1, k = -1, l = -1;
   int block = -1, jflag = 0, comp = 0;
+  /// AX, AY, AZ, INCANG: the history that fixes the whole turns (angle_history.hpp); none:
+  /// the principal value (INCANG in [0, pi]).
+  const AngleTrack* track = nullptr;
 
   bool operator==(const LocalMeasure&) const = default;
 };
@@ -99,6 +104,14 @@ std::array<T, 3> body313_angles(const M3<T>& R) {
 template <class T>
 T magnitude(const V3<T>& v);
 
+/// The angle a + 2 pi n nearest the track's reference (a itself without a started track).
+template <class T>
+T nearest_turn(const T& a, const AngleTrack* track) {
+  if (!track || !track->started) return a;
+  const double two_pi = 2.0 * std::numbers::pi;
+  return a + two_pi * std::round((track->ref - value_of(a)) / two_pi);
+}
+
 /// The value of a measure; `ms` holds the local markers' states, `ground` the global frame.
 template <class T>
 T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
@@ -125,11 +138,14 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
     case MeasureKind::kDM:
       return sqrt(r.squaredNorm());
     case MeasureKind::kAX:
-      return atan2(I.A.col(1).dot(J.A.col(2)), I.A.col(1).dot(J.A.col(1)));
+      return nearest_turn<T>(atan2(I.A.col(1).dot(J.A.col(2)), I.A.col(1).dot(J.A.col(1))),
+                             m.track);
     case MeasureKind::kAY:
-      return atan2(I.A.col(2).dot(J.A.col(0)), I.A.col(2).dot(J.A.col(2)));
+      return nearest_turn<T>(atan2(I.A.col(2).dot(J.A.col(0)), I.A.col(2).dot(J.A.col(2))),
+                             m.track);
     case MeasureKind::kAZ:
-      return atan2(I.A.col(0).dot(J.A.col(1)), I.A.col(0).dot(J.A.col(0)));
+      return nearest_turn<T>(atan2(I.A.col(0).dot(J.A.col(1)), I.A.col(0).dot(J.A.col(0))),
+                             m.track);
     case MeasureKind::kPSI:
       return body313_angles(R)[0];
     case MeasureKind::kTHETA:
@@ -144,6 +160,10 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
       return atan2(R(2, 1), R(2, 2));
     case MeasureKind::kINCANG: {
       const V3<T> u = r, w = K.R - J.R;
+      if (m.track && m.track->has_axis) {  // signed about the axis, continued past pi
+        const V3<T> axis = m.track->axis.cast<T>();
+        return nearest_turn<T>(atan2(V3<T>(u.cross(w)).dot(axis), u.dot(w)), m.track);
+      }
       return atan2(magnitude(V3<T>(u.cross(w))), u.dot(w));
     }
     case MeasureKind::kVX:
@@ -301,10 +321,16 @@ T measure_rate(const LocalMeasure& m, const MarkerState<T>* ms) {
     case MeasureKind::kINCANG: {
       // d atan2(s, c) = (c ds - s dc) / (s^2 + c^2), s = |u x w|, c = u . w.
       const V3<T> u = r, w = K.R - J.R, udot = rdot, wdot = K.V - J.V;
-      const V3<T> n = u.cross(w);
-      const T s = magnitude(n), c = u.dot(w);
+      const V3<T> n = u.cross(w), ndot = udot.cross(w) + u.cross(wdot);
+      const T c = u.dot(w);
       const T dc = udot.dot(w) + u.dot(wdot);
-      const T dn = n.dot(V3<T>(udot.cross(w) + u.cross(wdot)));
+      if (m.track && m.track->has_axis) {  // s = n . axis, signed
+        const V3<T> axis = m.track->axis.cast<T>();
+        const T s = n.dot(axis), ds = ndot.dot(axis);
+        return (c * ds - s * dc) / (s * s + c * c);
+      }
+      const T s = magnitude(n);
+      const T dn = n.dot(ndot);
       const T ds = value_of(s) > 0.0 ? T(dn / s) : T(0.0);
       return (c * ds - s * dc) / (s * s + c * c);
     }

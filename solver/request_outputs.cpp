@@ -378,6 +378,7 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
       lm.j = m.j < 0 ? -1 : 1;
       lm.k = m.k < 0 ? -1 : 2;
       lm.l = m.l < 0 ? -1 : 3;
+      if (is_tracked_angle(m.kind)) lm.track = sys_.angle_history().track(m.kind, m.i, m.j, m.k);
       if (is_acceleration_measure(m.kind)) return acceleration_measure_value(lm, ms, ma);
       return measure_value(lm, ms);
     }

@@ -331,7 +331,36 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
     state_slots_.push_back(std::move(s));
   }
   if (form_ == DaeForm::kStabilisedIndex1) add_index1_slots();
+  track_angles();
   build_pattern();
+}
+
+void System::track_angles() {
+  auto attach = [&](std::vector<LocalMeasure>& measures, const std::vector<LocalMarker>& markers) {
+    auto id = [&](int local) { return local < 0 ? -1 : markers[static_cast<size_t>(local)].id; };
+    for (LocalMeasure& lm : measures) {
+      if (is_tracked_angle(lm.kind))
+        lm.track = angles_->track(lm.kind, id(lm.i), id(lm.j), id(lm.k));
+    }
+  };
+  for (auto& k : force_kernels_) attach(k.measures, k.markers);
+  for (auto& k : state_kernels_) attach(k.measures, k.markers);
+  for (auto& k : gcon_kernels_) attach(k.measures, k.markers);
+}
+
+void System::follow_angles(const double* y) const {
+  if (angles_->empty()) return;
+  angles_->follow([&](int mk) {
+    if (mk < 0) return MarkerState<double>{};
+    const Marker& m = model_.markers[static_cast<size_t>(mk)];
+    const int o = body_offset(m.body);
+    const BodyState<double> b = body_state(o < 0 ? kGroundState : y + o);
+    LocalMarker lm;
+    lm.body = 0;
+    lm.s = m.pos_body;
+    lm.u = m.axes_body;
+    return marker_state(lm, &b);
+  });
 }
 
 System::Slots System::correction_slots(const Slots& main, int first_multiplier, int m) const {

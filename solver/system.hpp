@@ -72,11 +72,13 @@
 // code evaluated with forward-mode AD (solver/autodiff.hpp), so it is exact. Neither residual nor
 // Jacobian evaluation allocates.
 
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "models/model.hpp"
+#include "solver/angle_history.hpp"
 #include "solver/body_kernel.hpp"
 #include "solver/coupler_kernel.hpp"
 #include "solver/force_kernel.hpp"
@@ -157,6 +159,11 @@ class System {
   const std::vector<StateKernel>& state_kernels() const { return state_kernels_; }
   /// The VARSUB variables that kernels read (solver/user_variables.hpp).
   const UserVariables& user_variables() const { return user_variables_; }
+  /// The whole turns of the angle measures (AX, AY, AZ, INCANG) in use: run workspace, moved
+  /// on by follow_angles() after each accepted step (angle_history.hpp).
+  AngleHistory& angle_history() const { return *angles_; }
+  /// Moves the angle measures on to state y (an accepted step or the start of an analysis).
+  void follow_angles(const double* y) const;
   /// True for user states held fixed in static and quasi-static analyses (is_static_hold), and
   /// for motion states.
   bool is_static_held(int index) const { return static_held_[index] != 0; }
@@ -302,7 +309,11 @@ class System {
   UserVariables user_variables_;
   std::vector<StateKernel> state_kernels_;
   std::vector<Slots> state_slots_;
+  std::unique_ptr<AngleHistory> angles_ = std::make_unique<AngleHistory>();
   SparsePattern pattern_;
+
+  /// Gives every kernel's AX, AY, AZ and INCANG measure its track in angles_.
+  void track_angles();
 };
 
 }  // namespace mb

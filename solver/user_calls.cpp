@@ -171,6 +171,9 @@ bool kinematic(UserCall& c, MeasureKind kind, int n_markers, const int* ipar, in
     ms[a] = marker_state_at(*c.state.sys, mk[a], c.state.y);
     *fields[a] = mk[a] < 0 ? -1 : a;
   }
+  if (is_tracked_angle(kind)) {
+    lm.track = c.state.sys->angle_history().track(kind, mk[0], mk[1], mk[2]);
+  }
   value = measure_value(lm, ms);
   return true;
 }

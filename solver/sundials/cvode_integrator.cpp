@@ -17,6 +17,7 @@
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
 #include "solver/sundials/integration_failure.hpp"
+#include "solver/sundials/step_loop.hpp"
 
 namespace mb {
 
@@ -191,7 +192,24 @@ void CvodeIntegrator::advance_to(double tout, double t_stop) {
   Impl& s = *impl_;
   CVodeSetStopTime(s.mem, t_stop);
   realtype tret = t_;
-  const int flag = CVode(s.mem, tout, s.x, &tret, CV_NORMAL);
+  const System& sys = s.dae.system();
+  int flag = 0;
+  if (sys.angle_history().empty()) {
+    flag = CVode(s.mem, tout, s.x, &tret, CV_NORMAL);
+  } else {  // the angle measures follow every accepted step (y_ is scratch until the output)
+    double tstep = t_;
+    flag = step_to(
+        tout, tstep, [&](double& t) { return CVode(s.mem, tout, s.x, &t, CV_ONE_STEP); },
+        [&] {
+          s.scatter(N_VGetArrayPointer(s.x), y_);
+          sys.follow_angles(y_.data());
+        });
+    tret = tstep;
+    if (flag >= 0 && tret > tout) {
+      CVodeGetDky(s.mem, tout, 0, s.x);
+      tret = tout;
+    }
+  }
   if (s.pending) {
     auto e = s.pending;
     s.pending = nullptr;

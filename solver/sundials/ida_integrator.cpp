@@ -16,6 +16,7 @@
 #include "common/interrupt.hpp"
 #include "solver/sundials/integration_failure.hpp"
 #include "solver/sundials/klu_refactor_setup.hpp"
+#include "solver/sundials/step_loop.hpp"
 
 namespace mb {
 
@@ -169,7 +170,22 @@ void IdaIntegrator::advance_to(double tout, double t_stop) {
   Impl& s = *impl_;
   IDASetStopTime(s.mem, t_stop);
   realtype tret = t_;
-  const int flag = IDASolve(s.mem, tout, &tret, s.yy, s.yp, IDA_NORMAL);
+  const System& sys = s.sys.system();
+  int flag = 0;
+  if (sys.angle_history().empty()) {
+    flag = IDASolve(s.mem, tout, &tret, s.yy, s.yp, IDA_NORMAL);
+  } else {  // the angle measures follow every accepted step
+    double tstep = t_;
+    flag = step_to(
+        tout, tstep, [&](double& t) { return IDASolve(s.mem, tout, &t, s.yy, s.yp, IDA_ONE_STEP); },
+        [&] { sys.follow_angles(N_VGetArrayPointer(s.yy)); });
+    tret = tstep;
+    if (flag >= 0 && tret > tout) {
+      IDAGetDky(s.mem, tout, 0, s.yy);
+      IDAGetDky(s.mem, tout, 1, s.yp);
+      tret = tout;
+    }
+  }
   if (s.pending) {
     auto e = s.pending;
     s.pending = nullptr;

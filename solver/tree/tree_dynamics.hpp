@@ -61,6 +61,8 @@ class TreeDynamics {
   /// y0: a consistent Cartesian state of dae's System (compute_initial_conditions).
   TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<double>& y0);
 
+  const Dae& dae() const { return dae_; }
+
   /// Size of the ODE state (positions, then speeds).
   int size() const { return tree_.nq + tree_.nv; }
   const TreeTopology& tree() const { return tree_; }

@@ -25,16 +25,23 @@ struct InlineRun {
   std::vector<double> t;
   std::vector<std::vector<double>> y;
   std::vector<std::vector<double>> yp;  ///< y' at each output
+  /// The request channels (Post_Request order) at each output, computed there as the result
+  /// files are (angle measures continue from the run's history up to that output).
+  std::vector<std::vector<double>> requests;
 };
 
 class CaptureObserver : public AnalysisObserver {
  public:
   explicit CaptureObserver(InlineRun& run) : run_(run) {}
-  void output(double t, const System&, const std::vector<double>& y,
+  void output(double t, const System& sys, const std::vector<double>& y,
               const std::vector<double>& yp) override {
     run_.t.push_back(t);
     run_.y.push_back(y);
     run_.yp.push_back(yp);
+    const RequestOutputs req(sys);
+    std::vector<double> values(req.size());
+    req.values(t, y.data(), yp.data(), values);
+    run_.requests.push_back(std::move(values));
   }
   void log(const std::string&) override {}
 
@@ -90,16 +97,9 @@ inline InlineRun run_adm(const std::string& name, const std::string& adm,
   return run;
 }
 
-/// The request channels (Post_Request order) at every output of `run` (y' taken as zero).
-inline std::vector<std::vector<double>> request_values(const InlineRun& run) {
-  const RequestOutputs req(*run.sys);
-  std::vector<std::vector<double>> out;
-  std::vector<double> yp(run.y.front().size(), 0.0), v(req.size());
-  for (size_t k = 0; k < run.t.size(); ++k) {
-    req.values(run.t[k], run.y[k].data(), yp.data(), v);
-    out.push_back(v);
-  }
-  return out;
+/// The request channels (Post_Request order) at every output of `run`.
+inline const std::vector<std::vector<double>>& request_values(const InlineRun& run) {
+  return run.requests;
 }
 
 /// The index of request column `name` (e.g. "req7.f2") in request_values' rows.
@@ -114,7 +114,7 @@ inline size_t request_column(const InlineRun& run, std::string_view name) {
 /// The value of request column `column` (e.g. "req7.f2") at output k of `run`; throws when the
 /// run has no such column.
 inline double request_channel(const InlineRun& run, std::string_view column, size_t k) {
-  return request_values(run)[k][request_column(run, column)];
+  return run.requests[k][request_column(run, column)];
 }
 
 }  // namespace mb::test

@@ -1,0 +1,69 @@
+#pragma once
+// The continuous value of the angle measures along a run. Adams and MotionSolve define AX, AY
+// and AZ to account for angle wrapping (they keep counting past +-pi, so a torsion spring
+// AZ(I,J) wound through two turns reads 4 pi, not 0), and INCANG to be cumulative about the
+// axis (u x w) of its first non-zero value, positive there. Both are functions of the marker
+// poses only up to a multiple of 2 pi; which multiple is history.
+//
+// Each angle measure in use (kind and model markers) has one AngleTrack: the angle at the last
+// accepted integration step (`ref`) and, for INCANG, the axis. measures.hpp returns the value
+// nearest `ref` (its principal value shifted by a whole number of turns: the shift is
+// constant between steps, so the derivatives are those of the principal value). The
+// integrators call follow() after every accepted step; a step turns a marker by far less than
+// pi, so the nearest value is the continuous one.
+
+#include <deque>
+#include <functional>
+
+#include "common/linalg.hpp"
+#include "models/measure.hpp"
+
+namespace mb {
+
+template <class T>
+struct MarkerState;
+
+/// True for the measures whose value depends on the history: AX, AY, AZ, INCANG.
+inline bool is_tracked_angle(MeasureKind k) {
+  return k == MeasureKind::kAX || k == MeasureKind::kAY || k == MeasureKind::kAZ ||
+         k == MeasureKind::kINCANG;
+}
+
+struct AngleTrack {
+  bool started = false;   ///< false until follow() has seen the measure: principal value
+  double ref = 0.0;       ///< the angle at the last accepted step
+  bool has_axis = false;  ///< INCANG: the axis is fixed (its first non-zero value was seen)
+  Vec3 axis = Vec3::Zero();
+};
+
+class AngleHistory {
+ public:
+  /// The model marker's state (-1: the global frame) in the state being followed.
+  using MarkerAt = std::function<MarkerState<double>(int model_marker)>;
+
+  /// The track of measure `kind` (is_tracked_angle) of model markers i, j, k; created, not
+  /// started, when new. The address stays valid for the history's life.
+  const AngleTrack* track(MeasureKind kind, int i, int j, int k);
+
+  bool empty() const { return entries_.empty(); }
+
+  /// Moves every track to the value nearest its reference in the state `marker_at` gives
+  /// (a track not started starts at its principal value).
+  void follow(const MarkerAt& marker_at);
+
+  /// Takes the tracks of `from` (a System rebuilt between analyses continues the angles of
+  /// the one before; measures it does not use yet keep theirs for when they are read).
+  void carry_from(const AngleHistory& from);
+
+ private:
+  struct Entry {
+    MeasureKind kind;
+    int i, j, k;
+    AngleTrack track;
+  };
+  std::deque<Entry> entries_;
+
+  AngleTrack& entry(MeasureKind kind, int i, int j, int k);
+};
+
+}  // namespace mb
