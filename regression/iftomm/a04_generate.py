@@ -28,6 +28,8 @@ import math
 import os
 import sys
 
+from iftomm_common import deck_tail, integrate_projected
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 END = 10.0
 OUTPUTS = 1000  # outputs every 0.01 s
@@ -213,28 +215,7 @@ def project(q, v):
 
 
 def integrate(h):
-    q, v = [0.0] * 5, [0.0] * 5
-    rows = [(0.0, list(q), list(v))]
-    per_out = round(END / OUTPUTS / h)
-    for i in range(OUTPUTS):
-        for _ in range(per_out):
-            k1v, k1a = v, acceleration(q, v)
-            q2 = [a + h / 2 * b for a, b in zip(q, k1v)]
-            v2 = [a + h / 2 * b for a, b in zip(v, k1a)]
-            k2v, k2a = v2, acceleration(q2, v2)
-            q3 = [a + h / 2 * b for a, b in zip(q, k2v)]
-            v3 = [a + h / 2 * b for a, b in zip(v, k2a)]
-            k3v, k3a = v3, acceleration(q3, v3)
-            q4 = [a + h * b for a, b in zip(q, k3v)]
-            v4 = [a + h * b for a, b in zip(v, k3a)]
-            k4v, k4a = v4, acceleration(q4, v4)
-            q = [a + h / 6 * (b1 + 2 * b2 + 2 * b3 + b4)
-                 for a, b1, b2, b3, b4 in zip(q, k1v, k2v, k3v, k4v)]
-            v = [a + h / 6 * (b1 + 2 * b2 + 2 * b3 + b4)
-                 for a, b1, b2, b3, b4 in zip(v, k1a, k2a, k3a, k4a)]
-            q, v = project(q, v)
-        rows.append(((i + 1) * END / OUTPUTS, list(q), list(v)))
-    return rows
+    return integrate_projected([0.0] * 5, acceleration, project, h, END, OUTPUTS)
 
 
 def p3(q, v):
@@ -295,13 +276,7 @@ def deck():
     w('    <Constraint_Joint id="6" type="REVOLUTE" i_marker_id="602" j_marker_id="106"/>')
     w('    <!-- P3 (the end of rod 2) in ground -->')
     w('    <Post_Request id="1" type="MARKER_DISPLACEMENT" i_marker_id="302" j_marker_id="100"/>')
-    w('    <Param_Transient integrator_type="GSTIFF" integr_tol="1e-6"/>')
-    w('  </Model>')
-    w('  <Command>')
-    w(f'    <Simulate analysis_type="Transient" end_time="{END:g}" '
-      f'print_interval="{END / OUTPUTS:g}"/>')
-    w('  </Command>')
-    w('</MotionSolve>')
+    out += deck_tail(END, OUTPUTS)
     return '\n'.join(out) + '\n'
 
 

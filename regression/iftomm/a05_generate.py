@@ -28,6 +28,8 @@ import math
 import os
 import sys
 
+from iftomm_common import deck_tail, rk4_step
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 END = 10.0
 OUTPUTS = 1000  # outputs every 0.01 s
@@ -91,20 +93,18 @@ def rhs(y, p_phi):
 def integrate(h):
     j1, _ = spin_inertia(TH0)
     p_phi = (J_FIXED + 2 * j1) * OMEGA0
-    y = (S0, TH0, TH0, 0.0, 0.0, 0.0)
-    phi = 0.0
-    rows = [(0.0, y, phi, OMEGA0)]
+
+    def f(y):  # y = (s, th1, th2, s', th1', th2', phi)
+        ydot, phid = rhs(y[:6], p_phi)
+        return list(ydot) + [phid]
+
+    y = [S0, TH0, TH0, 0.0, 0.0, 0.0, 0.0]
+    rows = [(0.0, y[:6], y[6], OMEGA0)]
     per_out = round(END / OUTPUTS / h)
     for i in range(OUTPUTS):
         for _ in range(per_out):
-            k1, w1 = rhs(y, p_phi)
-            k2, w2 = rhs(tuple(a + h / 2 * b for a, b in zip(y, k1)), p_phi)
-            k3, w3 = rhs(tuple(a + h / 2 * b for a, b in zip(y, k2)), p_phi)
-            k4, w4 = rhs(tuple(a + h * b for a, b in zip(y, k3)), p_phi)
-            y = tuple(a + h / 6 * (b1 + 2 * b2 + 2 * b3 + b4)
-                      for a, b1, b2, b3, b4 in zip(y, k1, k2, k3, k4))
-            phi += h / 6 * (w1 + 2 * w2 + 2 * w3 + w4)
-        rows.append(((i + 1) * END / OUTPUTS, y, phi, rhs(y, p_phi)[1]))
+            y = rk4_step(f, y, h)
+        rows.append(((i + 1) * END / OUTPUTS, y[:6], y[6], rhs(y[:6], p_phi)[1]))
     return rows
 
 
@@ -175,13 +175,7 @@ def deck():
           '</Force_SpringDamper>')
     a('    <!-- The slider in ground: s is its z -->')
     a('    <Post_Request id="1" type="MARKER_DISPLACEMENT" i_marker_id="300" j_marker_id="100"/>')
-    a('    <Param_Transient integrator_type="GSTIFF" integr_tol="1e-6"/>')
-    a('  </Model>')
-    a('  <Command>')
-    a(f'    <Simulate analysis_type="Transient" end_time="{END:g}" '
-      f'print_interval="{END / OUTPUTS:g}"/>')
-    a('  </Command>')
-    a('</MotionSolve>')
+    out += deck_tail(END, OUTPUTS)
     return '\n'.join(out) + '\n'
 
 
