@@ -24,6 +24,8 @@ import math
 import os
 import sys
 
+from iftomm_common import deck_tail, rk4_step
+
 N = 40
 G_ACC = 9.81
 END = 20.0
@@ -80,13 +82,7 @@ def deck():
     w('    <!-- B0, the tip of crank 0, in ground -->')
     w('    <Post_Request id="1" type="MARKER_DISPLACEMENT" i_marker_id="1000003" '
       'j_marker_id="100"/>')
-    w('    <Param_Transient integrator_type="GSTIFF" integr_tol="1e-6"/>')
-    w('  </Model>')
-    w('  <Command>')
-    w(f'    <Simulate analysis_type="Transient" end_time="{END:g}" '
-      f'print_interval="{END / OUTPUTS:g}"/>')
-    w('  </Command>')
-    w('</MotionSolve>')
+    out += deck_tail(END, OUTPUTS)
     return '\n'.join(out) + '\n'
 
 
@@ -94,21 +90,16 @@ def reference(h):
     inertia = (N + 1) / 3.0 + N
     gk = G_ACC * ((N + 1) / 2.0 + N) / inertia
 
-    def f(phi, om):
-        return om, gk * math.sin(phi)
+    def f(y):
+        return [y[1], gk * math.sin(y[0])]
 
     steps_per_out = round(END / OUTPUTS / h)
-    phi, om = 0.0, 1.0
-    rows = [(0.0, phi, om)]
+    y = [0.0, 1.0]
+    rows = [(0.0, y[0], y[1])]
     for i in range(OUTPUTS):
         for _ in range(steps_per_out):
-            k1 = f(phi, om)
-            k2 = f(phi + h / 2 * k1[0], om + h / 2 * k1[1])
-            k3 = f(phi + h / 2 * k2[0], om + h / 2 * k2[1])
-            k4 = f(phi + h * k3[0], om + h * k3[1])
-            phi += h / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
-            om += h / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
-        rows.append(((i + 1) * END / OUTPUTS, phi, om))
+            y = rk4_step(f, y, h)
+        rows.append(((i + 1) * END / OUTPUTS, y[0], y[1]))
     return rows
 
 
