@@ -9,7 +9,9 @@
 //   BENDING_MOMENT, TORSIONAL_MOMENT, ALL, NONE, or MotionSolve's 4-bit "1111" in that order),
 //   force_preload, torque_preload, friction_arm (Rn), bending_reaction_arm (Rb), pin_radius
 //   (Rp), ball_radius (Rs), reaction_arm (Rr), initial_overlap (Xs0, default 1000),
-//   overlap_delta CONSTANT | INCREASE | DECREASE, inactive STATIC | NONE (accepted).
+//   overlap_delta CONSTANT | INCREASE | DECREASE, inactive STATIC | NONE (Adams
+//   INACTIVE_DURING; accepted: static analyses hold the creep states, so friction there only
+//   keeps the creep the joint has, none from rest).
 //
 // The law, per slip direction (v: the slip velocity on the contact surface):
 //   normal input N (force, or torque for rotation) from the reactions on I in J's axes,
@@ -35,6 +37,10 @@
 // holds it at the creep S(z / d) = F / (mu_s N)) and breaks away above; between Vs and c Vs the
 // coefficient goes from mu_s to mu_d by Adams' STEP; above c Vs it is mu_d. Sliding with
 // z = d sign(v) gives exactly Adams' blend STEP(|v|, Vs, mu_s, c Vs, mu_d).
+// Where Adams documents less than this needs, the choices made (open for review): Adams' creep
+// law and stiction damping are not published, the ones above are LuGre-like; a CYLINDRICAL
+// joint has two independent slip directions (Adams combines them); DZ0 of the overlap is taken
+// from the input configuration (Adams: after the first assembly).
 // UNIVERSAL and HOOKE joints, and the LuGre attributes (bristle_stiffness, damping_effects,
 // viscous_effects), are refused with one "not supported" error.
 

@@ -162,6 +162,26 @@ TEST_CASE("FRICTION on a translational joint: a block slides above the friction 
   CHECK(run.y.back()[7] == Approx(acc * 1.0).epsilon(3e-3));
 }
 
+TEST_CASE("FRICTION: CVODE (VSTIFF, ODE form) and IDA (GSTIFF) integrate the block alike") {
+  // Two independent integrations of the same deck, sticking and sliding: the ODE form solves
+  // accelerations and reactions in its right-hand side, the DAE form in its residual.
+  for (double deg : {20.0, 30.0}) {
+    INFO(deg << " degrees");
+    std::string adm = incline_adm(deg, 0.5, 0.4);
+    const auto ida = test::run_adm("friction_ida", adm, "SIMULATE/DYNAMIC, END=1, STEPS=10\n");
+    adm.replace(adm.find("INTEGRATOR/GSTIFF"), 17, "INTEGRATOR/VSTIFF");
+    const auto cvode = test::run_adm("friction_cvode", adm, "SIMULATE/DYNAMIC, END=1, STEPS=10\n");
+    REQUIRE(ida.report.code == ExitCode::kSuccess);
+    REQUIRE(cvode.report.code == ExitCode::kSuccess);
+    REQUIRE(ida.t.size() == cvode.t.size());
+    for (size_t k = 0; k < ida.t.size(); ++k) {
+      INFO("t = " << ida.t[k]);
+      CHECK(cvode.y[k][0] == Approx(ida.y[k][0]).margin(1e-6));
+      CHECK(cvode.y[k][7] == Approx(ida.y[k][7]).margin(1e-6));
+    }
+  }
+}
+
 TEST_CASE("Force_JointFriction on a revolute pin: Coulomb spin-down, then it stays stopped") {
   // A disc (m = 2, J = 0.5) spinning at 5 rad/s on a pin of radius 0.1 loaded by its weight:
   // friction torque mu_d R_p m g, constant deceleration alpha = mu_d R_p m g / J until it stops
