@@ -12,6 +12,7 @@
 #include <functional>
 #include <numbers>
 
+#include "tests/common/adams_step.hpp"
 #include "tests/solver/inline_deck.hpp"
 #include "tests/solver/jacobian_check.hpp"
 
@@ -21,13 +22,7 @@ namespace {
 
 constexpr double kG = 9.81;
 
-/// Adams' STEP (cubic).
-double step(double x, double x0, double h0, double x1, double h1) {
-  if (x <= x0) return h0;
-  if (x >= x1) return h1;
-  const double u = (x - x0) / (x1 - x0);
-  return h0 + (h1 - h0) * u * u * (3 - 2 * u);
-}
+using test::adams_step;
 
 /// The friction law with EFFECT=ALL for one slip direction: the signed coefficient, from the
 /// slip velocity v and the creep z (models/force_jointfriction.hpp).
@@ -38,10 +33,10 @@ struct Law {
     return v - std::abs(v) * u * u * u * u * u;
   }
   double mu(double v, double z) const {
-    const double w = step(std::abs(v), vs, 1, c * vs, 0);
+    const double w = adams_step(std::abs(v), vs, 1, c * vs, 0);
     const double tau = d / vs;
-    return w * mu_s * step((z + tau * creep_rate(v, z)) / d, -1, -1, 1, 1) +
-           (1 - w) * mu_d * step(v, -vs, -1, vs, 1);
+    return w * mu_s * adams_step((z + tau * creep_rate(v, z)) / d, -1, -1, 1, 1) +
+           (1 - w) * mu_d * adams_step(v, -vs, -1, vs, 1);
   }
 };
 
@@ -129,7 +124,7 @@ TEST_CASE("FRICTION on a translational joint: a block sticks below the friction 
   double lo = 0, hi = 1;
   for (int i = 0; i < 60; ++i) {
     const double mid = 0.5 * (lo + hi);
-    (step(mid, -1, -1, 1, 1) < std::tan(a) / 0.5 ? lo : hi) = mid;
+    (adams_step(mid, -1, -1, 1, 1) < std::tan(a) / 0.5 ? lo : hi) = mid;
   }
   CHECK(run.y.back()[z] == Approx(1e-3 * lo).margin(1e-7));
   CHECK(std::abs(run.y.back()[7]) < 1e-4);
