@@ -1,9 +1,9 @@
 // Joint friction (Adams FRICTION, MotionSolve Force_JointFriction; models/force_jointfriction.hpp).
-// Oracles: closed forms (a block on an incline sticks below the friction angle, at the creep
-// z = d tan(a) / mu_s, and slides above it with x'' = g (sin a - mu_d cos a); a disc spun on a
-// loaded pin decelerates at mu_d R_p m g / J until it stops), an independent integration of
-// the same law (fixed-step RK4 of the block's or the disc's ODE, written here), and the exact
-// Jacobian against finite differences.
+// Oracles: closed forms (a block on an incline sticks below the friction angle, at the creep z
+// with S(z / d) = tan(a) / mu_s, and slides above it with x'' = g (sin a - mu_d cos a); a disc
+// spun on a loaded pin decelerates at mu_d R_p m g / J until it stops), independent
+// integrations of the same law (fixed-step RK4 of the block's or the disc's ODE, written here;
+// CVODE's ODE form against IDA's DAE form), and the exact Jacobian against finite differences.
 
 #include <fmt/format.h>
 
@@ -183,7 +183,8 @@ TEST_CASE("Force_JointFriction on a revolute pin: Coulomb spin-down, then it sta
   // at t = 5 / alpha = 3.19 s; afterwards it sticks.
   const double mu_d = 0.4, rp = 0.1, m = 2, jz = 0.5, w0 = 5;
   const double alpha = mu_d * rp * m * kG / jz;
-  const auto run = test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
+  auto disc = [&](const char* integrator) {
+    return test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
     <Force_Gravity grav_x="0" grav_y="{}" grav_z="0"/>
     <Body_Rigid id="1" isground="TRUE"/>
     <Body_Rigid id="2" cg_id="20" mass="{}" inertia_xx="0.3" inertia_yy="0.3" inertia_zz="{}"
@@ -194,10 +195,15 @@ TEST_CASE("Force_JointFriction on a revolute pin: Coulomb spin-down, then it sta
     <Force_JointFriction id="1" joint_id="1" mu_static="0.5" mu_dynamic="{}"
       stiction_trans_vel="0.01" max_stiction_deform="1e-4" pin_radius="{}" effect="All"
       inputs="1110"/>
-    <Param_Transient integr_tol="1e-9"/>
+    <Param_Transient integr_tol="1e-9" integrator_type="{}"/>
   </Model><Command><Simulate analysis_type="Transient" end_time="4" num_steps="40"/></Command>
   </MotionSolve>)XML",
-                                                -kG, m, jz, w0, mu_d, rp));
+                                        -kG, m, jz, w0, mu_d, rp, integrator));
+  };
+  const auto run = disc("GSTIFF");
+  const auto ode = disc("VSTIFF");  // CVODE: the other integration of the same deck
+  REQUIRE(ode.report.code == ExitCode::kSuccess);
+  REQUIRE(ode.t.size() == run.t.size());
   REQUIRE(run.report.code == ExitCode::kSuccess);
   const Law law{0.5, mu_d, 0.01, 1.5, 1e-4};
   Rk4 ref;
@@ -212,6 +218,7 @@ TEST_CASE("Force_JointFriction on a revolute pin: Coulomb spin-down, then it sta
     const double t = run.t[k], w = run.y[k][12];
     INFO("t = " << t);
     CHECK(w == Approx(ref.u[1]).margin(1e-5));
+    CHECK(ode.y[k][12] == Approx(w).margin(1e-5));
     if (rp * w > 1.5 * 0.01) {
       ++sliding;
       CHECK(w == Approx(w0 - alpha * t).margin(1e-6));
