@@ -17,6 +17,7 @@
 #include "models/force_bushing.hpp"
 #include "models/force_field.hpp"
 #include "models/force_gravity.hpp"
+#include "models/force_jointfriction.hpp"
 #include "models/force_scalar_twobody.hpp"
 #include "models/force_springdamper.hpp"
 #include "models/force_stateeqn.hpp"
@@ -107,7 +108,9 @@ constexpr std::array<ElementInfo, 69> kElements = {{
      "i_marker_id j_marker_id"},
     {"force_flexmodal", "Force_FlexModal", N, M, nullptr, "modal force on a flexible body"},
     {"force_gravity", "Force_Gravity", S, B, build_force_gravity, "uniform gravity"},
-    {"force_jointfriction", "Force_JointFriction", N, M, nullptr, "joint friction"},
+    {"force_jointfriction", "Force_JointFriction", S, M, build_force_jointfriction,
+     "Coulomb friction with stiction in a REVOLUTE, TRANSLATIONAL, CYLINDRICAL or SPHERICAL joint",
+     "joint_id mu_static mu_dynamic"},
     {"force_multipoint", "Force_MultiPoint", N, M, nullptr, "multi-point force (NFORCE)"},
     {"force_penalty", "Force_Penalty", N, M, nullptr, "penalty constraint force"},
     {"force_ptdcv", "Force_PTdCV", N, M, nullptr, "point-to-deformable-curve force"},

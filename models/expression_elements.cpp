@@ -209,6 +209,7 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     f.user_force = !d.type.starts_with("TORQUEONLY");
     f.user_torque = !d.type.starts_with("FORCEONLY");
     f.reverse = f.one_body && d.flag;
+    if (d.type.ends_with(":FRICTION")) f.subject = d.subject;
     if (ok) m.vector_forces.push_back(std::move(f));
   }
   for (const auto& d : draft.spring_dampers) {

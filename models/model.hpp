@@ -148,6 +148,9 @@ struct VectorForce {
   /// VFOSUB (force only), VTOSUB (torque only) or GFOSUB (both) instead of the expressions.
   std::optional<UserSubroutine> user;
   bool user_force = true, user_torque = true;  ///< which components the routine returns
+  /// The name in run-time messages when it is not "Force_Vector_TwoBody id": a joint
+  /// friction's force (models/force_jointfriction.hpp) says "FRICTION 3".
+  std::string subject;
   SourceLoc loc;
 };
 

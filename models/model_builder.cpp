@@ -15,6 +15,7 @@
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
 #include "models/force_gravity.hpp"
+#include "models/force_jointfriction.hpp"
 #include "models/reference_paramcurve.hpp"
 #include "models/state_elements.hpp"
 
@@ -381,6 +382,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     mk.axes_body = A.transpose() * mk.axes_global0;
   }
   resolve_joints(draft, m, diag);
+  expand_joint_frictions(draft, m, diag);
   resolve_joint_initial_velocities(draft, m, diag);
   resolve_couplers(draft, m, diag);
   resolve_state_data(draft, m, diag);

@@ -3,12 +3,14 @@
 // Pass 1 (the builders) fills it in file order; pass 2 (model_builder) resolves ids, which may
 // point forward, and turns it into the immutable Model.
 
+#include <deque>
 #include <optional>
 #include <vector>
 
 #include "common/linalg.hpp"
 #include "common/source_loc.hpp"
 #include "models/model.hpp"
+#include "parser/deck.hpp"
 
 namespace mb {
 
@@ -140,6 +142,26 @@ struct DraftStateElement {
   int num_outputs = -1;                        ///< USERSUB: num_output (-1: not given)
 };
 
+/// Force_JointFriction (Adams FRICTION) as read; pass 2 (expand_joint_frictions) turns it into
+/// a friction force and its creep states once the joint's type is known.
+struct DraftJointFriction {
+  int id = 0;
+  std::string subject;
+  SourceLoc loc;
+  const DeckNode* node = nullptr;
+  DraftRef joint;
+  double mu_static = 0, mu_dynamic = 0;
+  double stiction_velocity = 0.1, transition_coefficient = 1.5, max_deformation = 0.01;
+  enum class Effect { kAll, kStiction, kSliding } effect = Effect::kAll;
+  /// INPUTS: preload, reaction force, bending moment, torsional moment.
+  bool preload = true, reaction_force = true, bending_moment = true, torsional_moment = true;
+  double force_preload = 0, torque_preload = 0;
+  double friction_arm = 1, bending_reaction_arm = 1, pin_radius = 1, ball_radius = 1;
+  double reaction_arm = 1, initial_overlap = 1000;
+  int overlap_delta = 0;  ///< 0 CONSTANT, +1 INCREASE, -1 DECREASE
+  bool inactive_static = false;
+};
+
 struct ModelDraft {
   Units units;
   bool has_units = false;
@@ -170,6 +192,9 @@ struct ModelDraft {
   std::vector<ReferenceString> strings;                     ///< Reference_String
   std::vector<DraftCurve> curves;                           ///< Reference_ParamCurve
   std::vector<DraftStateElement> state_elements;            ///< Control_Diff, ..., Force_StateEqn
+  std::vector<DraftJointFriction> joint_frictions;          ///< Force_JointFriction
+  /// Expressions that pass 2 writes for an element (joint friction), addressed like the deck's.
+  std::deque<DeckAttribute> generated_attributes;
   TransientParams transient;
   StaticParams statics;
   std::vector<Command> commands;

@@ -174,6 +174,26 @@ constexpr ArgSpec kGconArgs[] = {{"I", I}, {"FUNCTION", E}};
 constexpr ArgSpec kCouplerArgs[] = {
     {"JOINTS", IS}, {"TYPE", T}, {"SCALES", RS}, {"FUNCTION", E}, {"ROUTINE", T}};
 constexpr ArgSpec kGearArgs[] = {{"JOINTS", IS}, {"CV", I}};
+constexpr ArgSpec kFrictionArgs[] = {{"JOINT", I},
+                                     {"MU_STATIC", R},
+                                     {"MU_DYNAMIC", R},
+                                     {"STICTION_TRANSITION_VELOCITY", R},
+                                     {"TRANSITION_VELOCITY_COEFFICIENT", R},
+                                     {"MAX_STICTION_DEFORMATION", R},
+                                     {"FRICTION_FORCE_PRELOAD", R},
+                                     {"FRICTION_TORQUE_PRELOAD", R},
+                                     {"FRICTION_ARM", R},
+                                     {"BENDING_REACTION_ARM", R},
+                                     {"BENDING_REFLECTION_ARM", R, "BENDING_REACTION_ARM"},
+                                     {"PIN_RADIUS", R},
+                                     {"BALL_RADIUS", R},
+                                     {"REACTION_ARM", R},
+                                     {"INITIAL_OVERLAP", R},
+                                     {"OVERLAP_DELTA", W},
+                                     {"EFFECT", W},
+                                     {"INPUTS", T},
+                                     {"INACTIVE_DURING", W},
+                                     {"INACTIVE", W, "INACTIVE_DURING"}};
 constexpr ArgSpec kMotionArgs[] = {{"JOINT", I},
                                    {"TRANSLATION", F},
                                    {"ROTATION", F},
@@ -319,10 +339,10 @@ constexpr ArgSpec kPlantArgs[] = {{"VARIABLES", IS}};
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 /// Adams statements mbsolve recognises but does not support.
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE", "CONTACT",     "CVCV",        "FLEX_BODY", "FRICTION",   "LSE",     "MFORCE",
-    "NFORCE",    "POINT_MASS",  "PTCV",        "SENSOR",    "SURFACE",    "TFSISO",  "UCON",
-    "CONTROL",   "DEBUG",       "EQUILIBRIUM", "IC",        "KINEMATICS", "LSOLVER", "FEMDATA",
-    "MREQUEST",  "PREFERENCES", "SFSF",        "PTSF",      "CVSF"};
+    "CLEARANCE",   "CONTACT",     "CVCV",   "FLEX_BODY",  "LSE",     "MFORCE",  "NFORCE",
+    "POINT_MASS",  "PTCV",        "SENSOR", "SURFACE",    "TFSISO",  "UCON",    "CONTROL",
+    "DEBUG",       "EQUILIBRIUM", "IC",     "KINEMATICS", "LSOLVER", "FEMDATA", "MREQUEST",
+    "PREFERENCES", "SFSF",        "PTSF",   "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -934,6 +954,34 @@ class Reader {
     b.set_id();
     coupled_joints(b, 2);
     if (b.require("CV")) b.copy_int("CV", "cv_marker_id");
+  }
+
+  /// FRICTION -> Force_JointFriction (models/force_jointfriction.hpp), Adams names mapped
+  /// one-to-one onto its attributes.
+  void friction(NodeBuilder& b) {
+    b.set_id();
+    if (b.require("JOINT")) b.copy_int("JOINT", "joint_id");
+    b.require("MU_STATIC");
+    b.require("MU_DYNAMIC");
+    for (auto [arg, attr] : {std::pair{"MU_STATIC", "mu_static"},
+                             {"MU_DYNAMIC", "mu_dynamic"},
+                             {"STICTION_TRANSITION_VELOCITY", "stiction_trans_vel"},
+                             {"TRANSITION_VELOCITY_COEFFICIENT", "trans_vel_coeff"},
+                             {"MAX_STICTION_DEFORMATION", "max_stiction_deform"},
+                             {"FRICTION_FORCE_PRELOAD", "force_preload"},
+                             {"FRICTION_TORQUE_PRELOAD", "torque_preload"},
+                             {"FRICTION_ARM", "friction_arm"},
+                             {"BENDING_REACTION_ARM", "bending_reaction_arm"},
+                             {"PIN_RADIUS", "pin_radius"},
+                             {"BALL_RADIUS", "ball_radius"},
+                             {"REACTION_ARM", "reaction_arm"},
+                             {"INITIAL_OVERLAP", "initial_overlap"}}) {
+      b.copy_real(arg, attr);
+    }
+    b.copy_word("OVERLAP_DELTA", "overlap_delta");
+    b.copy_word("EFFECT", "effect");
+    b.copy_text("INPUTS", "inputs");
+    b.copy_word("INACTIVE_DURING", "inactive");
   }
 
   /// FUNCTION=expr -> type EXPRESSION + `attr`; FUNCTION=USER(...) -> type USERSUB.
@@ -1575,6 +1623,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"END", {}, "", &Reader::nothing},
       {"EQUILIBRIUM", kEquilibriumArgs, "param_static", &Reader::equilibrium},
       {"FIELD", kFieldArgs, "force_field", &Reader::field},
+      {"FRICTION", kFrictionArgs, "force_jointfriction", &Reader::friction},
       {"GCON", kGconArgs, "constraint_general", &Reader::gcon},
       {"GEAR", kGearArgs, "constraint_gear", &Reader::gear},
       {"GFORCE", kGforceArgs, "force_vector_twobody", &Reader::gforce},

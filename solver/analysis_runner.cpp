@@ -300,12 +300,14 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
           fmt::format("transient analysis ({}, {} form{}) from t = {:g} to {:g}, output every {:g}",
                       params.integrator, ode ? "ODE" : "DAE", form_detail, t0, t1, dt));
       if (ode) {
-        // The ODE form solves for the reactions with one linear solve, which is exact only when
-        // the forces do not depend on them.
-        // Likewise the accelerations: the ODE form solves for them once from forces that may
-        // not read them. Adams solves both implicitly; so does the DAE form here.
+        // The Cartesian ODE form's right-hand side (AccelerationSolver) solves the
+        // accelerations and reactions by Newton when forces read the reactions, so expression
+        // forces that read JOINT/JPRIM/MOTION (joint friction) run there; the joint-coordinate
+        // form has no multipliers, and forces reading accelerations or user routines reading
+        // reactions stay refused (Adams solves them implicitly; so does the DAE form here).
         for (const auto& fk : sys.force_kernels()) {
-          if (fk.n_multipliers > 0 || fk.reads_accelerations) {
+          const bool reactions_refused = fk.n_multipliers > 0 && (joint_coordinates || fk.user);
+          if (reactions_refused || fk.reads_accelerations) {
             throw Error(ExitCode::kAnalysisFailed,
                         fmt::format("{}: {} that reads {} is not supported with integrator {} "
                                     "(ODE form: one explicit solve for the accelerations and "

@@ -299,7 +299,9 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
     k.kind = ForceKernel::Kind::kVector;
     k.vector = &f;
     k.active = f.active;
-    k.subject = fmt::format("Force_Vector_{} {}", f.one_body ? "OneBody" : "TwoBody", f.id);
+    k.subject = !f.subject.empty()
+                    ? f.subject
+                    : fmt::format("Force_Vector_{} {}", f.one_body ? "OneBody" : "TwoBody", f.id);
     if (f.user) {
       k.user = &*f.user;
       k.user_id = f.id;

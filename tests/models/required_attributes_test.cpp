@@ -68,6 +68,8 @@ const std::map<std::string, std::string> kSnippets = {
         g="8e4" area="0.01" ixx="2e-5" iyy="1e-5" izz="1.5e-5" asy="1.2" asz="1.1"/>)X"},
     {"force_bushing", R"X(<Force_Bushing id="9" i_marker_id="22" j_marker_id="11" kx="1"/>)X"},
     {"force_field", R"X(<Force_Field id="8" i_marker_id="22" j_marker_id="11" k11="3"/>)X"},
+    {"force_jointfriction",
+     R"X(<Force_JointFriction id="3" joint_id="2" mu_static="0.3" mu_dynamic="0.2"/>)X"},
     {"force_scalar_twobody", R"X(<Force_Scalar_TwoBody id="6" type="Force" i_marker_id="22"
         j_marker_id="11" val_expression="-DM(22,11)"/>)X"},
     {"force_springdamper", R"X(<Force_SpringDamper id="5" type="TRANSLATIONAL" i_marker_id="22"
