@@ -237,6 +237,18 @@ void ElementReader::error(std::string_view attribute, const std::string& message
   diag_.error(a ? a->loc : node_.loc, subject_, message);
 }
 
+void ElementReader::error_grouped(const std::string& key, std::string_view attribute,
+                                  const std::string& message) {
+  const DeckAttribute* a = node_.find(attribute);
+  diag_.error_grouped(key, a ? a->loc : node_.loc, subject_, message);
+}
+
+void ElementReader::warning_grouped(const std::string& key, std::string_view attribute,
+                                    const std::string& message) {
+  const DeckAttribute* a = node_.find(attribute);
+  diag_.warning_grouped(key, a ? a->loc : node_.loc, subject_, message);
+}
+
 void ElementReader::error_here(const std::string& message) {
   diag_.error(node_.loc, subject_, message);
 }

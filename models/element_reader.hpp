@@ -64,7 +64,14 @@ class ElementReader {
 
   void error(std::string_view attribute, const std::string& message);
   void error_here(const std::string& message);  ///< at the element itself
+  /// One root cause, one error (Diagnostics::error_grouped): the first element with this `key`
+  /// is reported at `attribute`, later ones only count.
+  void error_grouped(const std::string& key, std::string_view attribute,
+                     const std::string& message);
   void warning(std::string_view attribute, const std::string& message);
+  /// The same for a warning (Diagnostics::warning_grouped).
+  void warning_grouped(const std::string& key, std::string_view attribute,
+                       const std::string& message);
   void warning_here(const std::string& message);
 
   /// Reports the missing required attributes, then warns about every attribute no accessor

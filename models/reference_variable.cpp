@@ -15,7 +15,16 @@ void build_reference_variable(ElementReader& in, ModelDraft& draft, bool /*in_co
   if (auto imp = in.boolean("is_implicit"); imp && *imp) {
     in.error("is_implicit", "implicit variables are not supported yet");
   }
-  in.real("ic");
+  // Adams' VARIABLE IC is the first guess of a variable defined implicitly (through itself);
+  // mbsolve evaluates every variable explicitly (one that depends on itself is an error), so
+  // the value has no use: one warning for all the variables that give it.
+  if (const DeckAttribute* ic = in.attr("ic"); ic && in.real("ic")) {
+    const std::string name = ic->spelled.empty() ? std::string("ic") : ic->spelled;
+    in.warning_grouped("variable-ic", "ic",
+                       name +
+                           " (the first guess of a variable defined through itself) is not used: "
+                           "mbsolve evaluates each variable from its expression; ignored");
+  }
   in.boolean("static_hold");
   for (auto n : {"autobalance", "penalty", "penalty1", "dot_form"}) in.attr(n);
   if (user) {

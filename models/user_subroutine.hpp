@@ -8,11 +8,8 @@
 // the one call path for both kinds; the solver makes it inside a UserCall
 // (solver/user_calls.hpp), which binds the solver callbacks.
 //
-// Library search, first match wins: the name as given, libX.so and X.so, each relative to the
-// deck's folder (an absolute name is used as is), then in each folder of MBSOLVE_USERSUB_PATH
-// (colon-separated), then the system loader's own search (LD_LIBRARY_PATH, ...). Libraries are
-// opened with RTLD_NOW | RTLD_LOCAL, so unresolved symbols are reported at load time; the
-// solver callbacks (c_sysfnc, ...) resolve against the mbsolve executable, which exports them.
+// Libraries are found and opened by common/user_library.hpp; the solver callbacks (c_sysfnc,
+// ...) resolve against the mbsolve executable, which exports them.
 // A script is found the same way (the name as given, next to the deck, then in
 // MBSOLVE_USERSUB_PATH); other interpreters (MATLAB, ...) are a deck error.
 
@@ -23,6 +20,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "common/user_library.hpp"
 
 namespace mb {
 
@@ -103,16 +102,6 @@ struct UserSubroutine {
 /// Parses "USER(p1, p2, ...)" (case-insensitive, blanks allowed, "USER()" is empty).
 /// Returns nothing and sets `error` when the text is not of that form.
 std::optional<std::vector<double>> parse_user_parameters(std::string_view text, std::string& error);
-
-/// A loaded library, or the reasons it could not be loaded.
-struct LoadedLibrary {
-  std::shared_ptr<void> handle;
-  std::string path;
-  std::string error;  ///< when handle is null: every place tried and the loader's messages
-};
-
-/// Finds and opens `name` (see the search order above); `deck_dir` is the deck's folder.
-LoadedLibrary load_user_library(std::string_view name, const std::string& deck_dir);
 
 /// Reads the user-subroutine attributes of an element (usrsub_dll_name or script_name with
 /// interpreter="PYTHON", usrsub_fnc_name, usrsub_param_string) and loads the routine

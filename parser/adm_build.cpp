@@ -45,8 +45,8 @@ NodeBuilder::NodeBuilder(std::string_view tag, const Statement& st, std::string 
 DeckNode NodeBuilder::finish() {
   for (size_t i = 0; i < st_.args.size(); ++i) {
     if (!used_[i]) {
-      diag_.warning(st_.args[i].loc, subject_,
-                    st_.args[i].name + " is not used by mbsolve here; ignored");
+      diag_.warning_grouped("adm-unused:" + st_.name + ":" + st_.args[i].name, st_.args[i].loc,
+                            subject_, st_.args[i].name + " is not used by mbsolve here; ignored");
     }
   }
   return std::move(node_);
@@ -103,6 +103,10 @@ std::optional<long long> NodeBuilder::set_id() {
 }
 
 std::optional<long long> NodeBuilder::integer(const Arg& a, const Token& t) {
+  if (t.text.empty()) {
+    diag_.error(t.loc, subject_, a.name + ": the first value is missing before ','");
+    return std::nullopt;
+  }
   const auto v = parse_int(t.text, 0, (1LL << 31) - 1);
   if (!v) {
     diag_.error(t.loc, subject_,
@@ -112,6 +116,13 @@ std::optional<long long> NodeBuilder::integer(const Arg& a, const Token& t) {
 }
 
 std::optional<double> NodeBuilder::real(const Arg& a, const Token& t, std::string* text) {
+  if (t.text.empty()) {
+    diag_.error(t.loc, subject_,
+                a.name +
+                    ": the first value is missing before ',' (only a JOINT's IC, ICTRAN and "
+                    "ICROT may leave out the displacement: IC=,velocity)");
+    return std::nullopt;
+  }
   bool degrees = false;
   const auto v = parse_number(t.text, &degrees);
   if (!v) {
@@ -216,7 +227,12 @@ void NodeBuilder::ignore_rest(std::string_view why, std::string_view lead) {
     msg += (msg.empty() ? "" : "; ") + list + (names.size() == 1 ? " is" : " are") +
            " not used by mbsolve (" + std::string(why) + "); ignored";
   }
-  if (!msg.empty()) diag_.warning(lead.empty() ? first : st_.loc, subject_, msg);
+  // The same warning for many statements of a kind (REQUEST n: RESULTS_NAME is not used ...)
+  // is one line with the count and the first statement.
+  if (!msg.empty()) {
+    diag_.warning_grouped("adm-ignored:" + st_.name + ":" + msg, lead.empty() ? first : st_.loc,
+                          subject_, msg);
+  }
 }
 
 bool NodeBuilder::require(std::string_view arg_name) {

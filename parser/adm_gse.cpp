@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "parser/adm_user_routine.hpp"
+
 namespace mb::adm {
 
 namespace {
@@ -12,6 +14,7 @@ constexpr ArgSpec kGseTable[] = {{"NS", ArgKind::kInt},
                                  {"Y", ArgKind::kInt},
                                  {"IC", ArgKind::kInt},
                                  {"FUNCTION", ArgKind::kExpr},
+                                 {"ROUTINE", ArgKind::kText},
                                  {"STATIC_HOLD", ArgKind::kFlag},
                                  {"ND", ArgKind::kInt},
                                  {"XD", ArgKind::kInt},
@@ -44,7 +47,17 @@ void build_gse(NodeBuilder& b) {
   b.copy_int("U", "u_solver_array_id");
   b.copy_int("Y", "y_solver_array_id");
   b.copy_int("IC", "ic_solver_array_id");
-  if (b.require("FUNCTION")) b.copy_text("FUNCTION", "usrsub_param_string");
+  const Arg* interface = b.arg("INTERFACE");
+  if (b.require("FUNCTION") && !interface) {
+    user_routine(b, "GSESUB");
+  } else if (b.has("FUNCTION")) {
+    // INTERFACE=lib::gse_deriv, ...: the library is checked like ROUTINE's.
+    b.copy_text("FUNCTION", "usrsub_param_string");
+    const std::string_view list = interface->value;
+    if (const auto name = split_routine(list.substr(0, list.find(',')))) {
+      check_user_library(b, *interface, name->library);
+    }
+  }
   if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
   // ND=0 alone declares no discrete state; any other of these makes the GSE a sampled one.
   const Arg* nd = b.arg("ND");

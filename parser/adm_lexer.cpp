@@ -226,12 +226,24 @@ class ArgReader {
       while (f < t_.size() && is_blank(t_[f])) ++f;
       if (e > q && (f >= t_.size() || t_[f] != '=')) p_ = q;
     }
+    const bool list = arg.kind == ArgKind::kInts || arg.kind == ArgKind::kReals;
+    // An empty first value: `IC=,2` gives the second value only (a joint's initial velocity
+    // without its displacement). It is kept as an empty value for the statement to read.
+    if (list && p_ < t_.size() && t_[p_] == ',') {
+      size_t q = p_ + 1;
+      while (q < t_.size() && is_blank(t_[q])) ++q;
+      size_t e = q;
+      while (e < t_.size() && is_atom_char(t_[e])) ++e;
+      if (e > q && looks_numeric(std::string_view(t_).substr(q, e - q))) {
+        arg.values.push_back({std::string(), raw_.loc(p_)});
+        p_ = q;
+      }
+    }
     if (p_ >= t_.size() || !is_atom_char(t_[p_])) {
       diag_.error_grouped("adm-missing-value:" + st_.name + ":" + arg.name, arg.loc, subject_,
                           arg.name + ": missing value after '='");
       return false;
     }
-    const bool list = arg.kind == ArgKind::kInts || arg.kind == ArgKind::kReals;
     while (true) {
       const size_t b = p_;
       std::string v = read_atom();

@@ -17,6 +17,7 @@
 #include "parser/adm_lexer.hpp"
 #include "parser/adm_lse.hpp"
 #include "parser/adm_matrix.hpp"
+#include "parser/adm_user_routine.hpp"
 #include "parser/euler.hpp"
 #include "parser/read_file.hpp"
 
@@ -39,7 +40,8 @@
 //                                    others by name); I/J -> i_marker_id/j_marker_id;
 //                                    PD -> pitch_diameter; PITCH -> pitch; IC=d,v (REVOLUTE:
 //                                    ic_rot_disp/ic_rot_vel, TRANSLATIONAL: ic_tran_*),
-//                                    ICTRAN/ICROT=d,v (CYLINDRICAL) -> ic_tran_*/ic_rot_*
+//                                    ICTRAN/ICROT=d,v (CYLINDRICAL) -> ic_tran_*/ic_rot_*;
+//                                    IC=,v (no d) gives the velocity only
 //   JPRIM        constraint_jprim    type (ATPOINT, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES,
 //                                    PERPENDICULAR); I/J
 //   GCON         constraint_general  I -> i_marker_id; FUNCTION -> expr
@@ -73,7 +75,11 @@
 //   GFORCE       force_vector_twobody  type ForceAndTorque; I -> i_marker_id; JFLOAT ->
 //   VFORCE                           j_floating_marker_id; RM -> ref_marker_id;
 //   VTORQUE                          FX..TZ -> fx_expression..tz_expression (ForceOnly/TorqueOnly)
-//   VARIABLE     reference_variable  FUNCTION -> type EXPRESSION + expr; IC -> ic
+//   VARIABLE     reference_variable  FUNCTION -> type EXPRESSION + expr; IC -> ic (unused: one
+//                                    warning, models/reference_variable.cpp)
+//   ROUTINE      (SFORCE, GFORCE, VFORCE, VTORQUE, VARIABLE, DIFF, MOTION, REQUEST, GSE with
+//                FUNCTION=USER(..)) library::routine -> usrsub_dll_name + usrsub_fnc_name; the
+//                library must be there (parser/adm_user_routine.hpp)
 //   ARRAY        reference_array     IC|U|X|Y -> type; SIZE -> num_element; NUMBERS -> text;
 //                                    VARIABLES -> variable_id
 //   SPLINE       reference_spline    X/Y -> num_xy_pair + "x y" rows as text;
@@ -211,12 +217,14 @@ constexpr ArgSpec kMotionArgs[] = {{"JOINT", I},
                                    {"VELOCITY", F},
                                    {"ACCELERATION", F},
                                    {"FUNCTION", E},
+                                   {"ROUTINE", T},
                                    {"ICDISP", R},
                                    {"ICVEL", R}};
 constexpr ArgSpec kSforceArgs[] = {{"I", I},           {"J", I},
                                    {"TRANSLATION", F}, {"TRANSLATIONAL", F, "TRANSLATION"},
                                    {"ROTATION", F},    {"ROTATIONAL", F, "ROTATION"},
-                                   {"ACTIONONLY", F},  {"FUNCTION", E}};
+                                   {"ACTIONONLY", F},  {"FUNCTION", E},
+                                   {"ROUTINE", T}};
 constexpr ArgSpec kSpringArgs[] = {{"I", I},           {"J", I},
                                    {"TRANSLATION", F}, {"TRANSLATIONAL", F, "TRANSLATION"},
                                    {"ROTATION", F},    {"ROTATIONAL", F, "ROTATION"},
@@ -235,13 +243,14 @@ constexpr ArgSpec kBeamArgs[] = {{"I", I},        {"J", I},          {"LENGTH", 
                                  {"IYY", R},      {"IZZ", R},        {"AREA", R},     {"ASY", R},
                                  {"ASZ", R},      {"EMODULUS", R},   {"GMODULUS", R}, {"CRATIO", R},
                                  {"CMATRIX", RS}, {"FORMULATION", W}};
-constexpr ArgSpec kGforceArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I}, {"FX", E}, {"FY", E},
-                                   {"FZ", E}, {"TX", E},     {"TY", E}, {"TZ", E}, {"FUNCTION", E}};
-constexpr ArgSpec kVforceArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I},      {"FX", E},
-                                   {"FY", E}, {"FZ", E},     {"FUNCTION", E}};
-constexpr ArgSpec kVtorqueArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I},      {"TX", E},
-                                    {"TY", E}, {"TZ", E},     {"FUNCTION", E}};
-constexpr ArgSpec kVariableArgs[] = {{"FUNCTION", E}, {"IC", R}};
+constexpr ArgSpec kGforceArgs[] = {{"I", I},  {"JFLOAT", I},   {"RM", I},     {"FX", E},
+                                   {"FY", E}, {"FZ", E},       {"TX", E},     {"TY", E},
+                                   {"TZ", E}, {"FUNCTION", E}, {"ROUTINE", T}};
+constexpr ArgSpec kVforceArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I},       {"FX", E},
+                                   {"FY", E}, {"FZ", E},     {"FUNCTION", E}, {"ROUTINE", T}};
+constexpr ArgSpec kVtorqueArgs[] = {{"I", I},  {"JFLOAT", I}, {"RM", I},       {"TX", E},
+                                    {"TY", E}, {"TZ", E},     {"FUNCTION", E}, {"ROUTINE", T}};
+constexpr ArgSpec kVariableArgs[] = {{"FUNCTION", E}, {"ROUTINE", T}, {"IC", R}};
 constexpr ArgSpec kArrayArgs[] = {{"IC", F},   {"U", F},        {"X", F},         {"Y", F},
                                   {"SIZE", I}, {"NUMBERS", RS}, {"VARIABLES", IS}};
 constexpr ArgSpec kSplineArgs[] = {{"X", RS}, {"Y", RS}, {"LINEAR_EXTRAPOLATE", F}};
@@ -249,7 +258,8 @@ constexpr ArgSpec kStringArgs[] = {{"STRING", T}};
 constexpr ArgSpec kCurveArgs[] = {{"CLOSED", F},       {"OPEN", F},     {"MATRIX", I},
                                   {"CURVE_POINTS", F}, {"ORDER", I},    {"MINPAR", R},
                                   {"MAXPAR", R},       {"FUNCTION", E}, {"ROUTINE", T}};
-constexpr ArgSpec kDiffArgs[] = {{"FUNCTION", E}, {"IC", RS}, {"IMPLICIT", F}, {"STATIC_HOLD", F}};
+constexpr ArgSpec kDiffArgs[] = {
+    {"FUNCTION", E}, {"ROUTINE", T}, {"IC", RS}, {"IMPLICIT", F}, {"STATIC_HOLD", F}};
 constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
                                     {"D", F, "DISPLACEMENT"},
                                     {"VELOCITY", F},
@@ -270,6 +280,7 @@ constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
                                     {"F7", E},
                                     {"F8", E},
                                     {"FUNCTION", E},
+                                    {"ROUTINE", T},
                                     {"COMMENT", T},
                                     {"C", T, "COMMENT"},
                                     {"TITLE", T},
@@ -784,6 +795,8 @@ class Reader {
       }
       static constexpr std::string_view kLevel[] = {"_disp", "_vel"};
       for (size_t v = 0; v < a->values.size(); ++v) {
+        // IC=,vel: the velocity alone (the displacement is left to the assembly).
+        if (v == 0 && a->values.size() == 2 && a->values[0].text.empty()) continue;
         std::string text;
         if (b.real(*a, a->values[v], &text)) {
           b.set(std::string(f.attr) + std::string(kLevel[v]), text, a->loc, a->values[v].loc,
@@ -900,8 +913,7 @@ class Reader {
   /// lib::couxx2]] -> usrsub_dll_name, usrsub_fnc_name, usrsub_der1_name, usrsub_der2_name.
   void user_coupler(NodeBuilder& b) {
     const Arg* f = b.arg("FUNCTION");
-    const std::string_view v = trim(f->value);
-    if (!(v.size() >= 5 && iequals(v.substr(0, 4), "USER") && trim(v.substr(4)).starts_with('('))) {
+    if (!adm::is_user_call(f->value)) {
       b.diag().error(f->value_loc, b.subject(),
                      "FUNCTION must be USER(...) (a COUSUB user coupler); a linear coupler "
                      "gives SCALES");
@@ -925,25 +937,27 @@ class Reader {
     for (std::string_view rest = r->value; k < 3; ++k) {
       const size_t comma = rest.find(',');
       const std::string_view entry = trim(rest.substr(0, comma));
-      const size_t sep = entry.rfind("::");
-      if (sep == std::string_view::npos || sep == 0 || sep + 2 == entry.size()) {
+      const std::optional<adm::RoutineName> name = adm::split_routine(entry);
+      if (!name) {
         b.diag().error(r->value_loc, b.subject(),
                        fmt::format("ROUTINE: '{}' is not of the form library::routine", entry));
         return;
       }
-      const std::string lib(trim(entry.substr(0, sep)));
       if (k == 0) {
-        library = lib;
-        b.set("usrsub_dll_name", lib, r->loc, r->value_loc, r->spelled);
-      } else if (lib != library) {
+        library = name->library;
+        b.set("usrsub_dll_name", library, r->loc, r->value_loc, r->spelled);
+      } else if (name->library != library) {
         b.diag().error(r->value_loc, b.subject(),
                        fmt::format("ROUTINE: the partials must come from the COUSUB's library "
                                    "'{}', not '{}'",
-                                   library, lib));
+                                   library, name->library));
         return;
       }
-      b.set(kAttrs[k], std::string(trim(entry.substr(sep + 2))), r->loc, r->value_loc, r->spelled);
-      if (comma == std::string_view::npos) return;
+      b.set(kAttrs[k], name->routine, r->loc, r->value_loc, r->spelled);
+      if (comma == std::string_view::npos) {
+        adm::check_user_library(b, *r, library);
+        return;
+      }
       rest.remove_prefix(comma + 1);
     }
     b.diag().error(r->value_loc, b.subject(),
@@ -984,21 +998,22 @@ class Reader {
     b.copy_word("INACTIVE_DURING", "inactive");
   }
 
-  /// FUNCTION=expr -> type EXPRESSION + `attr`; FUNCTION=USER(...) -> type USERSUB.
-  void function_or_user(NodeBuilder& b, std::string_view attr, bool set_type = true) {
+  /// FUNCTION=expr -> type EXPRESSION + `attr`; FUNCTION=USER(...) -> type USERSUB with
+  /// ROUTINE (parser/adm_user_routine.hpp; `routine` is what Adams calls without ROUTINE).
+  void function_or_user(NodeBuilder& b, std::string_view attr, std::string_view routine,
+                        bool set_type = true) {
     const Arg* a = b.arg("FUNCTION");
     if (!a) {
       b.require("FUNCTION");
       return;
     }
-    std::string_view v = trim(a->value);
-    if (v.size() >= 5 && iequals(v.substr(0, 4), "USER") && trim(v.substr(4)).starts_with('(')) {
+    if (adm::is_user_call(a->value)) {
       if (set_type) b.set_from("type", "USERSUB", *a);
-      b.copy_text("FUNCTION", "usrsub_param_string");
     } else {
       if (set_type) b.set_from("type", "EXPRESSION", *a);
       b.copy_text("FUNCTION", attr);
     }
+    adm::user_routine(b, routine);
   }
 
   void motion(NodeBuilder& b) {
@@ -1025,7 +1040,7 @@ class Reader {
     } else {
       b.set_fixed("val_type", "D");
     }
-    function_or_user(b, "expr");
+    function_or_user(b, "expr", "MOTSUB");
     b.copy_real("ICDISP", "ic_disp");
     b.copy_real("ICVEL", "ic_vel");
   }
@@ -1041,12 +1056,10 @@ class Reader {
     const Arg* f = b.arg("FUNCTION");
     if (!f) {
       b.require("FUNCTION");
-    } else if (std::string_view v = trim(f->value);
-               v.size() >= 5 && iequals(v.substr(0, 4), "USER")) {
-      b.copy_text("FUNCTION", "usrsub_param_string");
-    } else {
+    } else if (!adm::is_user_call(f->value)) {
       b.copy_text("FUNCTION", "val_expression");
     }
+    adm::user_routine(b, "SFOSUB");
   }
 
   void springdamper(NodeBuilder& b) {
@@ -1101,7 +1114,7 @@ class Reader {
     if (b.statement().args.end() !=
         std::find_if(b.statement().args.begin(), b.statement().args.end(),
                      [](const Arg& a) { return a.name == "FUNCTION"; })) {
-      function_or_user(b, "expr");
+      function_or_user(b, "expr", "FIESUB");
     }
   }
 
@@ -1123,8 +1136,8 @@ class Reader {
     if (const Arg* a = b.arg("FORMULATION"); a && !a->values.empty()) {
       const std::string& f = a->values[0].text;
       if (iequals(f, "STRING") || iequals(f, "NONLINEAR")) {
-        b.diag().warning(
-            a->values[0].loc, b.subject(),
+        b.diag().warning_grouped(
+            "adm-beam-formulation:" + to_lower(f), a->values[0].loc, b.subject(),
             "FORMULATION=" + std::string(iequals(f, "STRING") ? "STRING" : "NONLINEAR") +
                 " is not available in mbsolve; the beam runs with the LINEAR "
                 "formulation (exact for small deflections only)");
@@ -1135,7 +1148,7 @@ class Reader {
     }
   }
 
-  void vector_force(NodeBuilder& b, std::string_view type,
+  void vector_force(NodeBuilder& b, std::string_view type, std::string_view routine,
                     std::initializer_list<std::string_view> components) {
     b.set_id();
     b.set_fixed("type", std::string(type));
@@ -1144,8 +1157,17 @@ class Reader {
     if (!b.copy_int("RM", "ref_marker_id")) b.require("RM");
     if (const Arg* f = b.arg("FUNCTION")) {
       b.set_from("type", std::string(type), *f);
-      b.copy_text("FUNCTION", "usrsub_param_string");
+      if (!adm::is_user_call(f->value)) {
+        b.diag().error(f->value_loc, b.subject(),
+                       "FUNCTION must be USER(...) (a user subroutine); expressions go in " +
+                           std::string(*components.begin()) + "..");
+        return;
+      }
+      adm::user_routine(b, routine);
       return;
+    }
+    if (const Arg* r = b.arg("ROUTINE")) {
+      b.diag().error(r->loc, b.subject(), "ROUTINE is only used with FUNCTION=USER(...)");
     }
     for (auto c : components) {
       const std::string attr = to_lower(c) + "_expression";
@@ -1153,14 +1175,14 @@ class Reader {
     }
   }
   void gforce(NodeBuilder& b) {
-    vector_force(b, "ForceAndTorque", {"FX", "FY", "FZ", "TX", "TY", "TZ"});
+    vector_force(b, "ForceAndTorque", "GFOSUB", {"FX", "FY", "FZ", "TX", "TY", "TZ"});
   }
-  void vforce(NodeBuilder& b) { vector_force(b, "ForceOnly", {"FX", "FY", "FZ"}); }
-  void vtorque(NodeBuilder& b) { vector_force(b, "TorqueOnly", {"TX", "TY", "TZ"}); }
+  void vforce(NodeBuilder& b) { vector_force(b, "ForceOnly", "VFOSUB", {"FX", "FY", "FZ"}); }
+  void vtorque(NodeBuilder& b) { vector_force(b, "TorqueOnly", "VTOSUB", {"TX", "TY", "TZ"}); }
 
   void variable(NodeBuilder& b) {
     b.set_id();
-    function_or_user(b, "expr");
+    function_or_user(b, "expr", "VARSUB");
     b.copy_real("IC", "ic");
   }
 
@@ -1259,7 +1281,7 @@ class Reader {
     }
     b.copy_real("MINPAR", "u_start");
     b.copy_real("MAXPAR", "u_end");
-    if (b.has("FUNCTION")) function_or_user(b, "usrsub_param_string", false);
+    if (b.has("FUNCTION")) b.copy_text("FUNCTION", "usrsub_param_string");
     b.copy_text("ROUTINE", "usrsub_fnc_name");
     if (!b.has("MATRIX") && !b.has("FUNCTION")) {
       b.diag().error(b.statement().loc, b.subject(), "missing MATRIX= (or FUNCTION=USER(...))");
@@ -1268,7 +1290,7 @@ class Reader {
 
   void diff(NodeBuilder& b) {
     b.set_id();
-    function_or_user(b, "expr");
+    function_or_user(b, "expr", "DIFSUB");
     if (const Arg* a = b.arg("IC")) {
       if (b.reals(*a, 1, 2)) {
         std::string text;
@@ -1299,13 +1321,16 @@ class Reader {
       b.diag().error(b.statement().loc, b.subject(),
                      "give one of D/V/A/F with I=, F1..F8 expressions, or FUNCTION=USER(...)");
     }
+    if (const Arg* r = user ? nullptr : b.arg("ROUTINE")) {
+      b.diag().error(r->loc, b.subject(), "ROUTINE is only used with FUNCTION=USER(...)");
+    }
     if (k >= 0) {
       b.set_from("type", "MARKER_" + std::string(kKinds[k]), *b.arg(kKinds[k]));
       if (b.require("I")) b.copy_int("I", "i_marker_id");
       b.copy_int("J", "j_marker_id");
       b.copy_int("RM", "ref_marker_id");
     } else if (user) {
-      function_or_user(b, "expr1");
+      function_or_user(b, "expr1", "REQSUB");
     } else if (any_f) {
       b.set_fixed("type", "EXPRESSION");
       for (char c = '1'; c <= '8'; ++c) {
@@ -1356,10 +1381,14 @@ class Reader {
       }
     }
     if (entries.size() > 8) {
-      b.diag().error(a->value_loc, b.subject(),
-                     fmt::format("{}: at most 8 entries (one per request column), got {}", a->name,
-                                 entries.size()));
-      return;
+      // Adams/View writes more entries than a request has columns (REQSUB fills 8): those
+      // name no column; one warning for all the requests that have them.
+      b.diag().warning_grouped(
+          "adm-request-columns:" + a->name, a->value_loc, b.subject(),
+          fmt::format("{}: a request has 8 columns; the entries after the 8th name none and are "
+                      "ignored",
+                      a->name));
+      entries.resize(8);
     }
     std::string text;
     for (size_t k = 0; k < entries.size(); ++k) {

@@ -4,8 +4,9 @@
 # command file (own=FILE.acf) or with a plain one written here (plain=END,STEPS: the dataset,
 # the prefix, SIMULATE/DYNAMIC, END=, STEPS=, STOP). A `run` case must exit 0 and pass its
 # oracle (oracle.py, or CVODE against IDA with integrators.tol); a `refuse` case must exit 65
-# with exactly one "not supported" line per statement kind named in cases.txt and no "unknown"
-# line. Exit status: 0 pass, 1 the check fails, 2 errors.
+# with exactly one "not supported" line per statement kind named in cases.txt (one "not found"
+# line per missing user library, one line for FUNCTION=USER(...) without a library) and no
+# "unknown" line. Exit status: 0 pass, 1 the check fails, 2 errors.
 set -euo pipefail
 mbsolve=$1
 mbcompare=$2
@@ -61,12 +62,28 @@ if [ "$expect" = refuse ]; then
   status=0
   IFS=, read -ra kinds <<<"$oracle"
   for kind in "${kinds[@]}"; do
-    # "Adams statement KIND is not supported", or for a form of a statement that is read
-    # otherwise (the discrete GSE) "KIND id: ... not supported".
-    n=$(grep -c -E "(statement|command) $kind is not supported|error: $kind [0-9]+: .* not supported" \
-      "$work/stderr.txt" || true)
+    case "$kind" in
+      library=*)
+        # A user library (ROUTINE=library::routine) that is not there: one line per library.
+        what="user library '${kind#library=}' is not found"
+        pattern="user library '${kind#library=}' not found"
+        ;;
+      USER)
+        # FUNCTION=USER(...) without ROUTINE: Adams' default user library, which mbsolve has
+        # not: one line for all such statements.
+        what="FUNCTION=USER(...) needs the default user library"
+        pattern="FUNCTION=USER\(\.\.\.\) without ROUTINE=library::routine .* no default library"
+        ;;
+      *)
+        # "Adams statement KIND is not supported", or for a form of a statement that is read
+        # otherwise (the discrete GSE) "KIND id: ... not supported".
+        what="$kind is not supported"
+        pattern="(statement|command) $kind is not supported|error: $kind [0-9]+: .* not supported"
+        ;;
+    esac
+    n=$(grep -c -E "$pattern" "$work/stderr.txt" || true)
     if [ "$n" -ne 1 ]; then
-      echo "FAIL: $n lines say $kind is not supported (expected exactly 1)"
+      echo "FAIL: $n lines say $what (expected exactly 1)"
       status=1
     fi
   done

@@ -270,3 +270,24 @@ TEST_CASE("MATRIX and LSE mistakes are reported at the argument, in Adams words"
     CHECK_THAT(m, !Catch::Contains("lib::gse_update"));
   }
 }
+
+TEST_CASE("VARIABLE IC (Adams' first guess of an implicit variable) is one warning for all") {
+  // mbsolve evaluates every VARIABLE from its expression, so IC has no use; it is said once,
+  // in Adams words, with the count, and the variables keep their values.
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      with_body("ic",
+                "VARIABLE/1, FUNCTION=2*TIME, IC=0.5\nVARIABLE/2, IC=1, FUNCTION=3\n"
+                "VARIABLE/3, FUNCTION=4\n"),
+      "ic.adm", diag);
+  REQUIRE(!diag.has_errors());
+  REQUIRE(build_model(deck, diag));
+  std::string warnings;
+  for (const auto& d : diag.all()) {
+    if (d.severity == Severity::kWarning) warnings += d.headline() + "\n";
+  }
+  CHECK(warnings ==
+        "ic.adm:7:30: warning: VARIABLE 1: IC (the first guess of a variable defined "
+        "through itself) is not used: mbsolve evaluates each variable from its expression; "
+        "ignored (2 occurrences; this is the first)\n");
+}

@@ -3,6 +3,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <numbers>
@@ -41,6 +42,14 @@ std::string attr(const DeckNode* n, std::string_view name) {
 }
 
 double num(const DeckNode* n, std::string_view name) { return std::stod(attr(n, name)); }
+
+/// A file the reader finds as a user library (ROUTINE=<path>::routine): the reader only looks
+/// for it; loading it is the model's part.
+std::string library_file() {
+  const auto path = std::filesystem::temp_directory_path() / "libmb_parser_test_subs.so";
+  std::ofstream(path) << "";
+  return path.string();
+}
 
 std::string errors(const Diagnostics& d) {
   std::string s;
@@ -245,7 +254,8 @@ ARRAY/11, IC, NUMBERS=1, 2, 3.5
 ARRAY/12, U, VARIABLES=10, 13
 SPLINE/13, X=0, 1, 2, Y=0, 1, 4, LINEAR_EXTRAPOLATE
 DIFF/14, IC=1, 0, FUNCTION=-DIF(14), STATIC_HOLD
-GSE/15, NS=2, NO=1, X=16, U=12, Y=17, IC=11, FUNCTION=USER(1, 2)
+GSE/15, NS=2, NO=1, X=16, U=12, Y=17, IC=11, FUNCTION=USER(1, 2)\
+, ROUTINE=@LIB@::GSESUB
 MOTION/16, JOINT=1, ROTATION, VELOCITY, FUNCTION=360D*TIME, ICDISP=0
 JPRIM/17, INPLANE, I=1, J=2
 JOINT/18, RACKPIN, I=1, J=2, PD=0.1
@@ -257,7 +267,9 @@ GCON/21, I=1, FUNCTION=DM(2, 1)-2
 INTEGRATOR/SI2, GSTIFF, ERROR=1.0E-4, HMAX=1D-2, KMAX=5, INTERPOLATE=ON
 )ADM";
   Diagnostics diag;
-  Deck deck = read_adm_deck_text(text, "f.adm", diag);
+  const std::string lib = library_file();
+  Deck deck =
+      read_adm_deck_text(std::string(text).replace(text.find("@LIB@"), 5, lib), "f.adm", diag);
   REQUIRE(errors(diag) == "");
 
   const DeckNode* s1 = node(deck, "force_scalar_twobody", "1");
@@ -335,6 +347,8 @@ INTEGRATOR/SI2, GSTIFF, ERROR=1.0E-4, HMAX=1D-2, KMAX=5, INTERPOLATE=ON
   CHECK(attr(gse, "num_state") == "2");
   CHECK(attr(gse, "x_solver_array_id") == "16");
   CHECK(attr(gse, "usrsub_param_string") == "USER(1, 2)");
+  CHECK(attr(gse, "usrsub_dll_name") == lib);
+  CHECK(attr(gse, "usrsub_fnc_name") == "GSESUB");
 
   const DeckNode* mo = node(deck, "motion_joint", "16");
   CHECK(attr(mo, "joint_id") == "1");
@@ -356,7 +370,7 @@ INTEGRATOR/SI2, GSTIFF, ERROR=1.0E-4, HMAX=1D-2, KMAX=5, INTERPOLATE=ON
   CHECK(attr(fi, "k66") == "66");
   CHECK(attr(fi, "cratio") == "0.1");
   CHECK(attr(fi, "length_x") == "1");
-  CHECK(fi->find("k14")->value_loc.str() == "f.adm:26:3");
+  CHECK(fi->find("k14")->value_loc.str() == "f.adm:27:3");
 
   const DeckNode* gc = node(deck, "constraint_general", "21");
   CHECK(attr(gc, "i_marker_id") == "1");
@@ -394,10 +408,15 @@ COUPLER/2, JOINTS=3, 4, 5, TYPE=R:R:T, SCALES=2, -0.5
 COUPLER/3, JOINTS=3, 4, SCALES=-2
 GEAR/4, JOINTS=3, 4, CV=12
 COUPLER/5, JOINTS=3, 4, FUNCTION=USER(2, 1)
-, ROUTINE=/x/libsubs.so::COU, /x/libsubs.so::COUXX
+, ROUTINE=@LIB@::COU, @LIB@::COUXX
 )ADM";
   Diagnostics diag;
-  Deck deck = read_adm_deck_text(text, "c.adm", diag);
+  const std::string lib = library_file();
+  std::string deck_text = text;
+  for (size_t at; (at = deck_text.find("@LIB@")) != std::string::npos;) {
+    deck_text.replace(at, 5, lib);
+  }
+  Deck deck = read_adm_deck_text(deck_text, "c.adm", diag);
   REQUIRE(errors(diag) == "");
   const DeckNode* c1 = node(deck, "constraint_coupler", "1");
   CHECK(attr(c1, "joint1_id") == "3");
@@ -420,7 +439,7 @@ COUPLER/5, JOINTS=3, 4, FUNCTION=USER(2, 1)
   CHECK(attr(g, "cv_marker_id") == "12");
   const DeckNode* c5 = node(deck, "constraint_coupler", "5");
   CHECK(attr(c5, "usrsub_param_string") == "USER(2, 1)");
-  CHECK(attr(c5, "usrsub_dll_name") == "/x/libsubs.so");
+  CHECK(attr(c5, "usrsub_dll_name") == lib);
   CHECK(attr(c5, "usrsub_fnc_name") == "COU");
   CHECK(attr(c5, "usrsub_der1_name") == "COUXX");
   CHECK(attr(c5, "usrsub_der2_name") == "<absent>");
@@ -795,8 +814,95 @@ TEST_CASE("ADM reader: REQUEST CNAMES, CUNITS, CLABELS, TITLE and RESULTS_NAME")
   CHECK(w ==
         "r.adm:6:3: warning: REQUEST 1: RESULTS_NAME is not used by mbsolve (the columns are "
         "named req<id>.<CNAMES entry>); ignored\n");
-  CHECK(first_error("REQUEST/1, CNAMES=a,b,c,d,e,f,g,h,i, F1=1\n") ==
-        "e.adm:2:19: error: REQUEST 1: CNAMES: at most 8 entries (one per request column), got 9");
+}
+
+TEST_CASE("ADM reader: CNAMES beyond 8 entries and repeated warnings are one line each") {
+  // Adams/View writes more CNAMES than a request has columns (bt_drillsim): the extra entries
+  // name no column, one warning for all requests; the same ignored argument on many statements
+  // is one warning with the count and the first statement.
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nREQUEST/1, CNAMES=a,b,c,d,e,f,g,h,i, F1=1\n"
+      "REQUEST/2, CNAMES = \"p\", \"q\", \"\", \"\", \"\", \"\", \"\", \"\", \"\", \"\""
+      ", RESULTS_NAME = x, F1=1\n"
+      "REQUEST/3, RESULTS_NAME = y, F1=2\n"
+      "BEAM/4, I=1, J=2, LENGTH=1, IXX=1, IYY=1, IZZ=1, AREA=1, EMODULUS=1, GMODULUS=1, "
+      "FORMULATION=STRING\n"
+      "BEAM/5, I=1, J=2, LENGTH=1, IXX=1, IYY=1, IZZ=1, AREA=1, EMODULUS=1, GMODULUS=1, "
+      "FORMULATION=STRING\nEND\n",
+      "r.adm", diag);
+  CHECK(errors(diag) == "");
+  CHECK(attr(node(deck, "post_request", "1"), "column_names") == "a,b,c,d,e,f,g,h");
+  CHECK(attr(node(deck, "post_request", "2"), "column_names") == "p,q,,,,,,");
+  std::string w;
+  for (const auto& d : diag.all()) w += d.headline() + "\n";
+  CHECK(w ==
+        "r.adm:2:19: warning: REQUEST 1: CNAMES: a request has 8 columns; the entries after the "
+        "8th name none and are ignored (2 occurrences; this is the first)\n"
+        "r.adm:3:63: warning: REQUEST 2: RESULTS_NAME is not used by mbsolve (the columns are "
+        "named req<id>.<CNAMES entry>); ignored (2 occurrences; this is the first)\n"
+        "r.adm:5:94: warning: BEAM 4: FORMULATION=STRING is not available in mbsolve; the beam "
+        "runs with the LINEAR formulation (exact for small deflections only) (2 occurrences; "
+        "this is the first)\n");
+}
+
+TEST_CASE("ADM reader: an empty first value gives a joint its initial velocity only") {
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nJOINT/1, REVOLUTE, I=1, J=2, IC=,2.5\nJOINT/2, TRANSLATIONAL, I=3, J=4, IC = , -1\n"
+      "JOINT/3, CYLINDRICAL, I=5, J=6, ICTRAN=,0.5, ICROT=0.1,3\nEND\n",
+      "j.adm", diag);
+  CHECK(errors(diag) == "");
+  const DeckNode* j1 = node(deck, "constraint_joint", "1");
+  CHECK(attr(j1, "ic_rot_vel") == "2.5");
+  CHECK(attr(j1, "ic_rot_disp") == "<absent>");
+  CHECK(attr(node(deck, "constraint_joint", "2"), "ic_tran_vel") == "-1");
+  CHECK(attr(node(deck, "constraint_joint", "2"), "ic_tran_disp") == "<absent>");
+  const DeckNode* j3 = node(deck, "constraint_joint", "3");
+  CHECK(attr(j3, "ic_tran_vel") == "0.5");
+  CHECK(attr(j3, "ic_tran_disp") == "<absent>");
+  CHECK(attr(j3, "ic_rot_disp") == "0.1");
+  CHECK(attr(j3, "ic_rot_vel") == "3");
+  // Elsewhere a value list may not start empty.
+  CHECK(first_error("MARKER/1, PART=1, QP=,1,2\n") ==
+        "e.adm:2:22: error: MARKER 1: QP: the first value is missing before ',' (only a JOINT's "
+        "IC, ICTRAN and ICROT may leave out the displacement: IC=,velocity)");
+  CHECK(first_error("JOINT/1, REVOLUTE, I=1, J=2, IC=\n") ==
+        "e.adm:2:30: error: JOINT 1: IC: missing value after '='");
+}
+
+TEST_CASE("ADM reader: ROUTINE=library::routine, a missing library once per library") {
+  ::unsetenv("MBSOLVE_USERSUB_PATH");  // the message names the folders searched
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nSFORCE/1, I=1, J=2, TRANSLATION, FUNCTION=USER(1, 2)\\\n, ROUTINE=no_such_lib::Force\n"
+      "VFORCE/2, I=1, JFLOAT=3, RM=2, FUNCTION=USER(3)\\\n, ROUTINE = no_such_lib::Push\n"
+      "VARIABLE/3, FUNCTION=USER(4), ROUTINE=other_lib::Var\n"
+      "DIFF/4, FUNCTION=USER(5)\nMOTION/5, JOINT=1, ROTATION, FUNCTION=USER(6)\n"
+      "REQUEST/6, F1=1, ROUTINE=no_such_lib::Req\nEND\n",
+      "/nonexistent/u.adm", diag);
+  CHECK(attr(node(deck, "force_scalar_twobody", "1"), "usrsub_dll_name") == "no_such_lib");
+  CHECK(attr(node(deck, "force_scalar_twobody", "1"), "usrsub_fnc_name") == "Force");
+  CHECK(attr(node(deck, "force_scalar_twobody", "1"), "usrsub_param_string") == "USER(1, 2)");
+  CHECK(attr(node(deck, "force_vector_twobody", "2"), "usrsub_fnc_name") == "Push");
+  CHECK(attr(node(deck, "reference_variable", "3"), "type") == "USERSUB");
+  CHECK(
+      errors(diag) ==
+      "/nonexistent/u.adm:3:3: error: SFORCE 1: ROUTINE: user library 'no_such_lib' not found: "
+      "looked for no_such_lib, libno_such_lib.so, no_such_lib.so in /nonexistent "
+      "(MBSOLVE_USERSUB_PATH is not set) and on the system library path (2 occurrences; this "
+      "is the first)\n"
+      "/nonexistent/u.adm:6:31: error: VARIABLE 3: ROUTINE: user library 'other_lib' not found: "
+      "looked for other_lib, libother_lib.so, other_lib.so in /nonexistent "
+      "(MBSOLVE_USERSUB_PATH is not set) and on the system library path\n"
+      "/nonexistent/u.adm:7:9: error: DIFF 4: FUNCTION=USER(...) without ROUTINE=library::routine "
+      "calls the statement's routine (DIFSUB here) in the default user library (the one Adams "
+      "Solver is started with); mbsolve has no default library: name it with "
+      "ROUTINE=library::DIFSUB (looked for next to the dataset, then in MBSOLVE_USERSUB_PATH) "
+      "(2 occurrences; this is the first)\n"
+      "/nonexistent/u.adm:9:18: error: REQUEST 6: ROUTINE is only used with FUNCTION=USER(...)\n");
+  CHECK(first_error("SFORCE/1, I=1, J=2, ROTATION, FUNCTION=USER(1), ROUTINE=a::F, a::G\n") ==
+        "e.adm:2:57: error: SFORCE 1: ROUTINE: one library::routine for SFORCE (got 'a::F, a::G')");
 }
 
 TEST_CASE("ADM reader: BEAM FORMULATION") {

@@ -4,7 +4,11 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <numbers>
 #include <string>
+
+#include "tests/solver/inline_deck.hpp"
 
 namespace mb::test {
 
@@ -40,6 +44,17 @@ JOINT/1, REVOLUTE, I=20, J=10
 JOINT/2, REVOLUTE, I=30, J=11
 )ADM" + extra +
          "END\n";
+}
+
+/// An angle in (-pi, pi].
+inline double wrap_angle(double x) {
+  return x - 2.0 * std::numbers::pi * std::round(x / (2.0 * std::numbers::pi));
+}
+
+/// The rotation about z of wheel `body_id` at output k of `run` (from its Euler parameters).
+inline double wheel_angle(const InlineRun& run, size_t k, int body_id) {
+  const int o = run.sys->body_offset(run.model->body_index.at(body_id));
+  return 2.0 * std::atan2(run.y[k][o + 6], run.y[k][o + 3]);
 }
 
 }  // namespace mb::test

@@ -34,7 +34,7 @@ const std::string kLib = MB_TEST_USERSUB_LIB;
 const std::string kScript = MBSOLVE_SOURCE_DIR "/tests/usersub/test_subs.py";
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
-double wrap(double x) { return x - kTwoPi * std::round(x / kTwoPi); }
+double wrap(double x) { return test::wrap_angle(x); }
 
 /// The coupled wheels (tests/solver/coupled_wheels.hpp) with `coupler` and `extra`, run to
 /// `end` in the stabilised index-2 form, or the index-1 form when `index1`.
@@ -59,8 +59,7 @@ std::string user_coupler(const std::string& names, const std::string& params, bo
 }
 
 double angle_z(const test::InlineRun& run, size_t k, int body_id) {
-  const int o = run.sys->body_offset(run.model->body_index.at(body_id));
-  return 2.0 * std::atan2(run.y[k][o + 6], run.y[k][o + 3]);
+  return test::wheel_angle(run, k, body_id);
 }
 
 double spin(const test::InlineRun& run, size_t k, int body_id) {
