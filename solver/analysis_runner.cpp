@@ -47,9 +47,35 @@ bool reads_multipliers(const System& sys) {
   return false;
 }
 
-/// Integrates from t0 to t1 with output every dt; t and y follow the last output. A failure
-/// names the constraint rows that have become dependent at the integrator's last state, if any
-/// (rank_loss_report of `dae`, the index-2 Dae of sys). With
+/// An integration failure at a configuration where the kept constraint rows have become (nearly)
+/// dependent (rank_loss_report); t and y are the integrator's last successful step, where the
+/// transient may re-select the redundant equations and go on (reselect_redundant_equations).
+class RankLossFailure : public Error {
+ public:
+  RankLossFailure(const std::string& message, double t_fail, std::vector<double> y_fail)
+      : Error(ExitCode::kAnalysisFailed, message), t(t_fail), y(std::move(y_fail)) {}
+  double t;
+  std::vector<double> y;
+};
+
+/// Thrown by integrate at an output time (t, y) where, after more equations than the model's
+/// redundant ones were removed to pass a singular configuration, a set of the model's own size
+/// is well conditioned again (`removed`): the transient restarts there with it.
+struct RestoreSelection {
+  double t;
+  std::vector<double> y;
+  std::vector<int> removed;
+};
+
+/// How well conditioned (select_redundant_equations' weakest pivot) a set of the model's own
+/// size must be for RestoreSelection: ten times the rank-loss threshold, so that a run does not
+/// switch back and forth at the edge of a singular region.
+constexpr double kRestoreConditioning = 10 * kNearDependenceThreshold;
+
+/// Integrates from the integrator's time to t1 with output at t0 + k dt (those after its time);
+/// t and y follow the last output. A failure names the constraint rows that have become
+/// dependent at the integrator's last state, if any (rank_loss_report of `dae`, the index-2 Dae
+/// of sys), and is then a RankLossFailure. With
 /// `output_solve` (the DAE forms) the derivatives and multipliers written at an output time are
 /// solved from the interpolated state there, as at t = 0 (initial_conditions.hpp): IDA's
 /// interpolating polynomial spans a whole step, and a reaction that changes within the step
@@ -57,10 +83,13 @@ bool reads_multipliers(const System& sys) {
 template <class Integrator>
 void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObserver& obs,
                RunReport& report, double t0, double t1, double dt, double& t,
-               std::vector<double>& y, AccelerationSolver* output_solve = nullptr) {
+               std::vector<double>& y, AccelerationSolver* output_solve = nullptr,
+               size_t nominal_removed = SIZE_MAX) {
   const long n_out = output_count(t0, t1, dt);
+  const double start = integ.time();
   for (long k = 1; k <= n_out; ++k) {
     const double tout = std::min(t1, t0 + static_cast<double>(k) * dt);
+    if (tout <= start) continue;  // written before a restart
     try {
       throw_if_interrupted();
       integ.advance_to(tout, t1);
@@ -68,7 +97,9 @@ void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObs
       report.stats += integ.stats();
       report.time = integ.time();
       if (e.code() != ExitCode::kAnalysisFailed) throw;
-      throw Error(e.code(), e.what() + rank_loss_report(dae, integ.time(), integ.y()));
+      const std::string rank_loss = rank_loss_report(dae, integ.time(), integ.y());
+      if (rank_loss.empty()) throw;
+      throw RankLossFailure(e.what() + rank_loss, integ.time(), integ.y());
     } catch (...) {
       report.stats += integ.stats();
       report.time = integ.time();
@@ -83,6 +114,15 @@ void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObs
     yp.resize(static_cast<size_t>(sys.size()));
     if (output_solve) output_solve->solve(t, y, yp);
     obs.output(t, sys, y, yp);
+    if (dae.removed().size() > nominal_removed && k < n_out) {
+      std::optional<RedundantSelection> sel =
+          select_redundant_equations(sys, t, y, kRedundancyThreshold);
+      if (sel && sel->removed.size() == nominal_removed &&
+          sel->weakest_pivot > kRestoreConditioning) {
+        report.stats += integ.stats();
+        throw RestoreSelection{t, y, std::move(sel->removed)};
+      }
+    }
   }
   report.stats += integ.stats();
 }
@@ -127,6 +167,49 @@ std::vector<double> carry_state(const System& from, const System& to, const std:
     for (int k = 0; k < 3; ++k) out[o + 10 + k] = w_body(k);
   }
   return out;
+}
+
+/// How many times one transient may choose its redundant equations again.
+constexpr int kMaxReselections = 20;
+
+/// The DAE forms (IDA): index 2 on `dae`, index 3 or stabilised index 1 on a System of that form
+/// built for sys's model (kept in `systems3` / `systems1`, and its Dae in `dae3` / `dae1` while the
+/// removed equations stay those of `dae`), from (t_start, y_start, yp_start) to t1 with outputs on
+/// the grid t0 + k dt; nominal_removed: see integrate.
+void integrate_dae(const System& sys, const Dae& dae, std::optional<Dae>& dae3,
+                   std::deque<System>& systems3, std::optional<Dae>& dae1,
+                   std::deque<System>& systems1, const TransientParams& params,
+                   size_t nominal_removed, AnalysisObserver& obs, RunReport& report, double t_start,
+                   const std::vector<double>& y_start, const std::vector<double>& yp_start,
+                   double t0, double t1, double dt, double& t, std::vector<double>& y) {
+  const bool index3 = params.dae_index == 3;
+  const bool index1 = params.dae_index == 1;
+  // The ODE forms solve the accelerations at their outputs already (the right-hand side).
+  std::optional<AccelerationSolver> output_solve;
+  if (!reads_multipliers(sys)) output_solve.emplace(dae);
+  AccelerationSolver* acc = output_solve ? &*output_solve : nullptr;
+  const auto form_system = [&](std::deque<System>& systems, DaeForm form) -> const System& {
+    if (systems.empty() || &systems.back().model() != &sys.model()) {
+      systems.emplace_back(sys.model(), form);
+    }
+    return systems.back();
+  };
+  if (index3 && !dae3) dae3.emplace(form_system(systems3, DaeForm::kIndex3), dae.removed());
+  if (index1 && !dae1) {
+    dae1.emplace(form_system(systems1, DaeForm::kStabilisedIndex1), dae.removed());
+  }
+  if (index1) {
+    // kappa = 0 and u = 0: the index-2 initial conditions are consistent (lambda already
+    // solves the acceleration constraints).
+    std::vector<double> y1 = y_start, yp1 = yp_start;
+    y1.resize(static_cast<size_t>(dae1->size()), 0.0);
+    yp1.resize(static_cast<size_t>(dae1->size()), 0.0);
+    IdaIntegrator ida(*dae1, params, t_start, y1, yp1, dt);
+    integrate(ida, sys, dae, obs, report, t0, t1, dt, t, y, acc, nominal_removed);
+  } else {
+    IdaIntegrator ida(index3 ? *dae3 : dae, params, t_start, y_start, yp_start, dt);
+    integrate(ida, sys, dae, obs, report, t0, t1, dt, t, y, acc, nominal_removed);
+  }
 }
 
 }  // namespace
@@ -327,29 +410,54 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
           integrate(cvode, sys, *dae, obs, report, t0, t1, dt, t, y);
         }
       } else {
-        // The ODE forms solve the accelerations at their outputs already (the right-hand side).
-        std::optional<AccelerationSolver> output_solve;
-        if (!reads_multipliers(sys)) output_solve.emplace(*dae);
-        AccelerationSolver* acc = output_solve ? &*output_solve : nullptr;
-        if (index3 && !dae3) {
-          index3_systems.emplace_back(sys.model(), DaeForm::kIndex3);
-          dae3.emplace(index3_systems.back(), dae->removed());
-        }
-        if (index1 && !dae1) {
-          index1_systems.emplace_back(sys.model(), DaeForm::kStabilisedIndex1);
-          dae1.emplace(index1_systems.back(), dae->removed());
-        }
-        if (index1) {
-          // kappa = 0 and u = 0: the index-2 initial conditions are consistent (lambda already
-          // solves the acceleration constraints).
-          std::vector<double> y1 = ic.y, yp1 = ic.yp;
-          y1.resize(static_cast<size_t>(dae1->size()), 0.0);
-          yp1.resize(static_cast<size_t>(dae1->size()), 0.0);
-          IdaIntegrator ida(*dae1, params, t0, y1, yp1, dt);
-          integrate(ida, sys, *dae, obs, report, t0, t1, dt, t, y, acc);
-        } else {
-          IdaIntegrator ida(index3 ? *dae3 : *dae, params, t0, ic.y, ic.yp, dt);
-          integrate(ida, sys, *dae, obs, report, t0, t1, dt, t, y, acc);
+        // When the kept constraint rows become (nearly) dependent during the run, the equations
+        // to remove are chosen again at the last successful step and the integration restarts
+        // there: another row of a redundant set, or, at a singular configuration, one more
+        // row until the model's own number is well conditioned again.
+        const size_t nominal = dae->removed().size();
+        double t_start = t0;
+        std::vector<double> y_start = ic.y, yp_start = ic.yp;
+        for (int reselections = 0;; ++reselections) {
+          std::vector<int> removed;
+          double t_again = 0;
+          std::vector<double> y_again;
+          std::string why;
+          try {
+            integrate_dae(sys, *dae, dae3, index3_systems, dae1, index1_systems, params,
+                          reselections < kMaxReselections ? nominal : SIZE_MAX, obs, report,
+                          t_start, y_start, yp_start, t0, t1, dt, t, y);
+            break;
+          } catch (const RankLossFailure& failure) {
+            std::optional<RedundantSelection> sel;
+            if (reselections < kMaxReselections) {
+              sel = select_redundant_equations(sys, failure.t, failure.y, kNearDependenceThreshold);
+            }
+            if (!sel || sel->removed == dae->removed()) throw;
+            removed = std::move(sel->removed);
+            t_again = failure.t;
+            y_again = failure.y;
+            why = "the kept constraint equations became (nearly) dependent";
+          } catch (RestoreSelection& restore) {
+            removed = std::move(restore.removed);
+            t_again = restore.t;
+            y_again = std::move(restore.y);
+            why = "the model's redundant equations are independent again";
+          }
+          const int lambda0 = 13 * sys.num_moving_bodies();
+          std::string names;
+          for (int e : removed) {
+            names += (names.empty() ? "" : ", ") + sys.describe_variable(lambda0 + e);
+          }
+          obs.log(fmt::format("warning: t = {:.10g}: {}; equations removed from here on: {}",
+                              t_again, why, names.empty() ? "none" : names));
+          dae.emplace(sys, std::move(removed));
+          dae3.reset();
+          dae1.reset();
+          y_again.resize(static_cast<size_t>(sys.size()));
+          const InitialConditions restart = compute_initial_conditions(*dae, t_again, y_again);
+          t_start = t_again;
+          y_start = restart.y;
+          yp_start = restart.yp;
         }
       }
       obs.log(fmt::format("transient analysis done at t = {:g}", t));

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <Eigen/Dense>
 #include <Eigen/SparseQR>
 #include <algorithm>
 #include <cmath>
@@ -116,6 +117,61 @@ std::vector<int> find_redundant_equations(const System& sys, double t,
   // the absolute pivot threshold is the relative kRedundancyThreshold. Rows of B that are zero
   // are redundant too. Eigen puts the dependent columns last in colsPermutation().
   return dependent_rows(sys, t, y, kRedundancyThreshold, {});
+}
+
+std::optional<RedundantSelection> select_redundant_equations(const System& sys, double t,
+                                                             const std::vector<double>& y,
+                                                             double threshold) {
+  if (y.size() < static_cast<size_t>(sys.size())) return std::nullopt;
+  const std::vector<double> y2(y.begin(), y.begin() + sys.size());
+  SpMat bt;
+  try {
+    bt = unit_constraint_columns(sys, t, y2);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  const Eigen::Index m = bt.cols();
+  if (static_cast<double>(bt.rows()) * static_cast<double>(m) * static_cast<double>(m) >
+      kMaxReselectWork) {
+    return std::nullopt;
+  }
+  // The joints' equations come first in the lambda block (System::constraint_kernel).
+  Eigen::Index joint_equations = 0;
+  for (size_t j = 0; j < sys.model().joints.size(); ++j) {
+    joint_equations += sys.joint_equation_count(static_cast<int>(j));
+  }
+  Eigen::MatrixXd c(bt);  // columns: the unit rows of B, projected as they are accepted
+  std::vector<bool> done(static_cast<size_t>(m), false);
+  RedundantSelection sel;
+  const auto accept = [&](Eigen::Index k, double limit) {
+    done[static_cast<size_t>(k)] = true;
+    const double norm = c.col(k).norm();
+    if (norm <= limit) {
+      sel.removed.push_back(static_cast<int>(k));
+      return;
+    }
+    if (k < joint_equations) sel.weakest_pivot = std::min(sel.weakest_pivot, norm);
+    const Eigen::VectorXd q = c.col(k) / norm;
+    for (Eigen::Index l = 0; l < m; ++l) {
+      if (!done[static_cast<size_t>(l)]) c.col(l) -= q * q.dot(c.col(l));
+    }
+  };
+  for (Eigen::Index k = joint_equations; k < m; ++k) accept(k, kRedundancyThreshold);
+  for (Eigen::Index n = 0; n < joint_equations; ++n) {
+    Eigen::Index best = -1;
+    double best_norm = -1;
+    for (Eigen::Index k = 0; k < joint_equations; ++k) {
+      if (done[static_cast<size_t>(k)]) continue;
+      const double norm = c.col(k).norm();
+      if (norm > best_norm) {
+        best = k;
+        best_norm = norm;
+      }
+    }
+    accept(best, threshold);
+  }
+  std::sort(sel.removed.begin(), sel.removed.end());
+  return sel;
 }
 
 std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>& y) {

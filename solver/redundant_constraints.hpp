@@ -8,6 +8,7 @@
 // hold once the others are assembled; otherwise the constraints are inconsistent (for example
 // two FIXED joints holding one body at different places) and the analysis stops.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,30 @@ constexpr double kNearDependenceThreshold = 1e-3;
 /// with their elements ("; at t = ... the constraint Jacobian has lost rank: ..."). Empty when
 /// the kept rows are independent or the Jacobian cannot be formed.
 std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>& y);
+
+/// A choice of the equations to remove at one configuration, and how well the kept rows are
+/// conditioned: the smallest part of a kept joint row independent of the rows accepted before it
+/// (unit rows).
+struct RedundantSelection {
+  std::vector<int> removed;
+  double weakest_pivot = 1;
+};
+
+/// The equations to remove at state y (index-2 layout; longer vectors are read up to the
+/// System's size), chosen for conditioning: which rows of a redundant set are dependent changes
+/// with the configuration (the delta robot of ss_intento2), and near a singular configuration a
+/// row that is independent elsewhere becomes (nearly) dependent. The equations of motions,
+/// couplers and general constraints are accepted first, in order, as find_redundant_equations
+/// does; among the joints' equations the row with the largest part independent of the accepted
+/// ones is taken next (Gram-Schmidt with column pivoting, the rank-revealing order of Businger and
+/// Golub), and a row whose part left is at most `threshold` is removed. Empty when B is too large
+/// for this dense factorisation (kMaxReselectWork) or cannot be formed.
+std::optional<RedundantSelection> select_redundant_equations(const System& sys, double t,
+                                                             const std::vector<double>& y,
+                                                             double threshold);
+
+/// Bound on rows x columns^2 of the dense factorisation select_redundant_equations does.
+constexpr double kMaxReselectWork = 2e9;
 
 /// Throws Error(kAnalysisFailed) naming the joints involved if a removed equation is violated
 /// at the (assembled) state y by more than `tol`.
