@@ -9,13 +9,15 @@
 // expr/ only requires slot >= 0.
 //
 // For AKISPL/CUBSPL/LINSPL(x, z, id[, n]) the binder returns the Reference_Spline data and
-// expr/ does the interpolation itself (spline.hpp).
+// expr/ does the interpolation itself (spline.hpp); for CURVE(alpha, iord, comp, id) it returns
+// the curve's points and builds the B-spline itself (param_curve.hpp).
 
 #include <span>
 #include <string>
 #include <string_view>
 #include <variant>
 
+#include "expr/param_curve.hpp"
 #include "expr/spline.hpp"
 
 namespace mb::expr {
@@ -36,6 +38,10 @@ class Binder {
   virtual BindResult bind(std::string_view name, std::span<const long long> args) = 0;
   /// The data of Reference_Spline `id`, or an error message.
   virtual std::variant<SplineData, std::string> spline(long long id) = 0;
+  /// The data of curve `id` (already validated), or an error message.
+  virtual std::variant<CurveData, std::string> curve(long long id) {
+    return "curve " + std::to_string(id) + " does not exist";
+  }
 };
 
 }  // namespace mb::expr

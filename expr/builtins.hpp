@@ -65,6 +65,7 @@ enum class Fn : unsigned char {
   kAkispl,
   kCubspl,
   kLinspl,
+  kCurve,  ///< CURVE(alpha, iord, comp, id): a B-spline curve (param_curve.hpp)
   // conditional
   kIf,
   // every model-bound name

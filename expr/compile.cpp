@@ -97,7 +97,53 @@ class Binding {
     return make_input(r.slot, n.offset, n.length);
   }
 
+  NodePtr bind_curve(const Node& n) {
+    NodePtr alpha = bind(n.args[0]);
+    long long iord = 0, comp = 0, id = 0;
+    bool ok = whole_arg(n, 1, iord);
+    ok = whole_arg(n, 2, comp) && ok;
+    ok = whole_arg(n, 3, id) && ok;
+    if (ok && (iord < 0 || iord > 2)) {
+      problems_.push_back(
+          {n.args[1]->offset, n.args[1]->length,
+           fmt::format("CURVE: the derivative order iord must be 0, 1 or 2 (got {})", iord)});
+      ok = false;
+    }
+    if (ok && (comp < 1 || comp > 3)) {
+      problems_.push_back(
+          {n.args[2]->offset, n.args[2]->length,
+           fmt::format("CURVE: comp must be 1 (x), 2 (y) or 3 (z) (got {})", comp)});
+      ok = false;
+    }
+    if (!ok) return make_const(0, n.offset, n.length);
+    const auto key = std::make_pair(-static_cast<int>(comp), id);  // spline methods are >= 0
+    auto it = index_.find(key);
+    int index = 0;
+    if (it != index_.end()) {
+      index = it->second;
+    } else {
+      auto data = binder_.curve(id);
+      if (auto* msg = std::get_if<std::string>(&data)) {
+        problems_.push_back({n.offset, n.length, *msg});
+        return make_const(0, n.offset, n.length);
+      }
+      splines_.emplace_back(curve_component(std::get<CurveData>(data), static_cast<int>(comp) - 1));
+      index = static_cast<int>(splines_.size() - 1);
+      index_.emplace(key, index);
+    }
+    auto s = std::make_shared<Node>();
+    s->op = NodeOp::kSpline;
+    s->builtin = n.builtin;
+    s->slot = index;
+    s->order_x = static_cast<int>(iord);
+    s->args = {alpha, make_const(0, n.offset, n.length)};
+    s->offset = n.offset;
+    s->length = n.length;
+    return s;
+  }
+
   NodePtr bind_spline(const Node& n) {
+    if (n.builtin->fn == Fn::kCurve) return bind_curve(n);
     NodePtr x = bind(n.args[0]);
     NodePtr z = bind(n.args[1]);
     long long id = 0, order = 0;

@@ -104,8 +104,15 @@ SplineCurve::SplineCurve(SplineMethod method, std::span<const double> x, std::sp
   }
 }
 
+SplineCurve::SplineCurve(std::vector<double> x, std::vector<double> coefficients, bool periodic)
+    : x_(std::move(x)), c_(std::move(coefficients)), periodic_(periodic) {}
+
 double SplineCurve::eval(double x, int order) const {
   const size_t last = x_.size() - 1;
+  if (periodic_ && (x < x_[0] || x > x_[last])) {
+    const double period = x_[last] - x_[0];
+    x = x_[0] + (x - x_[0]) - period * std::floor((x - x_[0]) / period);
+  }
   if (linear_extrapolation_ && (x < x_[0] || x > x_[last])) {
     const bool left = x < x_[0];
     const double xe = left ? x_[0] : x_[last];

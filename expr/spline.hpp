@@ -42,19 +42,24 @@ class SplineCurve {
  public:
   SplineCurve(SplineMethod method, std::span<const double> x, std::span<const double> y,
               bool linear_extrapolation);
+  /// A piecewise cubic given by its breakpoints and 4 coefficients per segment (c0 + c1 h +
+  /// c2 h^2 + c3 h^3, h = x - x_i); `periodic`: x is taken modulo x.back() - x.front().
+  SplineCurve(std::vector<double> x, std::vector<double> coefficients, bool periodic);
   /// d^order y / dx^order at x.
   double eval(double x, int order) const;
 
  private:
   std::vector<double> x_;
   std::vector<double> c_;  ///< 4 coefficients per segment
-  bool linear_extrapolation_;
+  bool linear_extrapolation_ = false;
+  bool periodic_ = false;
 };
 
 /// A curve or a surface, ready to evaluate.
 class Spline {
  public:
   Spline(SplineMethod method, const SplineData& data);
+  explicit Spline(SplineCurve curve) : curves_{std::move(curve)} {}
   bool is_surface() const { return !z_.empty(); }
   /// d^(order_x + order_z) y / dx^order_x dz^order_z at (x, z). z is ignored for a curve.
   double eval(double x, double z, int order_x, int order_z) const;

@@ -24,7 +24,7 @@ void build_body_beam(ElementReader& in, ModelDraft& draft, bool /*in_command*/) 
   d.flag = in.boolean("free_end").value_or(false);
   std::vector<double> v(kCount, 0.0);
   v[kN] = static_cast<double>(in.integer("num_segments", 1, 998).value_or(1));
-  if (!in.has("num_segments")) in.error_here("missing required attribute 'num_segments'");
+  if (!in.has("num_segments")) in.missing("num_segments");
   v[kE] = read_positive(in, "e");
   v[kG] = read_positive(in, "g");
   v[kRho] = read_positive(in, "density");

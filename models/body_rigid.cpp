@@ -1,8 +1,43 @@
 #include "models/body_rigid.hpp"
 
 #include <array>
+#include <string>
+
+#include "common/text.hpp"
 
 namespace mb {
+
+namespace {
+/// exact="X:Y:PSI" (mbsolve extension, from Adams PART EXACT=): the coordinates the initial
+/// assembly keeps; any of X, Y, Z, PSI, THETA, PHI, separated by colons (or commas).
+void read_exact(ElementReader& in, DraftBody& b) {
+  const DeckAttribute* a = in.attr("exact");
+  if (!a) return;
+  static constexpr std::string_view kNames[] = {"X", "Y", "Z", "PSI", "THETA", "PHI"};
+  std::string word;
+  auto take = [&] {
+    const std::string w(trim(word));
+    word.clear();
+    if (w.empty()) return;
+    for (size_t k = 0; k < 6; ++k) {
+      if (iequals(w, kNames[k])) {
+        b.exact[k] = true;
+        return;
+      }
+    }
+    in.error("exact", "exact: unknown coordinate '" + w +
+                          "' (expected X, Y, Z, PSI, THETA or PHI, separated by ':')");
+  };
+  for (char c : a->value) {
+    if (c == ':' || c == ',') {
+      take();
+    } else {
+      word += c;
+    }
+  }
+  take();
+}
+}  // namespace
 
 void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   DraftBody b;
@@ -32,8 +67,10 @@ void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/)
   in.ref("lprf_id");
   if (auto m = in.required_real("mass")) {
     b.mass = *m;
-    if (b.mass <= 0)
-      in.error("mass", "mass must be > 0 for a moving body (got " + in.attr("mass")->value + ")");
+    if (b.mass < 0) {
+      in.error("mass", "mass must be >= 0 for a moving body (got " + in.attr("mass")->value +
+                           "; 0: a massless body, which its constraints must hold)");
+    }
   }
   double* moments[6] = {&b.ixx, &b.iyy, &b.izz, &b.ixy, &b.iyz, &b.ixz};
   const char* names[6] = {"inertia_xx", "inertia_yy", "inertia_zz",
@@ -54,6 +91,7 @@ void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/)
     const bool exact = in.boolean(kFlags[k]).value_or(true);
     b.velocity_given[k] = in.has(kVelocities[k]) && exact;
   }
+  read_exact(in, b);
   for (auto n : {"vm_id", "wm_id"}) {
     if (in.has(n)) in.error(n, std::string(n) + " is not supported yet");
   }

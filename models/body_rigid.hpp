@@ -2,12 +2,14 @@
 // Body_Rigid: a rigid body, or the ground (isground="TRUE", fixed at its initial pose).
 //   cg_id (req for moving bodies): CM marker; the body frame is the CM marker frame.
 //   im_id (opt, default cg_id): marker whose origin and axes the inertia is given about.
-//   mass (> 0, mass units), inertia_xx/yy/zz/xy/yz/xz (mass*length^2, about IM in IM axes).
-//     Products follow the Adams sign convention: Ixy = +integral(x y dm), so the tensor is
+//   mass (>= 0, mass units; 0: massless, allowed when the constraints hold the body: its motion
+//     has no freedom of its own, solver/massless_bodies.hpp), inertia_xx/yy/zz/xy/yz/xz
+//     (mass*length^2, about IM in IM axes). Products follow the Adams sign convention: Ixy =
+//     +integral(x y dm), so the tensor is
 //     [[Ixx, -Ixy, -Ixz], [-Ixy, Iyy, -Iyz], [-Ixz, -Iyz, Izz]].
 //   v_ic_x/y/z (length/time), w_ic_x/y/z (rad/time): initial CM velocity and angular velocity in
 //   ground axes.
-// Rejected: mass <= 0, an inertia tensor that is not positive definite or breaks the triangle
+// Rejected: mass < 0, an inertia tensor that is not positive definite or breaks the triangle
 //   inequality of principal moments, a second ground body.
 
 #include "models/element_reader.hpp"

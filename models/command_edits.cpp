@@ -138,9 +138,9 @@ bool resolve_activation(const DeckNode& node, const Model& m, Command& cmd, Diag
   for (const auto& [k, name] : kOtherTypes) all.push_back(k);
   std::optional<std::string> type;
   if (!in.has("element_type")) {
-    in.error_here(
-        "missing required attribute 'element_type' (JOINT, MOTION, COUPLER, GEAR, SFORCE, "
-        "GFORCE, VFORCE, VTORQUE, SPDP, BUSH, FIELD, BEAM or FORCE)");
+    in.missing("element_type",
+               "JOINT, MOTION, COUPLER, GEAR, SFORCE, "
+               "GFORCE, VFORCE, VTORQUE, SPDP, BUSH, FIELD, BEAM or FORCE");
   } else {
     type = in.keyword("element_type", all);
   }

@@ -28,6 +28,9 @@ class NoBinder : public expr::Binder {
   std::variant<expr::SplineData, std::string> spline(long long) override {
     return std::string("splines are not allowed here");
   }
+  std::variant<expr::CurveData, std::string> curve(long long) override {
+    return std::string("curves are not allowed here");
+  }
 };
 }  // namespace
 

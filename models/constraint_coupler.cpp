@@ -24,7 +24,7 @@ void read_joints(ElementReader& in, DraftCoupler& d, int max_joints) {
     const bool required = k <= 2;
     const bool has_joint = in.has(joint);
     if (!has_joint && required) {
-      in.error_here(fmt::format("missing required attribute '{}'", joint));
+      in.missing(joint);
     }
     if (has_joint) {
       d.joint_ids.push_back(in.required_ref(joint).value_or(0));
@@ -200,7 +200,7 @@ void build_constraint_coupler(ElementReader& in, ModelDraft& draft, bool /*in_co
       in.error("coefficients", "give coefficients or a COUSUB user subroutine, not both");
     }
   } else if (!in.has("coefficients")) {
-    in.error_here("missing required attribute 'coefficients' (one per joint, e.g. \"1, -2\")");
+    in.missing("coefficients", "one per joint, e.g. \"1, -2\"");
   } else if (auto v = read_number_list(in, "coefficients")) {
     if (v->size() != d.joint_ids.size()) {
       in.error("coefficients", fmt::format("coefficients has {} values for {} joints (give one "

@@ -13,7 +13,7 @@ void build_constraint_general(ElementReader& in, ModelDraft& draft, bool /*in_co
   if (auto k = in.keyword("type", kKinds); k && *k == "USERSUB") {
     in.error("type", "USERSUB constraints are not supported yet");
   }
-  if (!in.has("expr")) in.error_here("missing required attribute 'expr'");
+  if (!in.has("expr")) in.missing("expr");
   read_expression(in, d, "expr");
   if (in.has("expr") && !d.expressions.back()) in.error("expr", "expr must not be empty or NULL");
   reject_user_subroutines(in);

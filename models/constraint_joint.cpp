@@ -1,5 +1,7 @@
 #include "models/constraint_joint.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 
 namespace mb {
@@ -47,7 +49,7 @@ DraftJoint read_joint(ElementReader& in, const std::array<JointName, N>& table) 
   std::array<std::string_view, N> names;
   for (size_t k = 0; k < N; ++k) names[k] = table[k].name;
   if (!in.has("type")) {
-    in.error_here("missing required attribute 'type'");
+    in.missing("type");
   } else if (auto t = in.keyword("type", names)) {
     for (const auto& jn : table) {
       if (jn.name != *t) continue;
@@ -79,8 +81,7 @@ void read_pitch(ElementReader& in, DraftJoint& j) {
       continue;
     }
     if (!in.has(name)) {
-      in.error_here(std::string("missing required attribute '") + name + "' (a " +
-                    (screw ? "SCREW" : "RACK_PINION") + " joint needs it)");
+      in.missing(name, screw ? "a SCREW joint needs it" : "a RACK_PINION joint needs it");
       continue;
     }
     const auto v = in.real(name);
@@ -96,6 +97,32 @@ void read_pitch(ElementReader& in, DraftJoint& j) {
     }
   }
 }
+/// The joint initial conditions (mbsolve extension attributes, from Adams IC=, ICTRAN=, ICROT=):
+/// ic_tran_disp / ic_tran_vel on TRANSLATIONAL and CYLINDRICAL joints, ic_rot_disp / ic_rot_vel
+/// on REVOLUTE and CYLINDRICAL joints.
+void read_initial_conditions(ElementReader& in, DraftJoint& j) {
+  static constexpr std::string_view kNames[2][2] = {{"ic_tran_disp", "ic_tran_vel"},
+                                                    {"ic_rot_disp", "ic_rot_vel"}};
+  const bool cylindrical = j.type == JointType::kCylindrical;
+  const bool allowed[2] = {cylindrical || j.type == JointType::kTranslational,
+                           cylindrical || j.type == JointType::kRevolute};
+  for (int c = 0; c < 2; ++c) {
+    for (int level = 0; level < 2; ++level) {
+      const std::string_view name = kNames[c][level];
+      if (!in.has(name)) continue;
+      const auto v = in.real(name);
+      if (!v) continue;
+      if (!allowed[c]) {
+        in.error(name,
+                 fmt::format("{} applies to {} joints only (this joint is {})", name,
+                             c == 0 ? "TRANSLATIONAL and CYLINDRICAL" : "REVOLUTE and CYLINDRICAL",
+                             joint_type_name(j.type)));
+        continue;
+      }
+      (level == 0 ? j.ic_disp : j.ic_vel)[c] = *v;
+    }
+  }
+}
 }  // namespace
 
 std::string_view joint_type_name(JointType type) {
@@ -108,6 +135,7 @@ std::string_view joint_type_name(JointType type) {
 void build_constraint_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   DraftJoint j = read_joint(in, kJointNames);
   read_pitch(in, j);
+  read_initial_conditions(in, j);
   draft.joints.push_back(std::move(j));
 }
 

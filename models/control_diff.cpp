@@ -28,7 +28,7 @@ void build_control_diff(ElementReader& in, ModelDraft& draft, bool /*in_command*
     return;
   }
   reject_user_subroutines(in);
-  if (!in.has("expr")) in.error_here("missing required attribute 'expr'");
+  if (!in.has("expr")) in.missing("expr");
   read_expression(in, d.base, "expr");
   draft.state_elements.push_back(std::move(d));
 }

@@ -24,8 +24,8 @@ void read_plant_list(ElementReader& in, std::vector<DraftArray>& out) {
   in.real("offset_time");
   const char* count = in.has("num_variable") ? "num_variable" : "num_element";
   const auto n = in.integer(count, 1, 1000000);
-  if (!in.has(count)) in.error_here("missing required attribute 'num_element'");
-  if (!in.has("variable_id_list")) in.error_here("missing required attribute 'variable_id_list'");
+  if (!in.has(count)) in.missing("num_element");
+  if (!in.has("variable_id_list")) in.missing("variable_id_list");
   a.list_loc = in.loc_of("variable_id_list");
   const auto list = read_number_list(in, "variable_id_list");
   if (!n || !list || !in.has("variable_id_list")) return;

@@ -9,7 +9,7 @@ namespace mb {
 namespace {
 std::vector<double> coefficients(ElementReader& in, const char* list, const char* count) {
   if (!in.has(list)) {
-    in.error_here(std::string("missing required attribute '") + list + "'");
+    in.missing(list);
     return {};
   }
   auto v = read_number_list(in, list);
@@ -27,7 +27,7 @@ void build_control_siso(ElementReader& in, ModelDraft& draft, bool /*in_command*
   d.form = StateElement::Form::kLinear;
   read_state_arrays(in, d, true);
   if (!in.has("u_array_id") && !in.has("u_solver_array_id")) {
-    in.error_here("missing required attribute 'u_array_id'");
+    in.missing("u_array_id");
   }
   d.numerator = coefficients(in, "numerator_coef", "num_numerator_coef");
   d.denominator = coefficients(in, "denominator_coef", "num_denominator_coef");

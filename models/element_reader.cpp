@@ -32,10 +32,18 @@ ElementReader::ElementReader(const DeckNode& node, Diagnostics& diag)
   }
 }
 
+ElementReader::~ElementReader() {
+  // A builder that gave up early (and never called finish()) still reports what was missing.
+  try {
+    report_missing();
+  } catch (...) {  // out of memory while unwinding: nothing more can be said
+  }
+}
+
 int ElementReader::require_id() {
   const DeckAttribute* a = attr("id");
   if (!a) {
-    error_here("missing required attribute 'id'");
+    missing("id");
   } else if (id_ == 0) {
     error("id", "id must be an integer in [1, " + std::to_string(INT_MAX) + "] (got " +
                     quoted_value(a->value) + ")");
@@ -80,7 +88,7 @@ double ElementReader::real_or(std::string_view name, double fallback) {
 
 std::optional<double> ElementReader::required_real(std::string_view name) {
   if (!has(name)) {
-    error_here("missing required attribute '" + std::string(name) + "'");
+    missing(name);
     return std::nullopt;
   }
   return real(name);
@@ -100,7 +108,7 @@ std::optional<int> ElementReader::ref(std::string_view name, bool allow_zero) {
 
 std::optional<int> ElementReader::required_ref(std::string_view name) {
   if (!has(name)) {
-    error_here("missing required attribute '" + std::string(name) + "'");
+    missing(name);
     return std::nullopt;
   }
   return ref(name);
@@ -145,6 +153,85 @@ std::optional<std::string> ElementReader::keyword(std::string_view name,
   return std::nullopt;
 }
 
+void ElementReader::missing(std::string_view name, std::string_view hint) {
+  for (const Missing& m : missing_) {
+    if (m.name == name) return;
+  }
+  missing_.push_back({std::string(name), std::string(hint)});
+}
+
+void ElementReader::require_all(std::string_view element_name, std::string_view spec) {
+  element_name_ = element_name;
+  required_ = spec;
+}
+
+namespace {
+
+/// The blank-separated groups of a required-attribute spec.
+std::vector<std::string_view> spec_groups(std::string_view spec) {
+  std::vector<std::string_view> groups;
+  size_t k = 0;
+  while (k < spec.size()) {
+    const size_t end = std::min(spec.find(' ', k), spec.size());
+    if (end > k) groups.push_back(spec.substr(k, end - k));
+    k = end + 1;
+  }
+  return groups;
+}
+
+}  // namespace
+
+void ElementReader::report_missing() {
+  // "<Element> requires a, b, c", told with a missing name of that list when it has several.
+  std::string all_required;
+  std::vector<std::string_view> listed;
+  for (std::string_view g : spec_groups(required_)) {
+    listed.push_back(g.substr(0, g.find('|')));
+    all_required += (all_required.empty() ? "" : ", ") + std::string(listed.back());
+  }
+  all_required = std::string(element_name_) + " requires " + all_required;
+  // The groups of the reference's list that none of the deck's attributes satisfies.
+  for (std::string_view group : spec_groups(required_)) {
+    std::vector<std::string_view> names;
+    for (size_t k = 0; k <= group.size();) {
+      const size_t end = std::min(group.find('|', k), group.size());
+      names.push_back(group.substr(k, end - k));
+      k = end + 1;
+    }
+    const bool present = std::any_of(names.begin(), names.end(),
+                                     [&](std::string_view n) { return node_.find(n) != nullptr; });
+    const bool reported = std::any_of(missing_.begin(), missing_.end(), [&](const Missing& m) {
+      return std::find(names.begin(), names.end(), m.name) != names.end();
+    });
+    if (present || reported) continue;
+    std::string hint;
+    for (size_t k = 1; k < names.size(); ++k) {
+      hint += (k == 1 ? "or '" : ", '") + std::string(names[k]) + "'";
+    }
+    missing(names.front(), hint.empty() ? hint : hint + " instead");
+  }
+  required_ = {};
+  if (missing_.empty()) return;
+  // An attribute nobody asked for that looks like the missing one is probably its misspelling.
+  std::vector<std::string_view> unknown;
+  for (size_t k = 0; k < node_.attributes.size(); ++k) {
+    if (!attribute_asked_[k]) unknown.push_back(node_.attributes[k].name);
+  }
+  for (const Missing& m : missing_) {
+    std::string detail = m.hint;
+    if (detail.empty() && listed.size() > 1 &&
+        std::find(listed.begin(), listed.end(), m.name) != listed.end()) {
+      detail = all_required;
+    }
+    const std::string guess = closest_match(m.name, unknown);
+    if (!guess.empty())
+      detail = "found '" + node_.find(guess)->spelled + "': did you mean '" + m.name + "'?";
+    error_here("missing required attribute '" + m.name + "'" +
+               (detail.empty() ? "" : " (" + detail + ")"));
+  }
+  missing_.clear();
+}
+
 void ElementReader::error(std::string_view attribute, const std::string& message) {
   const DeckAttribute* a = node_.find(attribute);
   diag_.error(a ? a->loc : node_.loc, subject_, message);
@@ -164,6 +251,7 @@ void ElementReader::warning_here(const std::string& message) {
 }
 
 void ElementReader::finish() {
+  report_missing();
   std::vector<std::string_view> known(asked_.begin(), asked_.end());
   std::sort(known.begin(), known.end());
   known.erase(std::unique(known.begin(), known.end()), known.end());

@@ -2,7 +2,9 @@
 // ElementReader: typed, validated access to one deck element's attributes. Every problem becomes
 // a diagnostic that points at the attribute (`file:line:col: error: <Element> <id>: ...`).
 // Attributes never asked for are reported by finish() as unknown, with a "did you mean"
-// suggestion drawn from the names the element's builder asked for.
+// suggestion drawn from the names the element's builder asked for. A missing required attribute
+// is reported once the element has been read (finish(), or when the reader goes away), so that
+// the message can name an unknown attribute that looks like a misspelling of it.
 
 #include <optional>
 #include <set>
@@ -23,6 +25,9 @@ std::string quoted_value(std::string_view value);
 class ElementReader {
  public:
   ElementReader(const DeckNode& node, Diagnostics& diag);
+  ~ElementReader();
+  ElementReader(const ElementReader&) = delete;
+  ElementReader& operator=(const ElementReader&) = delete;
 
   const DeckNode& node() const { return node_; }
   /// "<Element> <id>" as spelled in the deck, e.g. "Body_Rigid 30102".
@@ -49,21 +54,39 @@ class ElementReader {
   std::optional<std::string> keyword(std::string_view name,
                                      std::span<const std::string_view> allowed);
 
+  /// Reports that the required attribute `name` is absent (once per name); `hint` says what it
+  /// holds or what may stand in for it, e.g. "TRANSLATIONAL or ROTATIONAL".
+  void missing(std::string_view name, std::string_view hint = {});
+  /// Checks the attributes the MotionSolve reference requires (ElementInfo::required: names
+  /// separated by blanks, alternatives joined by '|', e.g. "i_marker_id stiffness|expr"). Each
+  /// group with none of its names present is reported by finish() through missing().
+  void require_all(std::string_view element_name, std::string_view spec);
+
   void error(std::string_view attribute, const std::string& message);
   void error_here(const std::string& message);  ///< at the element itself
   void warning(std::string_view attribute, const std::string& message);
   void warning_here(const std::string& message);
 
-  /// Warns about every attribute no accessor asked for.
+  /// Reports the missing required attributes, then warns about every attribute no accessor
+  /// asked for.
   void finish();
 
  private:
+  struct Missing {
+    std::string name;
+    std::string hint;
+  };
+  void report_missing();
+
   const DeckNode& node_;
   Diagnostics& diag_;
   std::string subject_;
   int id_ = 0;
   std::vector<std::string> asked_;     ///< every name asked for (for "did you mean")
   std::vector<char> attribute_asked_;  ///< per node attribute: asked for
+  std::vector<Missing> missing_;       ///< required attributes found absent, not yet reported
+  std::string_view required_;          ///< the element's required groups (require_all)
+  std::string_view element_name_;      ///< canonical element name, for the required list
 };
 
 }  // namespace mb

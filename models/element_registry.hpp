@@ -29,6 +29,12 @@ struct ElementInfo {
   ElementScope scope;
   ElementBuilder build;  ///< nullptr unless supported
   std::string_view description;
+  /// The attributes the MotionSolve XML reference requires (beyond `id`, which the builder
+  /// checks): blank-separated, alternatives joined by '|' ("stiffness|force_expression": either
+  /// will do). Checked for decks read from XML only (Deck::motionsolve_xml); every attribute not
+  /// listed is optional and takes the default its builder documents. docs/motionsolve-format.md
+  /// section 2.0 gives the table with its sources.
+  std::string_view required = {};
 };
 
 /// All rows, sorted by tag.

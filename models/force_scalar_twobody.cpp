@@ -12,7 +12,7 @@ void build_force_scalar_twobody(ElementReader& in, ModelDraft& draft, bool /*in_
   static constexpr std::array<std::string_view, 6> kTypes = {
       "FORCE", "TORQUE", "TRANSLATION", "ROTATION", "TRANSLATIONAL", "ROTATIONAL"};
   if (!in.has("type")) {
-    in.error_here("missing required attribute 'type' (Force or Torque)");
+    in.missing("type", "Force or Torque");
   } else if (auto t = in.keyword("type", kTypes)) {
     d.type = (*t == "FORCE" || *t == "TRANSLATION" || *t == "TRANSLATIONAL") ? "FORCE" : "TORQUE";
   }
@@ -34,7 +34,7 @@ void build_force_scalar_twobody(ElementReader& in, ModelDraft& draft, bool /*in_
   } else if (in.has("val_expression")) {
     read_expression(in, d, "val_expression");
   } else {
-    in.error_here("missing required attribute 'val_expression' (or 'val')");
+    in.missing("val_expression", "or 'val'");
     d.expressions.push_back(nullptr);
   }
   accept_hints(in, {"body1_id", "body2_id"});

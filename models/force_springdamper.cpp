@@ -10,7 +10,7 @@ void build_force_springdamper(ElementReader& in, ModelDraft& draft, bool /*in_co
   DraftExpressionElement d = start_draft(in);
   static constexpr std::array<std::string_view, 2> kTypes = {"TRANSLATIONAL", "ROTATIONAL"};
   if (!in.has("type")) {
-    in.error_here("missing required attribute 'type' (TRANSLATIONAL or ROTATIONAL)");
+    in.missing("type", "TRANSLATIONAL or ROTATIONAL");
   } else if (auto t = in.keyword("type", kTypes)) {
     d.type = *t;
   }

@@ -11,7 +11,7 @@ void read_vector_components(ElementReader& in, DraftExpressionElement& d) {
   static constexpr std::array<std::string_view, 3> kTypes = {"FORCEONLY", "TORQUEONLY",
                                                              "FORCEANDTORQUE"};
   if (!in.has("type")) {
-    in.error_here("missing required attribute 'type' (ForceOnly, TorqueOnly or ForceAndTorque)");
+    in.missing("type", "ForceOnly, TorqueOnly or ForceAndTorque");
   } else if (auto t = in.keyword("type", kTypes)) {
     d.type = *t;
   }

@@ -8,6 +8,7 @@
 //   DX/DY/DZ(I,J,K) = r . x/y/z_K             DM(I,J) = |r|
 //   AX(I,J) = atan2(y_I . z_J, y_I . y_J)     AY = atan2(z_I . x_J, z_I . z_J)
 //   AZ(I,J) = atan2(x_I . y_J, x_I . x_J)     (principal values)
+//   INCANG(I,J,K) = atan2(|u x w|, u . w), u = R_I - R_J, w = R_K - R_J (in [0, pi])
 //   PSI/THETA/PHI: body 3-1-3 angles of R = A_J^T A_I; YAW/PITCH/ROLL: body 3-2-1 angles
 //   VX/VY/VZ(I,J,K,L) = (d/dt_L r) . axis_K   VM(I,J,L) = |d/dt_L r|   VR(I,J,L) = d/dt_L r . r/|r|
 //   WX/WY/WZ(I,J,K) = (w_I - w_J) . axis_K    WM(I,J) = |w_I - w_J|
@@ -43,6 +44,7 @@ enum class MeasureKind {
   kYAW,
   kPITCH,
   kROLL,
+  kINCANG,  ///< INCANG(I, J, K): angle between I - J and K - J (i, j, k the three markers)
   kVX,
   kVY,
   kVZ,
@@ -78,12 +80,12 @@ enum class MeasureKind {
   kUserArray,  ///< ARYVAL of a U array filled by ARYSUB: element = array index, comp = entry
 };
 
-/// DX, DY, DZ, DM, AX, AY, AZ: functions of the marker poses whose time derivative
+/// DX, DY, DZ, DM, AX, AY, AZ, INCANG: functions of the marker poses whose time derivative
 /// solver/measures.hpp writes (measure_rate); constraints may read them.
 inline bool is_pose_measure(MeasureKind k) {
   return k == MeasureKind::kDX || k == MeasureKind::kDY || k == MeasureKind::kDZ ||
          k == MeasureKind::kDM || k == MeasureKind::kAX || k == MeasureKind::kAY ||
-         k == MeasureKind::kAZ;
+         k == MeasureKind::kAZ || k == MeasureKind::kINCANG;
 }
 
 /// ACCX..ACCM, WDTX..WDTM: functions of the bodies' accelerations (the y' of their velocities).

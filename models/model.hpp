@@ -54,6 +54,11 @@ struct Body {
   /// the velocity assembly keeps them exactly when the constraints allow it; the others are
   /// guesses it may change (solver/initial_conditions.hpp).
   std::array<bool, 6> velocity_given{};
+  /// The coordinates the first initial-conditions assembly keeps at their deck values (Adams
+  /// PART EXACT=; the `exact` attribute): x, y, z of the CM and the 3-1-3 angles psi, theta, phi
+  /// of the CM frame (solver/held_coordinates.hpp).
+  std::array<bool, 6> exact{};
+  std::string subject;  ///< "Body_Rigid 2" (Adams: "PART 2") for messages
   SourceLoc loc;
 };
 
@@ -88,6 +93,11 @@ struct Joint {
   int i_marker = -1;       ///< index into Model::markers
   int j_marker = -1;
   bool active = true;  ///< false after a Deactivate command: no equations
+  /// Initial conditions of the joint coordinates (Adams JOINT IC=, ICTRAN=, ICROT=; the
+  /// ic_tran_* / ic_rot_* attributes): [0] the translation d . z_J, [1] the rotation AZ(I, J),
+  /// displacement and velocity (its time derivative). The initial-conditions assembly of the
+  /// first analysis holds them (solver/held_coordinates.hpp).
+  std::array<std::optional<double>, 2> ic_disp{}, ic_vel{};
   SourceLoc loc;
 };
 
@@ -253,6 +263,22 @@ struct ReferenceSpline {
   SourceLoc loc;
 };
 
+/// Reference_ParamCurve (Adams CURVE) defined by the points of a matrix: read by
+/// CURVE(alpha, iord, comp, id) (expr/param_curve.hpp).
+struct ReferenceCurve {
+  int id = 0;
+  expr::CurveData data;  ///< the matrix's points, validated
+  SourceLoc loc;
+};
+
+/// Reference_String (format reference 2.9; Adams STRING): text user subroutines read with
+/// c_gtstrg (GTSTRG in Adams).
+struct ReferenceString {
+  int id = 0;
+  std::string text;
+  SourceLoc loc;
+};
+
 /// A block of differential states x (the state elements, solver/state_kernel.hpp):
 ///   Control_Diff explicit:  x' = f(x, t, ...)            (expr.exprs[0] = f)
 ///   Control_Diff implicit:  F(x, x', t, ...) = 0         (expr.exprs[0] = F)
@@ -404,6 +430,8 @@ struct Model {
   std::vector<ReferenceArray> plant_outputs;  ///< Control_PlantOutput (type U lists)
   std::vector<ReferenceMatrix> matrices;
   std::vector<ReferenceSpline> splines;
+  std::vector<ReferenceString> strings;
+  std::vector<ReferenceCurve> curves;
   std::vector<StateElement> state_elements;
   int num_states = 0;         ///< total size of the state block (sum of num_states)
   TransientParams transient;  ///< model-level default

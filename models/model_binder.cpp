@@ -16,22 +16,23 @@ struct KindName {
   int markers;  ///< how many leading arguments are markers
 };
 
-constexpr std::array<KindName, 30> kKinematic = {{
-    {"ACCM", MeasureKind::kACCM, 3},   {"ACCX", MeasureKind::kACCX, 4},
-    {"ACCY", MeasureKind::kACCY, 4},   {"ACCZ", MeasureKind::kACCZ, 4},
-    {"WDTM", MeasureKind::kWDTM, 3},   {"WDTX", MeasureKind::kWDTX, 4},
-    {"WDTY", MeasureKind::kWDTY, 4},   {"WDTZ", MeasureKind::kWDTZ, 4},
-    {"AX", MeasureKind::kAX, 2},       {"AY", MeasureKind::kAY, 2},
-    {"AZ", MeasureKind::kAZ, 2},       {"DM", MeasureKind::kDM, 2},
-    {"DX", MeasureKind::kDX, 3},       {"DY", MeasureKind::kDY, 3},
-    {"DZ", MeasureKind::kDZ, 3},       {"PHI", MeasureKind::kPHI, 2},
-    {"PITCH", MeasureKind::kPITCH, 2}, {"PSI", MeasureKind::kPSI, 2},
-    {"ROLL", MeasureKind::kROLL, 2},   {"THETA", MeasureKind::kTHETA, 2},
-    {"VM", MeasureKind::kVM, 3},       {"VR", MeasureKind::kVR, 3},
-    {"VX", MeasureKind::kVX, 4},       {"VY", MeasureKind::kVY, 4},
-    {"VZ", MeasureKind::kVZ, 4},       {"WM", MeasureKind::kWM, 2},
-    {"WX", MeasureKind::kWX, 3},       {"WY", MeasureKind::kWY, 3},
-    {"WZ", MeasureKind::kWZ, 3},       {"YAW", MeasureKind::kYAW, 2},
+constexpr std::array<KindName, 31> kKinematic = {{
+    {"ACCM", MeasureKind::kACCM, 3},     {"ACCX", MeasureKind::kACCX, 4},
+    {"ACCY", MeasureKind::kACCY, 4},     {"ACCZ", MeasureKind::kACCZ, 4},
+    {"WDTM", MeasureKind::kWDTM, 3},     {"WDTX", MeasureKind::kWDTX, 4},
+    {"WDTY", MeasureKind::kWDTY, 4},     {"WDTZ", MeasureKind::kWDTZ, 4},
+    {"AX", MeasureKind::kAX, 2},         {"AY", MeasureKind::kAY, 2},
+    {"AZ", MeasureKind::kAZ, 2},         {"DM", MeasureKind::kDM, 2},
+    {"DX", MeasureKind::kDX, 3},         {"DY", MeasureKind::kDY, 3},
+    {"DZ", MeasureKind::kDZ, 3},         {"PHI", MeasureKind::kPHI, 2},
+    {"PITCH", MeasureKind::kPITCH, 2},   {"PSI", MeasureKind::kPSI, 2},
+    {"ROLL", MeasureKind::kROLL, 2},     {"THETA", MeasureKind::kTHETA, 2},
+    {"VM", MeasureKind::kVM, 3},         {"VR", MeasureKind::kVR, 3},
+    {"VX", MeasureKind::kVX, 4},         {"VY", MeasureKind::kVY, 4},
+    {"VZ", MeasureKind::kVZ, 4},         {"WM", MeasureKind::kWM, 2},
+    {"WX", MeasureKind::kWX, 3},         {"WY", MeasureKind::kWY, 3},
+    {"WZ", MeasureKind::kWZ, 3},         {"YAW", MeasureKind::kYAW, 2},
+    {"INCANG", MeasureKind::kINCANG, 3},
 }};
 
 }  // namespace
@@ -336,6 +337,13 @@ std::variant<expr::SplineData, std::string> ModelBinder::spline(long long id) {
     return d;
   }
   return fmt::format("Reference_Spline {} does not exist", id);
+}
+
+std::variant<expr::CurveData, std::string> ModelBinder::curve(long long id) {
+  for (const auto& c : model_.curves) {
+    if (c.id == id) return c.data;
+  }
+  return fmt::format("curve {} (Reference_ParamCurve, Adams CURVE) does not exist", id);
 }
 
 }  // namespace mb

@@ -27,6 +27,7 @@ class ModelBinder : public expr::Binder {
 
   expr::BindResult bind(std::string_view name, std::span<const long long> args) override;
   std::variant<expr::SplineData, std::string> spline(long long id) override;
+  std::variant<expr::CurveData, std::string> curve(long long id) override;
 
   std::vector<MeasureSpec> take_measures() { return std::move(measures_); }
 

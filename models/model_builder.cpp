@@ -10,10 +10,12 @@
 #include "models/body_inertia.hpp"
 #include "models/command_edits.hpp"
 #include "models/constraint_coupler.hpp"
+#include "models/constraint_joint.hpp"
 #include "models/dissipated_energy.hpp"
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
 #include "models/force_gravity.hpp"
+#include "models/reference_paramcurve.hpp"
 #include "models/state_elements.hpp"
 
 namespace mb {
@@ -21,8 +23,9 @@ namespace mb {
 namespace {
 
 /// Pass 1: one node through the element table.
-void build_node(const DeckNode& node, bool in_command, ModelDraft& draft, Diagnostics& diag,
-                std::set<std::string>& skipped_tags, std::vector<PendingEdit>& edits) {
+void build_node(const DeckNode& node, bool in_command, bool motionsolve_xml, ModelDraft& draft,
+                Diagnostics& diag, std::set<std::string>& skipped_tags,
+                std::vector<PendingEdit>& edits) {
   const ElementInfo* info = find_element(node.tag);
   ElementReader in(node, diag);
   if (!info) {
@@ -62,6 +65,7 @@ void build_node(const DeckNode& node, bool in_command, ModelDraft& draft, Diagno
                   " is not supported yet (mbsolve --list-elements shows the supported elements)");
     return;
   }
+  if (motionsolve_xml) in.require_all(info->name, info->required);
   info->build(in, draft, in_command);
   in.finish();
 }
@@ -215,6 +219,32 @@ void resolve_bodies(const ModelDraft& d, Model& m, Diagnostics& diag) {
   }
 }
 
+/// JointInitialVel_* elements: the velocity of their joint's coordinate (Joint::ic_vel).
+void resolve_joint_initial_velocities(const ModelDraft& d, Model& m, Diagnostics& diag) {
+  for (const DraftJointInitialVelocity& v : d.joint_initial_velocities) {
+    Joint* joint = nullptr;
+    for (Joint& j : m.joints) {
+      if (!j.primitive && j.id == v.joint_id) joint = &j;
+    }
+    if (!joint) {
+      if (v.joint_id > 0) {
+        diag.error(v.joint_loc, v.subject,
+                   fmt::format("joint_id {} is not a Constraint_Joint", v.joint_id));
+      }
+      continue;
+    }
+    if (joint->type != v.type) {
+      diag.error(v.joint_loc, v.subject,
+                 fmt::format("joint_id {} is a {} joint; this element is for {} joints", v.joint_id,
+                             joint_type_name(joint->type), joint_type_name(v.type)));
+      continue;
+    }
+    for (int c = 0; c < 2; ++c) {
+      if (v.vel[c]) joint->ic_vel[c] = v.vel[c];
+    }
+  }
+}
+
 /// Constraint_Joint elements, then Constraint_Jprim elements (Model::joints in that order).
 void resolve_joints(const ModelDraft& d, Model& m, Diagnostics& diag) {
   std::vector<const DraftJoint*> all;
@@ -227,6 +257,8 @@ void resolve_joints(const ModelDraft& d, Model& m, Diagnostics& diag) {
     j.type = dj.type;
     j.primitive = dj.primitive;
     j.pitch = dj.pitch;
+    j.ic_disp = dj.ic_disp;
+    j.ic_vel = dj.ic_vel;
     j.loc = dj.loc;
     bool ok = true;
     auto find = [&](int id, const SourceLoc& loc, const char* what) {
@@ -255,8 +287,12 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   ModelDraft draft;
   std::set<std::string> skipped;
   std::vector<PendingEdit> edits;
-  for (const auto& node : deck.model) build_node(node, false, draft, diag, skipped, edits);
-  for (const auto& node : deck.commands) build_node(node, true, draft, diag, skipped, edits);
+  for (const auto& node : deck.model) {
+    build_node(node, false, deck.motionsolve_xml, draft, diag, skipped, edits);
+  }
+  for (const auto& node : deck.commands) {
+    build_node(node, true, deck.motionsolve_xml, draft, diag, skipped, edits);
+  }
 
   check_unique_ids(draft.bodies, "Body_Rigid", diag);
   check_unique_ids(draft.markers, "Reference_Marker", diag);
@@ -326,6 +362,8 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     b.v0 = bodies[k].v0;
     b.w0 = bodies[k].w0;
     b.velocity_given = bodies[k].velocity_given;
+    b.exact = bodies[k].exact;
+    b.subject = bodies[k].subject;
     b.loc = bodies[k].loc;
     m.body_index.emplace(b.id, static_cast<int>(k));
     m.bodies.push_back(b);
@@ -343,8 +381,10 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     mk.axes_body = A.transpose() * mk.axes_global0;
   }
   resolve_joints(draft, m, diag);
+  resolve_joint_initial_velocities(draft, m, diag);
   resolve_couplers(draft, m, diag);
   resolve_state_data(draft, m, diag);
+  resolve_curves(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
   resolve_gravity(draft, m, diag);
   resolve_state_expressions(draft, m, diag);

@@ -36,6 +36,7 @@ struct DraftBody {
   bool inertia_read = true;  ///< false when an inertia value was unreadable (already reported)
   Vec3 v0 = Vec3::Zero(), w0 = Vec3::Zero();
   std::array<bool, 6> velocity_given{};  ///< Body::velocity_given
+  std::array<bool, 6> exact{};           ///< Body::exact
   SourceLoc loc;
 };
 
@@ -45,9 +46,19 @@ struct DraftJoint {
   JointType type = JointType::kRevolute;
   bool primitive = false;  ///< Constraint_Jprim
   double pitch = 0;        ///< SCREW pitch, RACK_PINION pitch diameter
+  std::array<std::optional<double>, 2> ic_disp{}, ic_vel{};  ///< Joint::ic_disp, ic_vel
   int i_id = 0, j_id = 0;
   SourceLoc i_loc, j_loc;
   SourceLoc loc;
+};
+
+/// JointInitialVel_Trans / _Rev / _Cyl before its joint is resolved (Joint::ic_vel).
+struct DraftJointInitialVelocity {
+  std::string subject;
+  SourceLoc loc, joint_loc;
+  JointType type = JointType::kRevolute;  ///< the joint type the element is for
+  int joint_id = 0;
+  std::array<std::optional<double>, 2> vel{};  ///< translation, rotation
 };
 
 /// Constraint_Coupler (joints, freedoms, coefficients) or Constraint_Gear (two joints and the
@@ -89,9 +100,19 @@ struct DraftExpressionElement {
 struct DraftRef {
   int id = 0;
   SourceLoc loc;
+  std::string spelled;  ///< the attribute as written ("A" in an Adams LSE, "a_matrix_id" in XML)
 };
 
 /// Reference_Array before its variables and owner are resolved.
+/// Reference_ParamCurve as read: its matrix is looked up in pass 2 (resolve_state_data).
+struct DraftCurve {
+  int id = 0;
+  int matrix_id = 0;
+  expr::CurveData data;  ///< order, closed, through_points; points filled from the matrix
+  std::string subject;
+  SourceLoc loc, matrix_loc;
+};
+
 struct DraftArray {
   int id = 0;
   std::string subject;
@@ -126,7 +147,8 @@ struct ModelDraft {
   std::vector<DraftMarker> markers;
   std::vector<DraftBody> bodies;
   std::vector<DraftJoint> joints;
-  std::vector<DraftJoint> jprims;                      ///< Constraint_Jprim
+  std::vector<DraftJoint> jprims;                                   ///< Constraint_Jprim
+  std::vector<DraftJointInitialVelocity> joint_initial_velocities;  ///< JointInitialVel_*
   std::vector<DraftCoupler> couplers;                  ///< Constraint_Coupler and _Gear
   std::vector<DraftExpressionElement> scalar_forces;   ///< Force_Scalar_TwoBody
   std::vector<DraftExpressionElement> vector_forces;   ///< Force_Vector_TwoBody / OneBody
@@ -145,6 +167,8 @@ struct ModelDraft {
   std::vector<DraftArray> plant_outputs;                    ///< Control_PlantOutput (type U)
   std::vector<ReferenceMatrix> matrices;                    ///< Reference_Matrix (read in pass 1)
   std::vector<ReferenceSpline> splines;                     ///< Reference_Spline (read in pass 1)
+  std::vector<ReferenceString> strings;                     ///< Reference_String
+  std::vector<DraftCurve> curves;                           ///< Reference_ParamCurve
   std::vector<DraftStateElement> state_elements;            ///< Control_Diff, ..., Force_StateEqn
   TransientParams transient;
   StaticParams statics;

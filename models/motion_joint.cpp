@@ -35,7 +35,7 @@ void read_motion_value(ElementReader& in, DraftExpressionElement& d) {
     d.expressions.push_back(nullptr);
     return;
   }
-  if (!in.has("expr")) in.error_here("missing required attribute 'expr'");
+  if (!in.has("expr")) in.missing("expr");
   read_expression(in, d, "expr");
   reject_user_subroutines(in);
 }
@@ -47,7 +47,7 @@ void build_motion_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*
   static constexpr std::array<std::string_view, 2> kDof = {"R", "T"};
   const char* dof_attr = in.has("motion_type") ? "motion_type" : "joint_type";
   if (!in.has(dof_attr)) {
-    in.error_here("missing required attribute 'joint_type' (R or T)");
+    in.missing("joint_type", "R or T");
   } else if (auto t = in.keyword(dof_attr, kDof)) {
     d.type = *t;
   }

@@ -15,7 +15,7 @@ void build_motion_marker(ElementReader& in, ModelDraft& draft, bool /*in_command
   }
   static constexpr std::array<std::string_view, 6> kDirections = {"X", "Y", "Z", "B1", "B2", "B3"};
   if (!in.has("direction")) {
-    in.error_here("missing required attribute 'direction' (X, Y, Z, B1, B2 or B3)");
+    in.missing("direction", "X, Y, Z, B1, B2 or B3");
   } else if (auto t = in.keyword("direction", kDirections)) {
     d.type = *t;
   }

@@ -42,9 +42,9 @@ void read_elemental_force(ElementReader& in, DraftExpressionElement& d) {
   std::array<std::string_view, kElementTypes.size()> keywords{};
   for (size_t k = 0; k < kElementTypes.size(); ++k) keywords[k] = kElementTypes[k].keyword;
   if (!in.has("elem_type")) {
-    in.error_here(
-        "missing required attribute 'elem_type' (the element's kind, e.g. "
-        "Force_Bushing or BUSH)");
+    in.missing("elem_type",
+               "the element's kind, e.g. "
+               "Force_Bushing or BUSH");
   } else if (auto t = in.keyword("elem_type", keywords)) {
     for (const auto& e : kElementTypes) {
       if (e.keyword == *t) d.type += ":" + std::string(e.query);
@@ -63,7 +63,7 @@ void build_post_request(ElementReader& in, ModelDraft& draft, bool /*in_command*
       "MARKER_DISPLACEMENT", "MARKER_VELOCITY", "MARKER_ACCELERATION", "MARKER_FORCE", "EXPRESSION",
       "ELEMENTAL_FORCE",     "USERSUB"};
   if (!in.has("type")) {
-    in.error_here("missing required attribute 'type'");
+    in.missing("type");
   } else if (auto t = in.keyword("type", kTypes)) {
     d.type = *t;
   }

@@ -22,6 +22,7 @@ struct SolverCallbacks {
   decltype(&c_errmes) errmes = nullptr;
   decltype(&c_rcnvrt) rcnvrt = nullptr;
   decltype(&c_timget) timget = nullptr;
+  decltype(&c_gtstrg) gtstrg = nullptr;
 };
 SolverCallbacks g_callbacks;
 
@@ -205,6 +206,16 @@ PyObject* py_timget(PyObject*, PyObject*) {
   return PyFloat_FromDouble(time);
 }
 
+PyObject* py_gtstrg(PyObject*, PyObject* args) {
+  int id = 0;
+  if (!PyArg_ParseTuple(args, "i:py_gtstrg", &id)) return nullptr;
+  if (!available(reinterpret_cast<void*>(g_callbacks.gtstrg), "py_gtstrg")) return nullptr;
+  char text[1025] = {};  // Reference_String texts have at most 1024 characters
+  int nchars = 0, istat = 0;
+  g_callbacks.gtstrg(id, text, &nchars, &istat);
+  return Py_BuildValue("[s#i]", text, static_cast<Py_ssize_t>(nchars), istat);
+}
+
 PyMethodDef kMethods[] = {
     {"py_sysfnc", py_sysfnc, METH_VARARGS,
      "[value, errflg] = py_sysfnc(fncnam, ipar): one measure or force function by name"},
@@ -217,6 +228,8 @@ PyMethodDef kMethods[] = {
     {"py_rcnvrt", py_rcnvrt, METH_VARARGS,
      "[coord2, istat] = py_rcnvrt(sys1, coord1, sys2): EULER, EULPAR, RMATRIX conversions"},
     {"py_timget", py_timget, METH_NOARGS, "time = py_timget(): the current simulation time"},
+    {"py_gtstrg", py_gtstrg, METH_VARARGS,
+     "[text, istat] = py_gtstrg(id): the text of Reference_String id (istat 0 when it exists)"},
     {nullptr, nullptr, 0, nullptr}};
 
 PyModuleDef kModule = {PyModuleDef_HEAD_INIT,
@@ -238,6 +251,7 @@ void install_python_callbacks() {
   resolve(g_callbacks.errmes, "c_errmes");
   resolve(g_callbacks.rcnvrt, "c_rcnvrt");
   resolve(g_callbacks.timget, "c_timget");
+  resolve(g_callbacks.gtstrg, "c_gtstrg");
   PyObject* module = PyModule_Create(&kModule);
   PyObject* builtins = PyImport_ImportModule("builtins");
   PyObject* modules = PyImport_GetModuleDict();  // borrowed

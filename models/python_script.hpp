@@ -11,7 +11,7 @@
 // script; it is never finalised (extension modules cannot be unloaded safely), so its memory is
 // reclaimed by the operating system at exit. Every script is loaded once per element, as its own
 // module (module-level state is per element). The solver callbacks are builtins of the
-// interpreter: py_sysfnc, py_sysary, py_modfnc, py_errmes, py_rcnvrt, py_timget
+// interpreter: py_sysfnc, py_sysary, py_modfnc, py_errmes, py_rcnvrt, py_timget, py_gtstrg
 // (models/python_callbacks.cpp).
 //
 // Calls take the GIL, so scripts may be evaluated from several threads (one at a time). Python

@@ -20,7 +20,7 @@ void build_reference_array(ElementReader& in, ModelDraft& draft, bool /*in_comma
   static constexpr std::array<std::string_view, 4> kTypes = {"X", "U", "Y", "IC"};
   std::string type = "IC";
   if (!in.has("type")) {
-    in.error_here("missing required attribute 'type' (X, U, Y or IC)");
+    in.missing("type", "X, U, Y or IC");
     return;
   }
   if (auto t = in.keyword("type", kTypes)) {
@@ -32,9 +32,17 @@ void build_reference_array(ElementReader& in, ModelDraft& draft, bool /*in_comma
            : type == "U" ? ReferenceArray::Type::kU
            : type == "Y" ? ReferenceArray::Type::kY
                          : ReferenceArray::Type::kIC;
-  const auto n = in.integer("num_element", 1, 1000000);
-  if (!in.has("num_element")) in.error_here("missing required attribute 'num_element'");
+  const auto n = in.integer("num_element", 0, 1000000);
+  if (!in.has("num_element")) in.missing("num_element");
   if (!n) return;
+  // An X or Y array of num_element 0 takes its size from the state element that uses it (the
+  // Adams ARRAY/id, X without SIZE); the other types list their entries.
+  if (*n == 0 && a.type != ReferenceArray::Type::kX && a.type != ReferenceArray::Type::kY) {
+    in.error("num_element",
+             "num_element must be at least 1 (0 is allowed for type X and Y arrays only: "
+             "sized by the state element that uses them)");
+    return;
+  }
   a.size = static_cast<int>(*n);
   if (has_user_subroutine(in)) {
     if (a.type != ReferenceArray::Type::kU) {

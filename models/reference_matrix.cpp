@@ -16,8 +16,8 @@ void build_reference_matrix(ElementReader& in, ModelDraft& draft, bool /*in_comm
   m.loc = in.node().loc;
   const auto rows = in.integer("nrow", 1, 10000);
   const auto cols = in.integer("ncol", 1, 10000);
-  if (!in.has("nrow")) in.error_here("missing required attribute 'nrow'");
-  if (!in.has("ncol")) in.error_here("missing required attribute 'ncol'");
+  if (!in.has("nrow")) in.missing("nrow");
+  if (!in.has("ncol")) in.missing("ncol");
   reject_user_subroutines(in);
   const bool sparse = in.boolean("issparse").value_or(false);
   const bool row_order = in.boolean("isroworder").value_or(false);

@@ -18,7 +18,7 @@ void build_reference_spline(ElementReader& in, ModelDraft& draft, bool /*in_comm
   }
   s.linear_extrapolation = in.boolean("linear_extrap").value_or(false);
   const auto n = in.integer("num_xy_pair", 2, 100000000);
-  if (!in.has("num_xy_pair")) in.error_here("missing required attribute 'num_xy_pair'");
+  if (!in.has("num_xy_pair")) in.missing("num_xy_pair");
   if (!n) return;
   const auto list = read_number_list(in, "");
   if (!list) return;

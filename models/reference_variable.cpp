@@ -26,7 +26,7 @@ void build_reference_variable(ElementReader& in, ModelDraft& draft, bool /*in_co
     if (in.has("expr")) in.error("expr", "give expr or a user subroutine (type USERSUB), not both");
     d.expressions.push_back(nullptr);
   } else {
-    if (!in.has("expr")) in.error_here("missing required attribute 'expr'");
+    if (!in.has("expr")) in.missing("expr");
     read_expression(in, d, "expr");
     reject_user_subroutines(in);
   }

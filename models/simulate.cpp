@@ -118,7 +118,7 @@ void build_simulate(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   static constexpr std::array<std::string_view, 6> kTypes = {
       "TRANSIENT", "STATIC", "ASSEMBLY", "KINEMATIC", "LINEAR", "FREQUENCY RESPONSE"};
   if (!in.has("analysis_type")) {
-    in.error_here("missing required attribute 'analysis_type'");
+    in.missing("analysis_type");
   } else if (auto t = in.keyword("analysis_type", kTypes)) {
     if (*t == "TRANSIENT") s.type = AnalysisType::kTransient;
     if (*t == "ASSEMBLY") s.type = AnalysisType::kAssembly;

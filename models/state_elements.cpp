@@ -23,6 +23,11 @@ const char* type_name(ReferenceArray::Type t) {
   }
 }
 
+/// The attribute `ref` came from, as the user wrote it (Adams X, A, .. or XML x_array_id, ..).
+std::string name_of(const DraftRef& ref, const char* attr) {
+  return ref.spelled.empty() ? std::string(attr) : ref.spelled;
+}
+
 /// Index of the array `ref` (of type `want`) or -1 after reporting; -2 when ref is absent.
 int find_array(const Model& m, const DraftStateElement& d, const DraftRef& ref,
                ReferenceArray::Type want, const char* attr, Diagnostics& diag) {
@@ -30,14 +35,16 @@ int find_array(const Model& m, const DraftStateElement& d, const DraftRef& ref,
   for (size_t k = 0; k < m.arrays.size(); ++k) {
     if (m.arrays[k].id != ref.id) continue;
     if (m.arrays[k].type != want) {
-      diag.error(ref.loc, d.base.subject,
-                 fmt::format("{} {} is a type {} Reference_Array; a type {} array is needed", attr,
-                             ref.id, type_name(m.arrays[k].type), type_name(want)));
+      diag.error(
+          ref.loc, d.base.subject,
+          fmt::format("{} {} is a type {} array; a type {} array is needed", name_of(ref, attr),
+                      ref.id, type_name(m.arrays[k].type), type_name(want)));
       return -1;
     }
     return static_cast<int>(k);
   }
-  diag.error(ref.loc, d.base.subject, fmt::format("{} {} is not a Reference_Array", attr, ref.id));
+  diag.error(ref.loc, d.base.subject,
+             fmt::format("{}: no array has id {}", name_of(ref, attr), ref.id));
   return -1;
 }
 
@@ -51,13 +58,15 @@ std::optional<Eigen::MatrixXd> find_matrix(const Model& m, const DraftStateEleme
     if (mx.id != ref.id) continue;
     if ((rows >= 0 && mx.values.rows() != rows) || (cols >= 0 && mx.values.cols() != cols)) {
       diag.error(ref.loc, d.base.subject,
-                 fmt::format("{} {} is {} x {}; {} x {} is needed", attr, ref.id, mx.values.rows(),
-                             mx.values.cols(), rows < 0 ? 0 : rows, cols < 0 ? 0 : cols));
+                 fmt::format("{} {} is {} x {}; {} x {} is needed", name_of(ref, attr), ref.id,
+                             mx.values.rows(), mx.values.cols(), rows < 0 ? 0 : rows,
+                             cols < 0 ? 0 : cols));
       return std::nullopt;
     }
     return mx.values;
   }
-  diag.error(ref.loc, d.base.subject, fmt::format("{} {} is not a Reference_Matrix", attr, ref.id));
+  diag.error(ref.loc, d.base.subject,
+             fmt::format("{}: no matrix has id {}", name_of(ref, attr), ref.id));
   return std::nullopt;
 }
 
@@ -68,14 +77,15 @@ bool claim(Model& m, int a, int owner, const DraftStateElement& d, const DraftRe
   ReferenceArray& arr = m.arrays[a];
   if (arr.owner >= 0) {
     diag.error(ref.loc, d.base.subject,
-               fmt::format("{} {} already belongs to {}", attr, ref.id,
+               fmt::format("{} {} already belongs to {}", name_of(ref, attr), ref.id,
                            m.state_elements[arr.owner].subject));
     return false;
   }
+  if (want_size >= 0 && arr.size == 0) arr.size = want_size;  // sized by its element
   if (want_size >= 0 && arr.size != want_size) {
     diag.error(ref.loc, d.base.subject,
-               fmt::format("{} {} has num_element {} but the element has {}", attr, ref.id,
-                           arr.size, want_size));
+               fmt::format("{} {} has {} entries but the element has {}", name_of(ref, attr),
+                           ref.id, arr.size, want_size));
     return false;
   }
   arr.owner = owner;
@@ -224,6 +234,7 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
     if (unique(s.id, s.loc, fmt::format("Reference_Spline {}", s.id), "Reference_Spline", seen))
       m.splines.push_back(s);
   }
+  m.strings = draft.strings;  // ids checked by build_reference_string
   auto lists = [&](const std::vector<DraftArray>& drafts, const char* family,
                    std::vector<ReferenceArray>& out) {
     seen.clear();
@@ -288,7 +299,9 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
           ua >= 0 && m.arrays[ua].user ? m.arrays[ua].size : static_cast<int>(e.inputs.size());
       if (d.form == StateElement::Form::kUserSub) {
         const int n = d.num_states;
-        int p = d.kind == StateElement::Kind::kForce ? 6 : (ya >= 0 ? m.arrays[ya].size : -1);
+        int p = d.kind == StateElement::Kind::kForce
+                    ? 6
+                    : (ya >= 0 && m.arrays[ya].size > 0 ? m.arrays[ya].size : -1);
         if (d.num_outputs >= 0 && p >= 0 && d.num_outputs != p) {
           diag.error(d.base.loc, d.base.subject,
                      d.kind == StateElement::Kind::kForce
@@ -300,10 +313,10 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
           ok = false;
         }
         if (p < 0) p = std::max(d.num_outputs, 0);
-        if (xa >= 0 && m.arrays[xa].size != n) {
+        if (xa >= 0 && m.arrays[xa].size != 0 && m.arrays[xa].size != n) {
           diag.error(d.x.loc, d.base.subject,
-                     fmt::format("x_array_id {} has num_element {} but num_state is {}", d.x.id,
-                                 m.arrays[xa].size, n));
+                     fmt::format("{} {} has {} entries but the element has {} states",
+                                 name_of(d.x, "x_array_id"), d.x.id, m.arrays[xa].size, n));
           ok = false;
         }
         e.A = Eigen::MatrixXd::Zero(n, n);
@@ -322,9 +335,10 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
         auto A = find_matrix(m, d, d.a, -1, -1, "a_matrix_id", diag);
         if (A && (A->rows() != A->cols() || (n > 0 && A->rows() != n))) {
           diag.error(d.a.loc, d.base.subject,
-                     fmt::format("a_matrix_id {} is {} x {}; it must be n x n with n = {} (the "
-                                 "x array's num_element)",
-                                 d.a.id, A->rows(), A->cols(), n));
+                     fmt::format("{} {} is {} x {}; it must be n x n with n = {} (the states "
+                                 "of {} {})",
+                                 name_of(d.a, "a_matrix_id"), d.a.id, A->rows(), A->cols(), n,
+                                 name_of(d.x, "x_array_id"), d.x.id));
           A.reset();
         }
         if (!A) {
@@ -365,8 +379,8 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
       if (ica >= 0) {
         if (m.arrays[ica].size != e.num_states) {
           diag.error(d.ic.loc, d.base.subject,
-                     fmt::format("ic_array_id {} has {} values for {} states", d.ic.id,
-                                 m.arrays[ica].size, e.num_states));
+                     fmt::format("{} {} has {} values for {} states", name_of(d.ic, "ic_array_id"),
+                                 d.ic.id, m.arrays[ica].size, e.num_states));
           ok = false;
         } else {
           e.ic = m.arrays[ica].values;

@@ -1,6 +1,7 @@
 #pragma once
 // Pass 2 of the state elements (Control_Diff, Control_StateEqn, Control_SISO, Force_StateEqn)
-// and their data (Reference_Array, Reference_Matrix, Reference_Spline), in two steps:
+// and their data (Reference_Array, Reference_Matrix, Reference_Spline, Reference_String), in
+// two steps:
 //   resolve_state_data         before any expression is compiled: arrays, matrices, splines and
 //                              the state elements' layout (Model::state_elements, first_state),
 //                              so that ARYVAL, DIF and DIF1 can be bound anywhere;

@@ -31,6 +31,7 @@ std::optional<std::vector<double>> read_number_list(ElementReader& in, std::stri
 DraftRef read_draft_ref(ElementReader& in, std::string_view attr, bool required) {
   DraftRef r;
   r.loc = in.loc_of(attr);
+  if (const DeckAttribute* a = in.attr(attr)) r.spelled = a->spelled;
   if (required) {
     r.id = in.required_ref(attr).value_or(0);
   } else {
@@ -51,7 +52,7 @@ void read_state_arrays(ElementReader& in, DraftStateElement& d, bool x_required)
   auto one = [&](const char* name, const char* solver_name, bool required) {
     if (in.has(solver_name)) return read_draft_ref(in, solver_name, false);
     if (required && !in.has(name)) {
-      in.error_here(std::string("missing required attribute '") + name + "'");
+      in.missing(name);
       return DraftRef{};
     }
     return read_draft_ref(in, name, false);
@@ -67,7 +68,7 @@ void read_linear_or_usersub(ElementReader& in, DraftStateElement& d, std::string
   const auto num_state = in.integer("num_state", 1, 100000);
   const auto num_output = in.integer("num_output", 0, 100000);
   if (!in.has("type")) {
-    in.error_here("missing required attribute 'type' (LINEAR or USERSUB)");
+    in.missing("type", "LINEAR or USERSUB");
     return;
   }
   const auto t = in.keyword("type", kTypes);

@@ -260,7 +260,7 @@ bool read_script(ElementReader& in, UserSubroutine& s, const std::string& deck_d
 bool read_library(ElementReader& in, UserSubroutine& s, const std::string& deck_dir) {
   const DeckAttribute* dll = in.attr("usrsub_dll_name");
   if (!dll) {
-    in.error_here("missing required attribute 'usrsub_dll_name' (the user library)");
+    in.missing("usrsub_dll_name", "the user library");
     return false;
   }
   const std::string_view lib_name = trim(dll->value);
@@ -305,7 +305,7 @@ std::optional<UserSubroutine> read_user_subroutine(
   const DeckAttribute* params = in.attr("usrsub_param_string");
   if (!params) params = in.attr("usrsub_param_name");  // spelling of the command docs
   if (!params) {
-    in.error_here("missing required attribute 'usrsub_param_string' (USER(p1, p2, ...))");
+    in.missing("usrsub_param_string", "USER(p1, p2, ...)");
   } else {
     std::string error;
     if (auto p = parse_user_parameters(params->value, error)) {

@@ -26,7 +26,6 @@ using adm::Statement;
 
 constexpr ArgKind F = ArgKind::kFlag;
 constexpr ArgKind R = ArgKind::kReal;
-constexpr ArgKind RS = ArgKind::kReals;
 constexpr ArgKind IS = ArgKind::kInts;
 constexpr ArgKind E = ArgKind::kExpr;
 constexpr ArgKind W = ArgKind::kWord;

@@ -13,7 +13,10 @@
 #include "common/text.hpp"
 #include "parser/adams_vocabulary.hpp"
 #include "parser/adm_build.hpp"
+#include "parser/adm_gse.hpp"
 #include "parser/adm_lexer.hpp"
+#include "parser/adm_lse.hpp"
+#include "parser/adm_matrix.hpp"
 #include "parser/euler.hpp"
 #include "parser/read_file.hpp"
 
@@ -26,14 +29,17 @@
 //                                    IM -> im_id; IP -> inertia_xx,yy,zz[,xy,xz,yz];
 //                                    VX..VZ (along VM's axes, default ground) -> v_ic_x..z and
 //                                    WX..WZ (along WM's axes, default the CM marker's) ->
-//                                    w_ic_x..z, both turned into ground axes here. QG/REULER or
+//                                    w_ic_x..z, both turned into ground axes here. EXACT ->
+//                                    exact; no MASS: mass 0 (a massless part). QG/REULER or
 //                                    QG/ZG/XG place the part frame (BCS) used for its markers.
 //   MARKER       reference_marker    id; PART -> body_id (default: the preceding PART);
 //                                    QP/REULER or QP/ZP/XP[/USEXP] (in the BCS, or in RM's frame)
 //                                    -> global pos_x,y,z and a00..a22; FLOATING -> the BCS origin
 //   JOINT        constraint_joint    type (CONVEL -> CONSTANT_VELOCITY, RACKPIN -> RACK_PINION,
 //                                    others by name); I/J -> i_marker_id/j_marker_id;
-//                                    PD -> pitch_diameter; PITCH -> pitch
+//                                    PD -> pitch_diameter; PITCH -> pitch; IC=d,v (REVOLUTE:
+//                                    ic_rot_disp/ic_rot_vel, TRANSLATIONAL: ic_tran_*),
+//                                    ICTRAN/ICROT=d,v (CYLINDRICAL) -> ic_tran_*/ic_rot_*
 //   JPRIM        constraint_jprim    type (ATPOINT, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES,
 //                                    PERPENDICULAR); I/J
 //   GCON         constraint_general  I -> i_marker_id; FUNCTION -> expr
@@ -72,10 +78,22 @@
 //                                    VARIABLES -> variable_id
 //   SPLINE       reference_spline    X/Y -> num_xy_pair + "x y" rows as text;
 //                                    LINEAR_EXTRAPOLATE -> linear_extrap
+//   CURVE        reference_paramcurve  CLOSED -> is_u_closed; CURVE_POINTS -> is_curve_points;
+//                                    MATRIX -> matrix_id; ORDER -> order; MINPAR/MAXPAR ->
+//                                    u_start/u_end; FUNCTION=USER(..) -> usrsub_param_string
+//                                    (CURSUB curves: not supported, reported by the model)
+//   STRING       reference_string    STRING -> string (read by user subroutines with c_gtstrg)
 //   DIFF         control_diff        FUNCTION -> expr; IC -> ic[, ic_dot]; IMPLICIT ->
 //                                    is_implicit; STATIC_HOLD -> is_static_hold
+//   LSE          control_stateeqn    type LINEAR; X/U/Y/IC -> x/u/y/ic_array_id; A/B/C/D ->
+//                                    a/b/c/d_matrix_id; STATIC_HOLD (parser/adm_lse.hpp)
+//   MATRIX       reference_matrix    FULL=RORDER|CORDER, ROWS, COLUMNS, VALUES -> nrow, ncol,
+//                                    isroworder, values; SPARSE, I, J, VALUES -> issparse, nval,
+//                                    triplets (parser/adm_matrix.hpp)
 //   GSE          control_stateeqn    type USERSUB; NS/NO -> num_state/num_output; X/U/Y/IC ->
-//                                    x/u/y/ic_solver_array_id; FUNCTION -> usrsub_param_string
+//                                    x/u/y/ic_solver_array_id; FUNCTION -> usrsub_param_string;
+//                                    ND/XD/ICD/SAMPLE_PERIOD/SAMPLE_OFFSET (discrete form) and
+//                                    INTERFACE: not supported, once each (parser/adm_gse.hpp)
 //   REQUEST      post_request        D|V|A|F + I/J/RM -> MARKER_DISPLACEMENT.. + i/j/ref_marker_id;
 //                                    F1..F8 -> EXPRESSION expr1..expr8 (NULL when absent);
 //                                    FUNCTION=USER(..) -> USERSUB; COMMENT (C) -> comment;
@@ -207,9 +225,11 @@ constexpr ArgSpec kVariableArgs[] = {{"FUNCTION", E}, {"IC", R}};
 constexpr ArgSpec kArrayArgs[] = {{"IC", F},   {"U", F},        {"X", F},         {"Y", F},
                                   {"SIZE", I}, {"NUMBERS", RS}, {"VARIABLES", IS}};
 constexpr ArgSpec kSplineArgs[] = {{"X", RS}, {"Y", RS}, {"LINEAR_EXTRAPOLATE", F}};
+constexpr ArgSpec kStringArgs[] = {{"STRING", T}};
+constexpr ArgSpec kCurveArgs[] = {{"CLOSED", F},       {"OPEN", F},     {"MATRIX", I},
+                                  {"CURVE_POINTS", F}, {"ORDER", I},    {"MINPAR", R},
+                                  {"MAXPAR", R},       {"FUNCTION", E}, {"ROUTINE", T}};
 constexpr ArgSpec kDiffArgs[] = {{"FUNCTION", E}, {"IC", RS}, {"IMPLICIT", F}, {"STATIC_HOLD", F}};
-constexpr ArgSpec kGseArgs[] = {{"NS", I}, {"NO", I}, {"X", I},        {"U", I},
-                                {"Y", I},  {"IC", I}, {"FUNCTION", E}, {"STATIC_HOLD", F}};
 constexpr ArgSpec kRequestArgs[] = {{"DISPLACEMENT", F},
                                     {"D", F, "DISPLACEMENT"},
                                     {"VELOCITY", F},
@@ -299,11 +319,10 @@ constexpr ArgSpec kPlantArgs[] = {{"VARIABLES", IS}};
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 /// Adams statements mbsolve recognises but does not support.
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE", "CONTACT",     "CURVE",   "CVCV",       "FLEX_BODY",  "FRICTION",
-    "LSE",       "MATRIX",      "MFORCE",  "NFORCE",     "POINT_MASS", "PTCV",
-    "SENSOR",    "STRING",      "SURFACE", "TFSISO",     "UCON",       "CONTROL",
-    "DEBUG",     "EQUILIBRIUM", "IC",      "KINEMATICS", "LSOLVER",    "FEMDATA",
-    "MREQUEST",  "PREFERENCES", "SFSF",    "PTSF",       "CVSF"};
+    "CLEARANCE", "CONTACT",     "CVCV",        "FLEX_BODY", "FRICTION",   "LSE",     "MFORCE",
+    "NFORCE",    "POINT_MASS",  "PTCV",        "SENSOR",    "SURFACE",    "TFSISO",  "UCON",
+    "CONTROL",   "DEBUG",       "EQUILIBRIUM", "IC",        "KINEMATICS", "LSOLVER", "FEMDATA",
+    "MREQUEST",  "PREFERENCES", "SFSF",        "PTSF",      "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -493,7 +512,11 @@ class Reader {
   void part(NodeBuilder& b) {
     const auto id = b.set_id();
     if (b.has("GROUND")) b.set_from("isground", "TRUE", *b.arg("GROUND"));
-    b.copy_real("MASS", "mass");
+    // Adams's MASS defaults to 0: a massless part (solver/massless_bodies.hpp says when it may).
+    if (b.has("MASS") || b.has("GROUND"))
+      b.copy_real("MASS", "mass");
+    else
+      b.set_fixed("mass", "0");
     b.copy_int("CM", "cg_id");
     b.copy_int("IM", "im_id");
     if (const Arg* a = b.arg("IP")) {
@@ -547,15 +570,36 @@ class Reader {
     } else if (zg || xg) {
       orient_from_points(b, frame.origin, zg, xg, false, frame.axes);
     }
-    if (const Arg* a = b.arg("EXACT")) {
-      b.diag().warning(a->loc, b.subject(),
-                       "EXACT is not supported; the initial conditions "
-                       "are all treated as guesses");
-    }
+    part_exact(b);
     if (id) {
       parts_[*id] = frame;
       last_part_ = *id;
     }
+  }
+
+  /// EXACT=c1:..:c6 (X, Y, Z, PSI, THETA, PHI) -> exact (the same list, colon-separated).
+  void part_exact(NodeBuilder& b) {
+    const Arg* a = b.arg("EXACT");
+    if (!a) return;
+    std::string list;
+    bool ok = true;
+    for (const adm::Token& t : a->values) {
+      std::string colons = t.text;
+      std::replace(colons.begin(), colons.end(), ':', ' ');
+      for (const std::string& w : split_list(colons)) {
+        static constexpr std::string_view kNames[] = {"X", "Y", "Z", "PSI", "THETA", "PHI"};
+        if (std::none_of(std::begin(kNames), std::end(kNames),
+                         [&](std::string_view n) { return iequals(w, n); })) {
+          b.diag().error(t.loc, b.subject(),
+                         fmt::format("EXACT: unknown coordinate '{}' (expected X, Y, Z, PSI, "
+                                     "THETA or PHI, separated by ':')",
+                                     w));
+          ok = false;
+        }
+        list += (list.empty() ? "" : ":") + w;
+      }
+    }
+    if (ok && !list.empty()) b.set("exact", list, a->loc, a->values.front().loc, a->spelled);
   }
 
   /// ZP/XP (or ZG/XG) orientation about `origin`; both points in the same frame.
@@ -684,6 +728,49 @@ class Reader {
     b.copy_real("PITCH", "pitch");
     if (k == 5 && !b.node().find("pitch_diameter")) b.require("PD");
     if (k == 7 && !b.node().find("pitch")) b.require("PITCH");
+    joint_initial_conditions(b, k >= 0 ? kTypes[k] : std::string_view());
+  }
+
+  /// IC=disp,vel (REVOLUTE: rotation, TRANSLATIONAL: translation), ICTRAN=disp,vel and
+  /// ICROT=disp,vel (CYLINDRICAL) -> ic_tran_disp/ic_tran_vel, ic_rot_disp/ic_rot_vel.
+  void joint_initial_conditions(NodeBuilder& b, std::string_view type) {
+    const bool cylindrical = type == "CYLINDRICAL";
+    struct Form {
+      std::string_view arg, attr;
+      bool allowed;
+      std::string_view joints;
+    };
+    const Form forms[] = {
+        {"IC", type == "TRANSLATIONAL" ? "ic_tran" : "ic_rot",
+         type == "REVOLUTE" || type == "TRANSLATIONAL", "REVOLUTE and TRANSLATIONAL"},
+        {"ICTRANSLATIONAL", "ic_tran", cylindrical, "CYLINDRICAL"},
+        {"ICROTATIONAL", "ic_rot", cylindrical, "CYLINDRICAL"}};
+    for (const Form& f : forms) {
+      const Arg* a = b.arg(f.arg);
+      if (!a || type.empty()) continue;
+      if (!f.allowed) {
+        b.diag().error(
+            a->loc, b.subject(),
+            fmt::format("{} applies to {} joints only (this JOINT is {}){}", a->name, f.joints,
+                        type,
+                        cylindrical ? "; use ICTRAN= and ICROT= on a CYLINDRICAL joint" : ""));
+        continue;
+      }
+      if (a->values.empty() || a->values.size() > 2) {
+        b.diag().error(a->loc, b.subject(),
+                       fmt::format("{}: expected a displacement and a velocity (e.g. {}=0.1, 2)",
+                                   a->name, a->spelled));
+        continue;
+      }
+      static constexpr std::string_view kLevel[] = {"_disp", "_vel"};
+      for (size_t v = 0; v < a->values.size(); ++v) {
+        std::string text;
+        if (b.real(*a, a->values[v], &text)) {
+          b.set(std::string(f.attr) + std::string(kLevel[v]), text, a->loc, a->values[v].loc,
+                a->spelled);
+        }
+      }
+    }
   }
 
   void markers_ij(NodeBuilder& b) {
@@ -1055,7 +1142,12 @@ class Reader {
       count = a->values.size();
     }
     if (size) {
-      b.copy_int("SIZE", "num_element");
+      if (b.copy_int("SIZE", "num_element") && count > 0 &&
+          b.node().find("num_element")->value != std::to_string(count)) {
+        b.diag().error(size->loc, b.subject(),
+                       fmt::format("SIZE is {} but {} gives {} values", size->values[0].text,
+                                   k == 1 ? "VARIABLES" : "NUMBERS", count));
+      }
     } else {
       b.set_fixed("num_element", std::to_string(count));
     }
@@ -1093,6 +1185,39 @@ class Reader {
     }
   }
 
+  void string_statement(NodeBuilder& b) {
+    b.set_id();
+    if (b.require("STRING")) b.copy_text("STRING", "string");
+  }
+
+  void curve(NodeBuilder& b) {
+    b.set_id();
+    if (b.pick_flag({"CLOSED", "OPEN"}, false) == 0)
+      b.set_from("is_u_closed", "TRUE", *b.arg("CLOSED"));
+    if (const Arg* a = b.arg("CURVE_POINTS")) b.set_from("is_curve_points", "TRUE", *a);
+    b.copy_int("MATRIX", "matrix_id");
+    if (const Arg* a = b.arg("ORDER"); a && a->values.size() == 1) {
+      const auto v = parse_int(a->values[0].text, 0, 1000);
+      if (v && *v >= 2 && *v <= 4) {
+        b.set("order", std::to_string(*v), a->loc, a->values[0].loc, a->spelled);
+      } else {
+        b.diag().error(a->values[0].loc, b.subject(),
+                       "ORDER: expected 2, 3 or 4 (the B-spline order: 2 a polyline, 4 a cubic), "
+                       "got '" +
+                           a->values[0].text + "'");
+      }
+    } else {
+      b.copy_int("ORDER", "order");
+    }
+    b.copy_real("MINPAR", "u_start");
+    b.copy_real("MAXPAR", "u_end");
+    if (b.has("FUNCTION")) function_or_user(b, "usrsub_param_string", false);
+    b.copy_text("ROUTINE", "usrsub_fnc_name");
+    if (!b.has("MATRIX") && !b.has("FUNCTION")) {
+      b.diag().error(b.statement().loc, b.subject(), "missing MATRIX= (or FUNCTION=USER(...))");
+    }
+  }
+
   void diff(NodeBuilder& b) {
     b.set_id();
     function_or_user(b, "expr");
@@ -1108,19 +1233,6 @@ class Reader {
       }
     }
     if (const Arg* a = b.arg("IMPLICIT")) b.set_from("is_implicit", "TRUE", *a);
-    if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
-  }
-
-  void gse(NodeBuilder& b) {
-    b.set_id();
-    b.set_fixed("type", "USERSUB");
-    b.copy_int("NS", "num_state");
-    b.copy_int("NO", "num_output");
-    b.copy_int("X", "x_solver_array_id");
-    b.copy_int("U", "u_solver_array_id");
-    b.copy_int("Y", "y_solver_array_id");
-    b.copy_int("IC", "ic_solver_array_id");
-    if (b.require("FUNCTION")) b.copy_text("FUNCTION", "usrsub_param_string");
     if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
   }
 
@@ -1236,6 +1348,9 @@ class Reader {
   }
 
   void integrator(NodeBuilder& b) { adm::build_integrator(b); }
+  void gse(NodeBuilder& b) { adm::build_gse(b); }
+  void lse(NodeBuilder& b) { adm::build_lse(b); }
+  void matrix(NodeBuilder& b) { adm::build_matrix(b); }
 
   /// EQUILIBRIUM -> param_static: IMBALANCE (largest force/torque imbalance) -> max_error;
   /// MAXIT -> max_num_iter. The rest (ALIMIT, ERROR, PATTERN, STABILITY, TLIMIT, METHOD, ..) tunes
@@ -1454,6 +1569,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"BEAM", kBeamArgs, "force_beam", &Reader::beam},
       {"BUSHING", kBushingArgs, "force_bushing", &Reader::bushing},
       {"COUPLER", kCouplerArgs, "constraint_coupler", &Reader::coupler},
+      {"CURVE", kCurveArgs, "reference_paramcurve", &Reader::curve},
       {"DEBUG", kDebugArgs, "", &Reader::debug},
       {"DIFF", kDiffArgs, "control_diff", &Reader::diff},
       {"END", {}, "", &Reader::nothing},
@@ -1463,14 +1579,16 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"GEAR", kGearArgs, "constraint_gear", &Reader::gear},
       {"GFORCE", kGforceArgs, "force_vector_twobody", &Reader::gforce},
       {"GRAPHICS", {}, "", &Reader::nothing},
-      {"GSE", kGseArgs, "control_stateeqn", &Reader::gse},
+      {"GSE", adm::kGseArgs, "control_stateeqn", &Reader::gse},
       {"INTEGRATOR", adm::kIntegratorArgs, "param_transient", &Reader::integrator},
       {"JOINT", kJointArgs, "constraint_joint", &Reader::joint},
       {"JPRIM", kJprimArgs, "constraint_jprim", &Reader::jprim},
       {"KINEMATICS", kKinematicsArgs, "", &Reader::kinematics},
       {"LIST", {}, "", &Reader::listing},
+      {"LSE", adm::kLseArgs, "control_stateeqn", &Reader::lse},
       {"MARKER", kMarkerArgs, "reference_marker", &Reader::marker},
       {"MATERIAL", {}, "", &Reader::nothing},
+      {"MATRIX", adm::kMatrixArgs, "reference_matrix", &Reader::matrix},
       {"MOTION", kMotionArgs, "motion_joint", &Reader::motion},
       {"NOLIST", {}, "", &Reader::listing},
       {"OUTPUT", kOutputArgs, "", &Reader::output},
@@ -1483,6 +1601,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"SFORCE", kSforceArgs, "force_scalar_twobody", &Reader::sforce},
       {"SPLINE", kSplineArgs, "reference_spline", &Reader::spline},
       {"SPRINGDAMPER", kSpringArgs, "force_springdamper", &Reader::springdamper},
+      {"STRING", kStringArgs, "reference_string", &Reader::string_statement},
       {"UNITS", kUnitsArgs, "param_unit", &Reader::units},
       {"VARIABLE", kVariableArgs, "reference_variable", &Reader::variable},
       {"VFORCE", kVforceArgs, "force_vector_twobody", &Reader::vforce},

@@ -50,6 +50,10 @@ struct Deck {
   /// Output prefix named by the deck itself (line 2 of an Adams .acf, as written); empty when
   /// the deck names none and the caller's default applies.
   std::string output_prefix;
+  /// True when the deck was read from MotionSolve XML: the attributes the MotionSolve reference
+  /// requires (models/element_registry.cpp) must then be present. Decks translated from Adams
+  /// carry the Adams defaults instead, and their own reader checks what Adams requires.
+  bool motionsolve_xml = false;
 };
 
 /// True for element names that only make sense in the command section (Simulate, Stop, ...).

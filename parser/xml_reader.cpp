@@ -247,6 +247,7 @@ std::string describe_xml_error(tinyxml2::XMLError id, const std::string& element
 Deck read_xml_deck_text(const std::string& text, const std::string& path, Diagnostics& diag) {
   Deck deck;
   deck.path = path;
+  deck.motionsolve_xml = true;
   const std::string* file = intern_path(path);
 
   // Anything that does not start with '<' (after a byte-order mark and blanks) is not XML at

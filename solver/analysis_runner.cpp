@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
+#include "solver/held_coordinates.hpp"
 #include "solver/initial_conditions.hpp"
 #include "solver/redundant_constraints.hpp"
 #include "solver/static_solver.hpp"
@@ -285,7 +286,11 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         }
       }
       if (s.type == AnalysisType::kKinematic) check_kinematic(sys, *dae);
-      InitialConditions ic = compute_initial_conditions(*dae, t0, y);
+      // The joint initial conditions hold in the first analysis' assembly only.
+      std::optional<HeldCoordinates> held;
+      if (first) held.emplace(sys);
+      InitialConditions ic = compute_initial_conditions(*dae, t0, y, held ? &*held : nullptr);
+      for (const std::string& note : ic.notes) obs.log("warning: " + note);
       obs.log(
           fmt::format("initial conditions at t = {:g}: position assembly in {} iterations "
                       "(constraint error {:.3g})",

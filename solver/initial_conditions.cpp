@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "common/error.hpp"
+#include "solver/held_coordinates.hpp"
+#include "solver/massless_bodies.hpp"
 #include "solver/redundant_constraints.hpp"
 
 namespace mb {
@@ -21,7 +24,9 @@ SpMat velocity_metric_inverse(const System& sys) {
   std::vector<Eigen::Triplet<double>> trip;
   for (int k = 0; k < sys.num_moving_bodies(); ++k) {
     const BodyKernel& bk = sys.body_kernel(k);
-    for (int i = 0; i < 3; ++i) trip.emplace_back(6 * k + i, 6 * k + i, 1.0 / bk.mass);
+    // A massless body (held by its constraints, solver/massless_bodies.hpp): a unit weight.
+    const double w = bk.mass > 0 ? 1.0 / bk.mass : 1.0;
+    for (int i = 0; i < 3; ++i) trip.emplace_back(6 * k + i, 6 * k + i, w);
     const Mat3 J = bk.inertia;
     const double scale = J.trace();
     Eigen::LLT<Mat3> llt(J);
@@ -80,65 +85,165 @@ std::optional<Eigen::VectorXd> weighted_min_norm_step(const SpMat& A, const Eige
   return dx;
 }
 
+/// [A; C] (same columns).
+SpMat stacked(const SpMat& A, const SpMat& C) {
+  std::vector<Eigen::Triplet<double>> trip;
+  for (Eigen::Index c = 0; c < A.outerSize(); ++c) {
+    for (SpMat::InnerIterator it(A, c); it; ++it) trip.emplace_back(it.row(), c, it.value());
+    for (SpMat::InnerIterator it(C, c); it; ++it) {
+      trip.emplace_back(A.rows() + it.row(), c, it.value());
+    }
+  }
+  SpMat AC(A.rows() + C.rows(), A.cols());
+  AC.setFromTriplets(trip.begin(), trip.end());
+  return AC;
+}
+
+/// [a; c].
+Eigen::VectorXd stacked(const Eigen::VectorXd& a, const Eigen::VectorXd& c) {
+  Eigen::VectorXd ac(a.size() + c.size());
+  ac << a, c;
+  return ac;
+}
+
 /// Velocity assembly (Adams keeps the velocities the deck gives exactly when it can): the
 /// change of nu that satisfies the velocity constraints A dnu = -r, is the smallest in kinetic
-/// energy, and keeps the given components; if the given components and the constraints
-/// conflict, the smallest change in kinetic energy of all components.
+/// energy, and keeps the held joint rates (H dnu = -rh) and then the given body components; if
+/// the given components and the constraints conflict, only the joint rates are kept, and if
+/// those conflict too, the smallest change in kinetic energy of all components.
 Eigen::VectorXd velocity_assembly_step(const System& sys, const std::vector<double>& y,
-                                       const SpMat& A, const Eigen::VectorXd& r) {
+                                       const SpMat& A, const Eigen::VectorXd& r, const SpMat& H,
+                                       const Eigen::VectorXd& rh, std::vector<std::string>& notes) {
   const SpMat Winv = velocity_metric_inverse(sys);
   const SpMat C = given_velocity_rows(sys, y);
+  const SpMat AH = stacked(A, H);
+  const Eigen::VectorXd rah = stacked(r, rh);
   if (C.rows() > 0) {
-    std::vector<Eigen::Triplet<double>> trip;
-    for (Eigen::Index c = 0; c < A.outerSize(); ++c) {
-      for (SpMat::InnerIterator it(A, c); it; ++it) trip.emplace_back(it.row(), c, it.value());
-      for (SpMat::InnerIterator it(C, c); it; ++it) {
-        trip.emplace_back(A.rows() + it.row(), c, it.value());
-      }
-    }
-    SpMat AC(A.rows() + C.rows(), A.cols());
-    AC.setFromTriplets(trip.begin(), trip.end());
-    Eigen::VectorXd rc = Eigen::VectorXd::Zero(AC.rows());
-    rc.head(r.size()) = r;
-    if (auto dx = weighted_min_norm_step(AC, rc, Winv)) return *dx;
+    const Eigen::VectorXd rc = stacked(rah, Eigen::VectorXd::Zero(C.rows()));
+    if (auto dx = weighted_min_norm_step(stacked(AH, C), rc, Winv)) return *dx;
+  }
+  if (H.rows() > 0) {
+    if (auto dx = weighted_min_norm_step(AH, rah, Winv)) return *dx;
+    notes.push_back(
+        "the joint initial velocities conflict with the constraints; they are not held");
   }
   if (auto dx = weighted_min_norm_step(A, r, Winv)) return *dx;
   return min_norm_step(A, r, "velocity assembly");  // names the failure
 }
 
-}  // namespace
+/// The held displacements whose rows are independent of the constraints and of the held rows before
+/// them, at the deck's state; notes the others.
+std::vector<int> independent_held_rows(const Dae& dae, double t, const std::vector<double>& y,
+                                       const Blocks& b, const HeldCoordinates& held,
+                                       InitialConditions& ic) {
+  const std::vector<int> all = held.with_displacement();
+  if (all.empty()) return {};
+  SpMat C;
+  Eigen::VectorXd rc;
+  held.position_rows(b, y, all, C, rc);
+  const std::vector<double> yp(y.size(), 0.0);
+  const SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.pos_rows, b.q);
+  const std::vector<int> kept = independent_extra_rows(A, C);
+  std::vector<int> rows;
+  size_t next = 0;
+  for (size_t k = 0; k < all.size(); ++k) {
+    if (next < kept.size() && kept[next] == static_cast<int>(k)) {
+      rows.push_back(all[k]);
+      ++next;
+    } else {
+      ic.notes.push_back(
+          fmt::format("{}: the coordinate is fixed by the constraints (or by the initial "
+                      "conditions before it) and is not held",
+                      held.coordinates()[static_cast<size_t>(all[k])].subject));
+    }
+  }
+  return rows;
+}
 
-InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y) {
-  const int n = dae.size();
-  const Blocks b = blocks_of(dae);
-  InitialConditions ic;
-  std::vector<double> yp(n, 0.0), res(n, 0.0);
-
-  // 1. Position assembly.
+/// Newton on the position constraints and the held rows `rows` from y (min-norm steps). False
+/// when it fails and `last` is false; when `last`, a failure throws Error(kAnalysisFailed).
+bool assemble_positions(const Dae& dae, double t, std::vector<double>& y, const Blocks& b,
+                        const HeldCoordinates* held, const std::vector<int>& rows, bool last,
+                        InitialConditions& ic) {
+  std::vector<double> yp(static_cast<size_t>(dae.size()), 0.0), res(yp.size(), 0.0);
   for (int iter = 0;; ++iter) {
     dae.residual(t, y.data(), yp.data(), res.data());
-    const Eigen::VectorXd r = gather(res, b.pos_rows);
+    Eigen::VectorXd r = gather(res, b.pos_rows);
+    SpMat C;
+    Eigen::VectorXd rc;
+    if (!rows.empty()) {
+      held->position_rows(b, y, rows, C, rc);
+      r = stacked(r, rc);
+    }
     ic.position_residual = r.size() ? r.cwiseAbs().maxCoeff() : 0.0;
     ic.position_iterations = iter;
-    if (ic.position_residual < 1e-12) break;
+    if (ic.position_residual < 1e-12) return true;
     if (iter == 50) {
+      if (!last) return false;
       throw Error(ExitCode::kAnalysisFailed,
                   fmt::format("position assembly did not converge in 50 iterations (largest "
                               "constraint error {:g}); check that the joints can be assembled",
                               ic.position_residual));
     }
-    const SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.pos_rows, b.q);
-    const Eigen::VectorXd dq = min_norm_step(A, r, "position assembly");
+    SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.pos_rows, b.q);
+    if (!rows.empty()) A = stacked(A, C);
+    Eigen::VectorXd dq;
+    try {
+      dq = min_norm_step(A, r, "position assembly");
+    } catch (const Error&) {
+      if (last) throw;
+      return false;
+    }
     for (size_t i = 0; i < b.q.size(); ++i) y[b.q[i]] += dq(static_cast<Eigen::Index>(i));
   }
+}
+
+}  // namespace
+
+InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y,
+                                             const HeldCoordinates* held) {
+  const int n = dae.size();
+  const Blocks b = blocks_of(dae);
+  InitialConditions ic;
+  std::vector<double> yp(n, 0.0), res(n, 0.0);
+
+  // 1. Position assembly, with the held displacements as further rows: all of them, else
+  // (they cannot all be met) the joint initial conditions alone, else none.
+  std::vector<std::vector<int>> attempts;
+  if (held) {
+    attempts.push_back(independent_held_rows(dae, t, y, b, *held, ic));
+    std::vector<int> joint_rows;
+    for (int r : attempts.back()) {
+      if (held->coordinates()[static_cast<size_t>(r)].body_fn < 0) joint_rows.push_back(r);
+    }
+    if (joint_rows.size() < attempts.back().size()) attempts.push_back(joint_rows);
+  }
+  if (attempts.empty() || !attempts.back().empty()) attempts.emplace_back();
+  const std::vector<double> y_deck = y;
+  for (size_t k = 0; k < attempts.size(); ++k) {
+    y = y_deck;
+    if (assemble_positions(dae, t, y, b, held, attempts[k], k + 1 == attempts.size(), ic)) break;
+    const bool exact_dropped = std::any_of(attempts[k].begin(), attempts[k].end(), [&](int r) {
+      return held->coordinates()[static_cast<size_t>(r)].body_fn >= 0;
+    });
+    ic.notes.push_back(exact_dropped
+                           ? "the EXACT part coordinates cannot be kept with the constraints and "
+                             "the joint initial conditions; they are treated as guesses"
+                           : "the held initial displacements cannot be met with the "
+                             "constraints; they are not held");
+  }
   check_redundant_consistent(dae, t, y, kRedundantTolerance);
+  check_massless_bodies(dae, t, y);
 
   // 2. Velocity assembly (the velocity rows are linear in nu).
   {
     dae.residual(t, y.data(), yp.data(), res.data());
     const Eigen::VectorXd r = gather(res, b.vel_rows);
     const SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.vel_rows, b.nu);
-    const Eigen::VectorXd dnu = velocity_assembly_step(dae.system(), y, A, r);
+    SpMat H(0, A.cols());
+    Eigen::VectorXd rh;
+    if (held && !held->empty()) held->velocity_rows(y, held->with_velocity(), H, rh);
+    const Eigen::VectorXd dnu = velocity_assembly_step(dae.system(), y, A, r, H, rh, ic.notes);
     for (size_t i = 0; i < b.nu.size(); ++i) y[b.nu[i]] += dnu(static_cast<Eigen::Index>(i));
   }
 

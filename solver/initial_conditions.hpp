@@ -9,6 +9,7 @@
 // Redundant equations removed from the Dae are left out of the assembly and checked afterwards
 // (solver/redundant_constraints.hpp).
 
+#include <string>
 #include <vector>
 
 #include "solver/system_blocks.hpp"
@@ -18,10 +19,15 @@ namespace mb {
 struct InitialConditions {
   std::vector<double> y, yp;
   int position_iterations = 0;
-  double position_residual = 0;  ///< max |Phi| after assembly
+  double position_residual = 0;    ///< max |Phi| after assembly
+  std::vector<std::string> notes;  ///< warnings (initial conditions that could not be held)
 };
 
-/// Throws Error(kAnalysisFailed) with a message naming the problem if assembly fails.
-InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y);
+class HeldCoordinates;
+
+/// Throws Error(kAnalysisFailed) with a message naming the problem if assembly fails. `held`:
+/// the joint initial conditions to hold (the first analysis; solver/held_coordinates.hpp).
+InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y,
+                                             const HeldCoordinates* held = nullptr);
 
 }  // namespace mb

@@ -96,6 +96,9 @@ std::array<T, 3> body313_angles(const M3<T>& R) {
   return {atan2(R(0, 2), -R(1, 2)), atan2(s, R(2, 2)), atan2(R(2, 0), R(2, 1))};
 }
 
+template <class T>
+T magnitude(const V3<T>& v);
+
 /// The value of a measure; `ms` holds the local markers' states, `ground` the global frame.
 template <class T>
 T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
@@ -139,6 +142,10 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
       return asin(R(2, 0));
     case MeasureKind::kROLL:
       return atan2(R(2, 1), R(2, 2));
+    case MeasureKind::kINCANG: {
+      const V3<T> u = r, w = K.R - J.R;
+      return atan2(magnitude(V3<T>(u.cross(w))), u.dot(w));
+    }
     case MeasureKind::kVX:
       return rdot_L.dot(K.A.col(0));
     case MeasureKind::kVY:
@@ -291,6 +298,16 @@ T measure_rate(const LocalMeasure& m, const MarkerState<T>* ms) {
       return angle_rate(2, 0, 2);
     case MeasureKind::kAZ:
       return angle_rate(0, 1, 0);
+    case MeasureKind::kINCANG: {
+      // d atan2(s, c) = (c ds - s dc) / (s^2 + c^2), s = |u x w|, c = u . w.
+      const V3<T> u = r, w = K.R - J.R, udot = rdot, wdot = K.V - J.V;
+      const V3<T> n = u.cross(w);
+      const T s = magnitude(n), c = u.dot(w);
+      const T dc = udot.dot(w) + u.dot(wdot);
+      const T dn = n.dot(V3<T>(udot.cross(w) + u.cross(wdot)));
+      const T ds = value_of(s) > 0.0 ? T(dn / s) : T(0.0);
+      return (c * ds - s * dc) / (s * s + c * c);
+    }
     default:
       break;
   }

@@ -251,7 +251,9 @@ std::string deck_error_line(const Deck* deck, const SourceLoc& running,
     const std::string_view id = subject.substr(space + 1);
     for (const auto* nodes : {&deck->model, &deck->commands}) {
       for (const DeckNode& n : *nodes) {
-        const DeckAttribute* a = n.tag == tag ? n.find("id") : nullptr;
+        // The element's tag, or its name as written (an Adams statement: PART for body_rigid).
+        const bool named = n.tag == tag || to_lower(n.spelled) == tag;
+        const DeckAttribute* a = named ? n.find("id") : nullptr;
         if (a && trim(a->value) == id) loc = n.loc;
       }
     }

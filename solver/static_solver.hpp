@@ -5,12 +5,18 @@
 // reactions lambda:
 //   Q(q) + B(q)^T lambda = 0     (the Newton-Euler rows: the force imbalance)
 //   Phi(q) = 0, |p| = 1          (position constraints and Euler-parameter normalisation)
-// mu and mu_n are 0. Newton with a backtracking line search on |F|^2; each step is the
-// minimum-norm solution of the dense Newton system (complete orthogonal decomposition), so
-// neutral directions (a body free to spin about the vertical) do not stop it. The first lambda
-// is the least-squares fit of the force balance at the starting positions, which gives the
-// Newton matrix its geometric stiffness. Converged when the largest imbalance is at most
-// max_error and the largest constraint error at most 1e-12 (relative to the coordinates).
+// mu and mu_n are 0. Newton: each step is the minimum-norm solution of the dense Newton system
+// (complete orthogonal decomposition), so neutral directions (a body free to spin about the
+// vertical) do not stop it; Euler parameters are renormalised after each step; a step moves no
+// body by more than half the model's size and no Euler parameter by more than 0.25; it is
+// accepted when |F|^2 decreases (Armijo) or the next Newton correction is shorter (Deuflhard's
+// natural monotonicity test, independent of the equations' scaling), else halved. Where no step
+// is accepted (a singular Newton matrix: no stiffness in the direction of the load), a
+// pseudo-transient step (K + M / tau^2) du = -F with translational masses and a growing tau.
+// The first lambda is the least-squares fit of the force balance at the starting positions,
+// which gives the Newton matrix its geometric stiffness. Converged when the largest imbalance is
+// at most max_error and the largest constraint error at most 1e-12 (relative to the
+// coordinates).
 
 #include <vector>
 

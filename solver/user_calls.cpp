@@ -469,4 +469,19 @@ void c_timget(double* time) {
   if (time) *time = c ? c->state.t : 0.0;
 }
 
+void c_gtstrg(int id, char* string, int* nchars, int* istat) {
+  if (istat) *istat = 1;
+  if (nchars) *nchars = 0;
+  if (string) string[0] = '\0';
+  UserCall* c = mb::bound_call("c_gtstrg");
+  if (!c || !string) return;
+  for (const auto& s : c->state.sys->model().strings) {
+    if (s.id != id) continue;
+    std::memcpy(string, s.text.c_str(), s.text.size() + 1);  // at most 1025 bytes (reader)
+    if (nchars) *nchars = static_cast<int>(s.text.size());
+    if (istat) *istat = 0;
+    return;
+  }
+}
+
 }  // extern "C"

@@ -125,6 +125,12 @@ void c_rcnvrt(const char* sys1, double* coord1, const char* sys2, double* coord2
 /* The current simulation time. */
 void c_timget(double* time);
 
+/* The text of Reference_String id (Adams STRING/id, STRING=...; GTSTRG in Adams), copied into
+ * `string` with a terminating NUL: the buffer must hold 1025 bytes (texts have at most 1024
+ * characters). *nchars gets the length, *istat 0 on success, nonzero when the string does not
+ * exist (then string is "" and *nchars 0). */
+void c_gtstrg(int id, char* string, int* nchars, int* istat);
+
 #ifdef __cplusplus
 }
 #endif

@@ -31,6 +31,13 @@ std::string cantilever(int n, const std::string& section) {
                      n, section);
 }
 
+/// Replaces the one occurrence of `from` in `text`.
+void replace_once(std::string& text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), to);
+}
+
 }  // namespace
 
 TEST_CASE("body beam: segments carry the beam's mass and the section inertia") {
@@ -76,4 +83,36 @@ TEST_CASE("body beam: cantilever first bending frequency matches Euler-Bernoulli
   const double f = static_cast<double>(up.size() - 1) / (up.back() - up.front());
   INFO("measured " << f << " Hz, theory " << f1 << " Hz");
   CHECK(std::abs(f - f1) < 0.01 * f1);
+}
+
+TEST_CASE("body beam: cantilever statics converge in a few Newton steps at any segment count") {
+  // Self-weight sag of the steel cantilever (no shear flexibility: asy = asz = 0). Closed form:
+  // Euler-Bernoulli tip deflection q L^4 / (8 E I). The static solve must converge within 5
+  // iterations whatever N (it took 19, 23, 36 and 49 at N = 10, 20, 40, 100 when the line search
+  // judged steps by |F|^2 alone), and the discretisation error must fall as 1/N^2.
+  const double E = 2.1e11, rho = 7800, wy = 0.02, wz = 0.01, L = 1, g = 9.81;
+  const double q = rho * wy * wz * g, izz = wz * wy * wy * wy / 12;
+  const double exact = q * std::pow(L, 4) / (8 * E * izz);
+  std::vector<double> errors;
+  for (int n : {10, 20, 40, 100}) {
+    std::string deck = cantilever(n, R"(width_y="0.02" width_z="0.01")");
+    replace_once(deck, R"(<Param_Transient integr_tol="1e-6"/>)",
+                 R"(<Param_Static max_num_iter="5"/>)");
+    replace_once(deck, R"(analysis_type="Transient" end_time="0.4" print_interval="0.0002")",
+                 R"(analysis_type="Static")");
+    const InlineRun run = run_inline(deck);
+    INFO("N = " << n << ": " << run.report.message);
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    // The tip: the last segment's centre plus half a segment along its axis.
+    const Pose tip = body_pose(*run.sys, run.model->body_index.at(5000 + n), run.y.back());
+    const double deflection = -(tip.r + tip.A * Vec3(L / n / 2, 0, 0)).y();
+    errors.push_back(std::abs(deflection - exact) / exact);
+    INFO("tip deflection " << deflection << " m, Euler-Bernoulli " << exact << " m, relative error "
+                           << errors.back());
+    CHECK(errors.back() < 2.0 / (n * n));
+  }
+  // 1/N^2: halving the segment length quarters the error (10 -> 20 -> 40), 2.5x shorter 6.25x.
+  CHECK(errors[0] / errors[1] == Approx(4.0).epsilon(0.1));
+  CHECK(errors[1] / errors[2] == Approx(4.0).epsilon(0.1));
+  CHECK(errors[2] / errors[3] == Approx(6.25).epsilon(0.1));
 }

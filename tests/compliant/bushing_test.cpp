@@ -194,7 +194,7 @@ TEST_CASE("BUSH() request query returns the bushing force (kernel numbering afte
                                     R"(kx="1000" ky="1500" kz="900" ktz="60" cx="7")", 0.2, 0.05);
   const std::string extra = R"X(<Reference_Marker id="11" body_id="1" pos_z="2"/>
     <Force_SpringDamper id="9" type="TRANSLATIONAL" i_marker_id="20"
-      j_marker_id="11" stiffness="1" length="3"/>
+      j_marker_id="11" stiffness="1" damping="0" length="3"/>
     <Post_Request id="1" type="EXPRESSION" expr1="BUSH(9, 0, 2)" expr2="BUSH(9, 1, 2)"
       expr3="BUSH(9, 0, 8)" expr4="SPDP(9, 0, 1)"/>
     <Param_Transient)X";

@@ -132,7 +132,7 @@ TEST_CASE("field and beam: deck errors point at the attribute") {
                                          "conservative"));
   const std::string beam = deck_errors(two_bodies(
       R"(<Force_Beam id="4" i_marker_id="31" j_marker_id="21" length="1" e="-2" g="1" area="1"
-          ixx="1" iyy="1" izz="1"/>)"));
+          ixx="1" iyy="1" izz="1" asy="0" asz="0"/>)"));
   CHECK_THAT(beam, Catch::Contains("error: Force_Beam 4: e must be > 0 (got -2)"));
 }
 
@@ -148,11 +148,11 @@ TEST_CASE("BUSH FIELD and BEAM queries find their element after the spring-dampe
     <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.2" inertia_yy="0.3" inertia_zz="0.4"/>
     <Reference_Marker id="20" body_id="2" pos_x="0.5" pos_y="0.01"/>
     <Force_SpringDamper id="4" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="13"
-        stiffness="1" length="1"/>
+        stiffness="1" damping="0" length="1"/>
     <Force_Bushing id="4" i_marker_id="20" j_marker_id="12" ky="200"/>
     <Force_Field id="4" i_marker_id="20" j_marker_id="10" k22="1000" length_x="0.5"/>
     <Force_Beam id="4" i_marker_id="20" j_marker_id="11" length="{}" e="{}" g="1e9" area="1e-4"
-        ixx="2e-8" iyy="{}" izz="{}"/>
+        ixx="2e-8" iyy="{}" izz="{}" asy="0" asz="0"/>
     <Post_Request id="1" type="EXPRESSION" expr1="BUSH(4, 0, 3)" expr2="FIELD(4, 0, 3)"
         expr3="FIELD(4, 1, 8)" expr4="BEAM(4, 0, 3)" expr5="BEAM(4, 0, 8)"/>
   </Model></MotionSolve>)XML",

@@ -251,7 +251,7 @@ TEST_CASE("spring-damper: the position Jacobian has the geometric term (f / L)(I
     <Body_Rigid id="2" cg_id="20" mass="1.5" inertia_xx="0.05" inertia_yy="0.08" inertia_zz="0.1"/>
     <Reference_Marker id="20" body_id="2" pos_x="1" pos_y="0.2" pos_z="0.3"/>
     <Force_SpringDamper id="7" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"
-        stiffness="{}" length="{}" preload="{}"/>
+        stiffness="{}" damping="0" length="{}" preload="{}"/>
   </Model></MotionSolve>)XML",
                                       k, length, preload);
   const auto m = model_from(xml);

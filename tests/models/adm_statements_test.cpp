@@ -29,18 +29,6 @@ JOINT/1, TRANSLATIONAL, I=20, J=10
          "END\n";
 }
 
-/// The value of request channel `column` (e.g. "req7.f2") at output k.
-double channel(const test::InlineRun& run, std::string_view column, size_t k) {
-  const RequestOutputs req(*run.sys);
-  const auto cols = req.columns();
-  const auto values = test::request_values(run);
-  for (size_t c = 0; c < cols.size(); ++c) {
-    if (cols[c].name == column) return values[k][c];
-  }
-  FAIL("no request column " << column);
-  return 0;
-}
-
 }  // namespace
 
 TEST_CASE("MOTION with ROTATIONAL and TRANSLATIONAL, as Adams/View writes them") {
@@ -66,8 +54,9 @@ INTEGRATOR/GSTIFF, ERROR=1E-9
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k];
     INFO("t = " << t);
-    CHECK(std::remainder(channel(run, "req7.f2", k) - 2 * t, 2 * M_PI) == Approx(0).margin(1e-8));
-    CHECK(channel(run, "req7.f3", k) == Approx(0.5 * t * t).margin(1e-8));
+    CHECK(std::remainder(test::request_channel(run, "req7.f2", k) - 2 * t, 2 * M_PI) ==
+          Approx(0).margin(1e-8));
+    CHECK(test::request_channel(run, "req7.f3", k) == Approx(0.5 * t * t).margin(1e-8));
   }
 }
 
@@ -92,9 +81,9 @@ INTEGRATOR/GSTIFF, ERROR=1E-9
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k];
     INFO("t = " << t);
-    CHECK(channel(run, "req7.f2", k) == Approx(0.5 * t * t * t).margin(1e-7));
-    CHECK(channel(run, "req7.f3", k) == Approx(t).margin(1e-12));
-    CHECK(channel(run, "req7.f4", k) == Approx(6 * t).margin(1e-12));
+    CHECK(test::request_channel(run, "req7.f2", k) == Approx(0.5 * t * t * t).margin(1e-7));
+    CHECK(test::request_channel(run, "req7.f3", k) == Approx(t).margin(1e-12));
+    CHECK(test::request_channel(run, "req7.f4", k) == Approx(6 * t).margin(1e-12));
   }
 }
 
@@ -132,13 +121,13 @@ TEST_CASE(
   SECTION("a tight IMBALANCE finds the equilibrium") {
     const auto run = static_slider("EQUILIBRIUM/\n, IMBALANCE = 1E-10\n, MAXIT = 100\n");
     REQUIRE(run.report.code == ExitCode::kSuccess);
-    CHECK(channel(run, "req7.f2", 0) == Approx(x).margin(1e-11));
+    CHECK(test::request_channel(run, "req7.f2", 0) == Approx(x).margin(1e-11));
   }
   SECTION("an IMBALANCE above the weight accepts the starting position") {
     // The imbalance at x = 0 is the weight, 19.62 < 25: no iteration is needed.
     const auto run = static_slider("EQUILIBRIUM/\n, IMBALANCE = 25\n");
     REQUIRE(run.report.code == ExitCode::kSuccess);
-    CHECK(channel(run, "req7.f2", 0) == Approx(0).margin(1e-12));
+    CHECK(test::request_channel(run, "req7.f2", 0) == Approx(0).margin(1e-12));
   }
   SECTION("MAXIT = 1 is too few Newton steps for the stiffening spring") {
     const auto run = static_slider("EQUILIBRIUM/\n, IMBALANCE = 1E-10\n, MAXIT = 1\n");
@@ -152,7 +141,7 @@ TEST_CASE(
         ", TLIMIT = 20\n, MAXIT = 100\nKINEMATICS/\n, HMAX = 0.01\nPREFERENCES/\n, NTHREADS = 4\n"
         "OUTPUT/\n, REQSAVE\n, GRSAVE\n, NOSEPARATOR\nRESULTS/\n, XRF\n, NOACCELERATIONS\n");
     REQUIRE(run.report.code == ExitCode::kSuccess);
-    CHECK(channel(run, "req7.f2", 0) == Approx(x).margin(1e-11));
+    CHECK(test::request_channel(run, "req7.f2", 0) == Approx(x).margin(1e-11));
   }
 }
 
@@ -173,8 +162,8 @@ INTEGRATOR/
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k];
     INFO("t = " << t);
-    CHECK(channel(run, "req7.f2", k) == Approx(0.75 * t * t).margin(1e-6));
-    CHECK(channel(run, "req7.f3", k) == Approx(1.5 * t).margin(1e-5));
+    CHECK(test::request_channel(run, "req7.f2", k) == Approx(0.75 * t * t).margin(1e-6));
+    CHECK(test::request_channel(run, "req7.f3", k) == Approx(1.5 * t).margin(1e-5));
   }
 }
 
@@ -207,9 +196,10 @@ MATERIAL/1, NAME = steel, YOUNGS_MODULUS = 2.07E+05, DENSITY = 7.801E-06
     for (size_t k = 0; k < run.t.size(); ++k) {
       const double t = run.t[k];
       INFO("t = " << t);
-      CHECK(channel(run, "req7.f2", k) == Approx(750 * t * t).margin(1e-4));
+      CHECK(test::request_channel(run, "req7.f2", k) == Approx(750 * t * t).margin(1e-4));
       // Part 3 falls freely: z = -9806.65 t^2 / 2 mm.
-      CHECK(channel(run, "req7.f3", k) == Approx(-0.5 * 9806.65 * t * t).margin(1e-3));
+      CHECK(test::request_channel(run, "req7.f3", k) ==
+            Approx(-0.5 * 9806.65 * t * t).margin(1e-3));
     }
   }
 }
@@ -241,19 +231,19 @@ END
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k];
     INFO("t = " << t);
-    CHECK(channel(run, "req7.f2", k) == Approx(3).margin(1e-9));
-    CHECK(channel(run, "req7.f3", k) == Approx(0).margin(1e-9));
-    CHECK(channel(run, "req7.f4", k) == Approx(0).margin(1e-9));
-    CHECK(channel(run, "req7.f5", k) == Approx(0).margin(1e-9));
-    CHECK(channel(run, "req7.f6", k) == Approx(t).margin(1e-7));
-    CHECK(channel(run, "req7.f7", k) == Approx(0).margin(1e-9));
+    CHECK(test::request_channel(run, "req7.f2", k) == Approx(3).margin(1e-9));
+    CHECK(test::request_channel(run, "req7.f3", k) == Approx(0).margin(1e-9));
+    CHECK(test::request_channel(run, "req7.f4", k) == Approx(0).margin(1e-9));
+    CHECK(test::request_channel(run, "req7.f5", k) == Approx(0).margin(1e-9));
+    CHECK(test::request_channel(run, "req7.f6", k) == Approx(t).margin(1e-7));
+    CHECK(test::request_channel(run, "req7.f7", k) == Approx(0).margin(1e-9));
     // Marker 31 (REULER 0, 90D, 90D) has its x axis along global z: WX = -2 spins part 3
     // about -z.
-    CHECK(channel(run, "req8.f2", k) == Approx(0).margin(1e-9));
-    CHECK(channel(run, "req8.f3", k) == Approx(0).margin(1e-9));
-    CHECK(channel(run, "req8.f4", k) == Approx(-2).margin(1e-9));
-    CHECK(channel(run, "req8.f5", k) == Approx(5).margin(1e-7));
-    CHECK(channel(run, "req8.f7", k) == Approx(0.5 * t).margin(1e-7));
+    CHECK(test::request_channel(run, "req8.f2", k) == Approx(0).margin(1e-9));
+    CHECK(test::request_channel(run, "req8.f3", k) == Approx(0).margin(1e-9));
+    CHECK(test::request_channel(run, "req8.f4", k) == Approx(-2).margin(1e-9));
+    CHECK(test::request_channel(run, "req8.f5", k) == Approx(5).margin(1e-7));
+    CHECK(test::request_channel(run, "req8.f7", k) == Approx(0.5 * t).margin(1e-7));
   }
 }
 
@@ -290,10 +280,10 @@ INTEGRATOR/GSTIFF, ERROR=1E-9
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k];
     INFO("t = " << t);
-    CHECK(channel(run, "req7.Slider_X", k) == Approx(0.75 * t * t).margin(1e-7));
-    CHECK(channel(run, "req7.Slider_VX", k) == Approx(1.5 * t).margin(1e-6));
-    CHECK(std::abs(channel(run, "req7.Push", k)) == Approx(3).margin(1e-9));
-    CHECK(channel(run, "req8.speed", k) == Approx(1.5 * t).margin(1e-6));
-    CHECK(channel(run, "req9.dx", k) == Approx(0.75 * t * t).margin(1e-7));
+    CHECK(test::request_channel(run, "req7.Slider_X", k) == Approx(0.75 * t * t).margin(1e-7));
+    CHECK(test::request_channel(run, "req7.Slider_VX", k) == Approx(1.5 * t).margin(1e-6));
+    CHECK(std::abs(test::request_channel(run, "req7.Push", k)) == Approx(3).margin(1e-9));
+    CHECK(test::request_channel(run, "req8.speed", k) == Approx(1.5 * t).margin(1e-6));
+    CHECK(test::request_channel(run, "req9.dx", k) == Approx(0.75 * t * t).margin(1e-7));
   }
 }

@@ -477,8 +477,9 @@ TEST_CASE("ADM reader: exact error messages for malformed input") {
   CHECK(first_error("JOINTT/1, REVOLUTE, I=1, J=2\n") ==
         "e.adm:2:1: error: unknown statement 'JOINTT' (did you mean JOINT?)");
   CHECK(first_error("FOO/1\n") == "e.adm:2:1: error: unknown statement 'FOO'");
-  CHECK(first_error("LSE/1, X=1\n") ==
-        "e.adm:2:1: error: Adams statement LSE is not supported by mbsolve");
+  CHECK(first_error("NFORCE/1, I=1\n") ==
+        "e.adm:2:1: error: Adams statement NFORCE is not supported by mbsolve");
+  CHECK(first_error("LSE/1, X=1\n") == "e.adm:2:1: error: LSE 1: missing A=");
   CHECK(first_error("PART/, MASS=1\n") ==
         "e.adm:2:1: error: PART: missing id: expected 'PART/<id>'");
   CHECK(first_error("PART/2, MASS=1.2.3\n") ==

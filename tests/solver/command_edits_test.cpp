@@ -238,7 +238,7 @@ TEST_CASE("Force_Beam Young's modulus changed by a command") {
   check_two_part(
       test::run_inline(linear_oscillator(
           R"XML(<Force_Beam id="5" i_marker_id="20" j_marker_id="10" length="1" E="4" G="1"
-                     area="1" ixx="1" iyy="1" izz="1" cratio="0"/>)XML",
+                     area="1" ixx="1" iyy="1" izz="1" asy="0" asz="0" cratio="0"/>)XML",
           R"XML(<Force_Beam id="5" E="9"/>)XML")),
       1, 1, 3);
 }

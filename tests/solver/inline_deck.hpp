@@ -6,6 +6,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "models/model_builder.hpp"
@@ -99,6 +100,21 @@ inline std::vector<std::vector<double>> request_values(const InlineRun& run) {
     out.push_back(v);
   }
   return out;
+}
+
+/// The index of request column `name` (e.g. "req7.f2") in request_values' rows.
+inline size_t request_column(const InlineRun& run, std::string_view name) {
+  const auto cols = RequestOutputs(*run.sys).columns();
+  for (size_t c = 0; c < cols.size(); ++c) {
+    if (cols[c].name == name) return c;
+  }
+  throw std::runtime_error("no request column " + std::string(name));
+}
+
+/// The value of request column `column` (e.g. "req7.f2") at output k of `run`; throws when the
+/// run has no such column.
+inline double request_channel(const InlineRun& run, std::string_view column, size_t k) {
+  return request_values(run)[k][request_column(run, column)];
 }
 
 }  // namespace mb::test

@@ -142,6 +142,21 @@ void VARSUB(int* id, double* time, double* par, int* npar, int* dflag, int* ifla
   *value = par[2] * dm;
 }
 
+/* VARSUB_GTSTRG: reads Reference_String par[0] with c_gtstrg; value = the number the text
+ * starts with (par[1] = 0), its length (par[1] = 1) or the call's istat (par[1] = 2). */
+void VARSUB_GTSTRG(int* id, double* time, double* par, int* npar, int* dflag, int* iflag,
+                   double* value) {
+  char text[1025];
+  int nchars = -1, istat = -1;
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)dflag;
+  (void)iflag;
+  c_gtstrg((int)par[0], text, &nchars, &istat);
+  *value = par[1] == 0 ? strtod(text, NULL) : par[1] == 1 ? (double)nchars : (double)istat;
+}
+
 /* ---- State elements (tests/usersub/user_states_test.cpp) ---- */
 
 /* GSESUB: the damped oscillator x1' = x2, x2' = -w^2 x1 - 2 z w x2 + u1, outputs

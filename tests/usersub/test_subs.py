@@ -61,6 +61,15 @@ def VARSUB(id, time, par, npar, dflag, iflag):
     return par[2] * dm
 
 
+def VARSUB_GTSTRG(id, time, par, npar, dflag, iflag):
+    """Reads Reference_String par[0] with py_gtstrg: the number its text starts with
+    (par[1] = 0), its length (1) or the istat of the call (2); as VARSUB_GTSTRG in test_subs.c."""
+    [text, istat] = py_gtstrg(int(par[0]))
+    if par[1] == 0:
+        return float(text.split()[0])
+    return float(len(text)) if par[1] == 1 else float(istat)
+
+
 def spring_state(time, limit):
     if time > limit:
         raise ValueError("spring broke at t = %.3f" % time)

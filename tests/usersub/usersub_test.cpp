@@ -469,8 +469,8 @@ TEST_CASE("Python routines that fail stop the analysis naming the element and th
   const std::string raised = failed("SFOSUB_RAISE", "USER(0.25)");
   CHECK_THAT(raised, Catch::Contains(": raised ValueError: spring broke at t = 0.2") &&
                          Catch::Contains("\nTraceback (most recent call last):\n") &&
-                         Catch::Contains("line 72, in SFOSUB_RAISE") &&
-                         Catch::Contains("line 66, in spring_state"));
+                         Catch::Contains(", in SFOSUB_RAISE") &&
+                         Catch::Contains(", in spring_state"));
   CHECK_THAT(failed("SFOSUB_TEXT", "USER()"), Catch::Contains("returned a str; expected a number"));
   CHECK_THAT(failed("SFOSUB_NAN", "USER(0.25)"), Catch::Contains("returned nan in output 1"));
   CHECK_THAT(failed("SFOSUB_ERRMES", "USER(0.25)"), Catch::Contains("spring broke (id 7)"));
