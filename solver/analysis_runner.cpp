@@ -73,6 +73,10 @@ struct RestoreSelection {
 /// switch back and forth at the edge of a singular region.
 constexpr double kRestoreConditioning = 10 * kNearDependenceThreshold;
 
+/// Points per output interval at which a run with extra equations removed checks whether the
+/// model's own selection is well conditioned again (RestoreSelection).
+constexpr int kRestoreChecks = 64;
+
 /// Integrates from the integrator's time to t1 with output at t0 + k dt (those after its time);
 /// t and y follow the last output. A failure names the constraint rows that have become
 /// dependent at the integrator's last state, if any (rank_loss_report of `dae`, the index-2 Dae
@@ -93,12 +97,37 @@ void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObs
     if (tout <= start) continue;  // written before a restart
     try {
       throw_if_interrupted();
+      // While more equations than the model's redundant ones are removed (a singular
+      // configuration is being passed), the removed rows are not enforced and the state drifts
+      // from them: the selection is checked at kRestoreChecks points per output interval so that
+      // it is restored within a small fraction of an interval of leaving the singular region.
+      const bool extended = dae.removed().size() > nominal_removed;
+      const double from = integ.time();
+      for (int j = 1; extended && j < kRestoreChecks; ++j) {
+        const double tsub = from + (tout - from) * j / kRestoreChecks;
+        integ.advance_to(tsub, t1);
+        std::vector<double> ysub = integ.y();
+        ysub.resize(static_cast<size_t>(sys.size()));
+        std::optional<std::vector<int>> sel =
+            conditioned_selection(sys, tsub, ysub, nominal_removed, kRestoreConditioning);
+        if (sel) {
+          report.stats += integ.stats();
+          throw RestoreSelection{tsub, std::move(ysub), std::move(*sel)};
+        }
+      }
       integ.advance_to(tout, t1);
+    } catch (const RestoreSelection&) {
+      throw;
     } catch (const Error& e) {
       report.stats += integ.stats();
       report.time = integ.time();
       if (e.code() != ExitCode::kAnalysisFailed) throw;
-      const std::string rank_loss = rank_loss_report(dae, integ.time(), integ.y());
+      std::string rank_loss = rank_loss_report(dae, integ.time(), integ.y());
+      // The last successful step may be just outside the singular region that the failed step
+      // entered: when the run may choose its equations again, look there with a wider threshold.
+      if (rank_loss.empty() && nominal_removed != SIZE_MAX) {
+        rank_loss = rank_loss_report(dae, integ.time(), integ.y(), kRestoreConditioning);
+      }
       if (rank_loss.empty()) throw;
       throw RankLossFailure(e.what() + rank_loss, integ.time(), integ.y());
     } catch (...) {
@@ -116,12 +145,11 @@ void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObs
     if (output_solve) output_solve->solve(t, y, yp);
     obs.output(t, sys, y, yp);
     if (dae.removed().size() > nominal_removed && k < n_out) {
-      std::optional<RedundantSelection> sel =
-          select_redundant_equations(sys, t, y, kRedundancyThreshold);
-      if (sel && sel->removed.size() == nominal_removed &&
-          sel->weakest_pivot > kRestoreConditioning) {
+      std::optional<std::vector<int>> sel =
+          conditioned_selection(sys, t, y, nominal_removed, kRestoreConditioning);
+      if (sel) {
         report.stats += integ.stats();
-        throw RestoreSelection{t, y, std::move(sel->removed)};
+        throw RestoreSelection{t, y, std::move(*sel)};
       }
     }
   }
@@ -170,7 +198,8 @@ std::vector<double> carry_state(const System& from, const System& to, const std:
   return out;
 }
 
-/// How many times one transient may choose its redundant equations again.
+/// How many times in a row one transient may remove more equations without restoring its own
+/// selection in between (RestoreSelection).
 constexpr int kMaxReselections = 20;
 
 /// The DAE forms (IDA): index 2 on `dae`, index 3 or stabilised index 1 on a System of that form
@@ -422,7 +451,7 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         const size_t nominal = dae->removed().size();
         double t_start = t0;
         std::vector<double> y_start = ic.y, yp_start = ic.yp;
-        for (int reselections = 0;; ++reselections) {
+        for (int reselections = 0;;) {
           std::vector<int> removed;
           double t_again = 0;
           std::vector<double> y_again;
@@ -433,11 +462,16 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
                           t_start, y_start, yp_start, t0, t1, dt, t, y);
             break;
           } catch (const RankLossFailure& failure) {
+            // Every row conditioned worse than a restore needs is removed: at a singular
+            // configuration several rows lose rank together (the 40 four-bars of IFToMM A02 at
+            // their flat position), and removing only those past the rank-loss threshold leaves
+            // the next ones to fail a step later.
             std::optional<RedundantSelection> sel;
             if (reselections < kMaxReselections) {
-              sel = select_redundant_equations(sys, failure.t, failure.y, kNearDependenceThreshold);
+              sel = select_redundant_equations(sys, failure.t, failure.y, kRestoreConditioning);
             }
             if (!sel || sel->removed == dae->removed()) throw;
+            ++reselections;
             removed = std::move(sel->removed);
             t_again = failure.t;
             y_again = failure.y;
@@ -447,6 +481,7 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
             t_again = restore.t;
             y_again = std::move(restore.y);
             why = "the model's redundant equations are independent again";
+            reselections = 0;
           }
           const int lambda0 = 13 * sys.num_moving_bodies();
           std::string names;
@@ -459,7 +494,8 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
           dae3.reset();
           dae1.reset();
           y_again.resize(static_cast<size_t>(sys.size()));
-          const InitialConditions restart = compute_initial_conditions(*dae, t_again, y_again);
+          const InitialConditions restart =
+              compute_initial_conditions(*dae, t_again, y_again, nullptr, false);
           t_start = t_again;
           y_start = restart.y;
           yp_start = restart.yp;

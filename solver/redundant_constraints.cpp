@@ -174,7 +174,21 @@ std::optional<RedundantSelection> select_redundant_equations(const System& sys, 
   return sel;
 }
 
-std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>& y) {
+std::optional<std::vector<int>> conditioned_selection(const System& sys, double t,
+                                                      const std::vector<double>& y, size_t count,
+                                                      double threshold) {
+  if (y.size() < static_cast<size_t>(sys.size())) return std::nullopt;
+  const std::vector<double> y2(y.begin(), y.begin() + sys.size());
+  try {
+    std::vector<int> removed = dependent_rows(sys, t, y2, threshold, {});
+    if (removed.size() == count) return removed;
+  } catch (const Error&) {
+  }
+  return std::nullopt;
+}
+
+std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>& y,
+                             double threshold) {
   const System& sys = dae.system();
   if (sys.form() != DaeForm::kStabilisedIndex2 || y.size() < static_cast<size_t>(sys.size())) {
     return "";
@@ -182,7 +196,7 @@ std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>
   const std::vector<double> y2(y.begin(), y.begin() + sys.size());
   std::vector<int> dependent;
   try {
-    dependent = dependent_rows(sys, t, y2, kNearDependenceThreshold, dae.removed());
+    dependent = dependent_rows(sys, t, y2, threshold, dae.removed());
   } catch (const Error&) {
     return "";
   }
@@ -197,7 +211,7 @@ std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>
       "; at t = {:.10g} the constraint Jacobian is (nearly) rank deficient, a singular "
       "configuration: {} {} dependent on the other constraint equations (less than {:g} of the "
       "row's norm independent of them)",
-      t, rows, dependent.size() == 1 ? "is" : "are", kNearDependenceThreshold);
+      t, rows, dependent.size() == 1 ? "is" : "are", threshold);
 }
 
 void check_redundant_consistent(const Dae& dae, double t, const std::vector<double>& y,

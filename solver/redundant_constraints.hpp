@@ -34,7 +34,10 @@ constexpr double kNearDependenceThreshold = 1e-3;
 /// kept rows at state y (index-2 layout; longer vectors are read up to the System's size), named
 /// with their elements ("; at t = ... the constraint Jacobian has lost rank: ..."). Empty when
 /// the kept rows are independent or the Jacobian cannot be formed.
-std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>& y);
+/// `threshold` replaces kNearDependenceThreshold (a wider one looks for a configuration close to
+/// a singular one).
+std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>& y,
+                             double threshold = kNearDependenceThreshold);
 
 /// A choice of the equations to remove at one configuration, and how well the kept rows are
 /// conditioned: the smallest part of a kept joint row independent of the rows accepted before it
@@ -56,6 +59,15 @@ struct RedundantSelection {
 std::optional<RedundantSelection> select_redundant_equations(const System& sys, double t,
                                                              const std::vector<double>& y,
                                                              double threshold);
+
+/// The equations to remove at state y (as select_redundant_equations reads it) in equation order
+/// (find_redundant_equations' sparse QR, linear in the model size for chains) when exactly
+/// `count` rows have at most `threshold` of their norm independent of the earlier rows, so that
+/// every kept row is conditioned better than that; empty otherwise. Cheap enough to be checked
+/// often while a singular configuration is passed.
+std::optional<std::vector<int>> conditioned_selection(const System& sys, double t,
+                                                      const std::vector<double>& y, size_t count,
+                                                      double threshold);
 
 /// Bound on rows x columns^2 of the dense factorisation select_redundant_equations does.
 constexpr double kMaxReselectWork = 2e9;
