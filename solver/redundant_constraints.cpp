@@ -214,6 +214,31 @@ std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>
       t, rows, dependent.size() == 1 ? "is" : "are", threshold);
 }
 
+void check_removed_drift(const Dae& dae, double since, double t, const std::vector<double>& y,
+                         double limit) {
+  const System& sys = dae.system();
+  const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
+  std::vector<double> res(static_cast<size_t>(sys.size())), yp(res.size(), 0.0);
+  sys.residual(t, y.data(), yp.data(), res.data());
+  int worst = -1;
+  double violation = limit;
+  for (int e : dae.removed()) {
+    const double v = std::abs(res[static_cast<size_t>(13 * nb + m + e)]);
+    if (v > violation) {
+      worst = e;
+      violation = v;
+    }
+  }
+  if (worst < 0) return;
+  throw Error(ExitCode::kAnalysisFailed,
+              fmt::format("the configuration does not pass the singular configuration met at t = "
+                          "{:.10g}: {}, removed there as (nearly) dependent on the other "
+                          "constraint equations, is violated by {:g} at t = {:.10g} and its rows "
+                          "have not become independent again (a dead point: the motion cannot "
+                          "go on with every joint held)",
+                          since, sys.describe_variable(13 * nb + worst), violation, t));
+}
+
 void check_redundant_consistent(const Dae& dae, double t, const std::vector<double>& y,
                                 double tol) {
   if (dae.removed().empty()) return;

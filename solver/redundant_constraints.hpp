@@ -69,6 +69,15 @@ std::optional<std::vector<int>> conditioned_selection(const System& sys, double 
                                                       const std::vector<double>& y, size_t count,
                                                       double threshold);
 
+/// While a transient has removed more equations than the model's redundant ones to pass a
+/// singular configuration, the removed equations are not enforced: throws Error(kAnalysisFailed)
+/// naming the one violated most, with the time it was removed (`since`), when its position
+/// constraint is violated by more than `limit` at state y: the configuration did not pass the
+/// singularity (a dead point of a driven mechanism, where the motion cannot go on), and going on
+/// would break the joint.
+void check_removed_drift(const Dae& dae, double since, double t, const std::vector<double>& y,
+                         double limit);
+
 /// Bound on rows x columns^2 of the dense factorisation select_redundant_equations does.
 constexpr double kMaxReselectWork = 2e9;
 
