@@ -53,10 +53,17 @@ bool reads_multipliers(const System& sys) {
 /// transient may re-select the redundant equations and go on (reselect_redundant_equations).
 class RankLossFailure : public Error {
  public:
-  RankLossFailure(const std::string& message, double t_fail, std::vector<double> y_fail)
-      : Error(ExitCode::kAnalysisFailed, message), t(t_fail), y(std::move(y_fail)) {}
+  RankLossFailure(const std::string& message, double t_fail, std::vector<double> y_fail,
+                  bool rank_lost = true)
+      : Error(ExitCode::kAnalysisFailed, message),
+        t(t_fail),
+        y(std::move(y_fail)),
+        rank_loss(rank_lost) {}
   double t;
   std::vector<double> y;
+  /// False: no rank loss was found (a failure the transient may still answer by going back to
+  /// the selection it had before restoring its own).
+  bool rank_loss;
 };
 
 /// Thrown by integrate at an output time (t, y) where, after more equations than the model's
@@ -78,6 +85,10 @@ constexpr double kRestoreConditioning = 10 * kNearDependenceThreshold;
 /// IFToMM A02 drifts by 6e-6 m while its flat position is passed.
 constexpr double kSingularDriftLimit = 1e-3;
 
+/// How many restores in a row may fail (see the transient's re-selection loop) before the run
+/// stops.
+constexpr int kMaxFailedRestores = 16;
+
 /// Points per output interval at which a run with extra equations removed checks whether the
 /// model's own selection is well conditioned again (RestoreSelection).
 constexpr int kRestoreChecks = 64;
@@ -94,7 +105,7 @@ template <class Integrator>
 void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObserver& obs,
                RunReport& report, double t0, double t1, double dt, double& t,
                std::vector<double>& y, AccelerationSolver* output_solve = nullptr,
-               size_t nominal_removed = SIZE_MAX) {
+               size_t nominal_removed = SIZE_MAX, const std::string& singular_cause = "") {
   const long n_out = output_count(t0, t1, dt);
   const double start = integ.time();
   for (long k = 1; k <= n_out; ++k) {
@@ -119,7 +130,7 @@ void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObs
           report.stats += integ.stats();
           throw RestoreSelection{tsub, std::move(ysub), std::move(*sel)};
         }
-        check_removed_drift(dae, start, tsub, ysub, kSingularDriftLimit);
+        check_removed_drift(dae, start, tsub, ysub, kSingularDriftLimit, singular_cause);
       }
       integ.advance_to(tout, t1);
     } catch (const RestoreSelection&) {
@@ -134,8 +145,8 @@ void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObs
       if (rank_loss.empty() && nominal_removed != SIZE_MAX) {
         rank_loss = rank_loss_report(dae, integ.time(), integ.y(), kRestoreConditioning);
       }
-      if (rank_loss.empty()) throw;
-      throw RankLossFailure(e.what() + rank_loss, integ.time(), integ.y());
+      if (rank_loss.empty() && nominal_removed == SIZE_MAX) throw;
+      throw RankLossFailure(e.what() + rank_loss, integ.time(), integ.y(), !rank_loss.empty());
     } catch (...) {
       report.stats += integ.stats();
       report.time = integ.time();
@@ -217,7 +228,8 @@ void integrate_dae(const System& sys, const Dae& dae, std::optional<Dae>& dae3,
                    std::deque<System>& systems1, const TransientParams& params,
                    size_t nominal_removed, AnalysisObserver& obs, RunReport& report, double t_start,
                    const std::vector<double>& y_start, const std::vector<double>& yp_start,
-                   double t0, double t1, double dt, double& t, std::vector<double>& y) {
+                   double t0, double t1, double dt, double& t, std::vector<double>& y,
+                   const std::string& singular_cause) {
   const bool index3 = params.dae_index == 3;
   const bool index1 = params.dae_index == 1;
   // The ODE forms solve the accelerations at their outputs already (the right-hand side).
@@ -241,10 +253,10 @@ void integrate_dae(const System& sys, const Dae& dae, std::optional<Dae>& dae3,
     y1.resize(static_cast<size_t>(dae1->size()), 0.0);
     yp1.resize(static_cast<size_t>(dae1->size()), 0.0);
     IdaIntegrator ida(*dae1, params, t_start, y1, yp1, dt);
-    integrate(ida, sys, dae, obs, report, t0, t1, dt, t, y, acc, nominal_removed);
+    integrate(ida, sys, dae, obs, report, t0, t1, dt, t, y, acc, nominal_removed, singular_cause);
   } else {
     IdaIntegrator ida(index3 ? *dae3 : dae, params, t_start, y_start, yp_start, dt);
-    integrate(ida, sys, dae, obs, report, t0, t1, dt, t, y, acc, nominal_removed);
+    integrate(ida, sys, dae, obs, report, t0, t1, dt, t, y, acc, nominal_removed, singular_cause);
   }
 }
 
@@ -453,10 +465,26 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         // When the kept constraint rows become (nearly) dependent during the run, the equations
         // to remove are chosen again at the last successful step and the integration restarts
         // there: another row of a redundant set, or, at a singular configuration, one more
-        // row until the model's own number is well conditioned again.
+        // row until the model's own number is well conditioned again. This is the constraint
+        // side of re-choosing the independent coordinates of coordinate partitioning when the
+        // dependent ones become ill conditioned (Wehage and Haug, J. Mech. Des. 104 (1982)); the
+        // rows are chosen by Gram-Schmidt with column pivoting (select_redundant_equations).
+        // Measured on IFToMM A02 (regression/iftomm/README.md): each crossing leaves an error of
+        // 1e-6..1e-5 m that does not fall with the tolerance (the restore's projection); a
+        // penalty on the removed rows (Bayo, Garcia de Jalon and Serna 1988) did not reduce it,
+        // and the index-3 augmented Lagrangian with projections (Bayo and Ledesma, Nonlinear
+        // Dynamics 9 (1996)) would need its own integrator.
         const size_t nominal = dae->removed().size();
         double t_start = t0;
         std::vector<double> y_start = ic.y, yp_start = ic.yp;
+        // A restore right out of a singular region may leave a Newton matrix too ill
+        // conditioned for the restart (SI1, SI2 at 1e-10): a failure in the interval that
+        // starts at a restore goes back to the selection before it, and the next check point
+        // restores again, a little farther from the singular configuration.
+        std::vector<int> before_restore;
+        std::string singular_cause;  // the failure that made the run remove more equations
+        bool from_restore = false;
+        int failed_restores = 0;
         for (int reselections = 0;;) {
           std::vector<int> removed;
           double t_again = 0;
@@ -465,24 +493,36 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
           try {
             integrate_dae(sys, *dae, dae3, index3_systems, dae1, index1_systems, params,
                           reselections < kMaxReselections ? nominal : SIZE_MAX, obs, report,
-                          t_start, y_start, yp_start, t0, t1, dt, t, y);
+                          t_start, y_start, yp_start, t0, t1, dt, t, y, singular_cause);
             break;
           } catch (const RankLossFailure& failure) {
-            // Every row conditioned worse than a restore needs is removed: at a singular
-            // configuration several rows lose rank together (the 40 four-bars of IFToMM A02 at
-            // their flat position), and removing only those past the rank-loss threshold leaves
-            // the next ones to fail a step later.
-            std::optional<RedundantSelection> sel;
-            if (reselections < kMaxReselections) {
-              sel = select_redundant_equations(sys, failure.t, failure.y, kRestoreConditioning);
+            if (!failure.rank_loss) {
+              if (!from_restore || failed_restores >= kMaxFailedRestores) throw;
+              ++failed_restores;
+              removed = before_restore;
+              why = "the integration failed after the restore; equations removed again";
+            } else {
+              // Every row conditioned worse than a restore needs is removed: at a singular
+              // configuration several rows lose rank together (the 40 four-bars of IFToMM A02
+              // at their flat position), and removing only those past the rank-loss threshold
+              // leaves the next ones to fail a step later.
+              std::optional<RedundantSelection> sel;
+              if (reselections < kMaxReselections) {
+                sel = select_redundant_equations(sys, failure.t, failure.y, kRestoreConditioning);
+              }
+              if (!sel || sel->removed == dae->removed()) throw;
+              ++reselections;
+              failed_restores = 0;
+              singular_cause = failure.what();
+              removed = std::move(sel->removed);
+              why = "the kept constraint equations became (nearly) dependent";
             }
-            if (!sel || sel->removed == dae->removed()) throw;
-            ++reselections;
-            removed = std::move(sel->removed);
             t_again = failure.t;
             y_again = failure.y;
-            why = "the kept constraint equations became (nearly) dependent";
+            from_restore = false;
           } catch (RestoreSelection& restore) {
+            before_restore = dae->removed();
+            from_restore = true;
             removed = std::move(restore.removed);
             t_again = restore.t;
             y_again = std::move(restore.y);

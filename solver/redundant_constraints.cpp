@@ -215,7 +215,7 @@ std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>
 }
 
 void check_removed_drift(const Dae& dae, double since, double t, const std::vector<double>& y,
-                         double limit) {
+                         double limit, const std::string& cause) {
   const System& sys = dae.system();
   const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
   std::vector<double> res(static_cast<size_t>(sys.size())), yp(res.size(), 0.0);
@@ -235,8 +235,9 @@ void check_removed_drift(const Dae& dae, double since, double t, const std::vect
                           "{:.10g}: {}, removed there as (nearly) dependent on the other "
                           "constraint equations, is violated by {:g} at t = {:.10g} and its rows "
                           "have not become independent again (a dead point: the motion cannot "
-                          "go on with every joint held)",
-                          since, sys.describe_variable(13 * nb + worst), violation, t));
+                          "go on with every joint held){}{}",
+                          since, sys.describe_variable(13 * nb + worst), violation, t,
+                          cause.empty() ? "" : "; removed after: ", cause));
 }
 
 void check_redundant_consistent(const Dae& dae, double t, const std::vector<double>& y,

@@ -75,8 +75,10 @@ std::optional<std::vector<int>> conditioned_selection(const System& sys, double 
 /// constraint is violated by more than `limit` at state y: the configuration did not pass the
 /// singularity (a dead point of a driven mechanism, where the motion cannot go on), and going on
 /// would break the joint.
+/// `cause`: the failure (with its rank-loss report) that made the run remove the equations,
+/// appended to the message.
 void check_removed_drift(const Dae& dae, double since, double t, const std::vector<double>& y,
-                         double limit);
+                         double limit, const std::string& cause);
 
 /// Bound on rows x columns^2 of the dense factorisation select_redundant_equations does.
 constexpr double kMaxReselectWork = 2e9;
