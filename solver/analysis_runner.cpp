@@ -48,9 +48,55 @@ bool reads_multipliers(const System& sys) {
   return false;
 }
 
-/// Integrates from t0 to t1 with output every dt; t and y follow the last output. A failure
-/// names the constraint rows that have become dependent at the integrator's last state, if any
-/// (rank_loss_report of `dae`, the index-2 Dae of sys). With
+/// An integration failure at a configuration where the kept constraint rows have become (nearly)
+/// dependent (rank_loss_report); t and y are the integrator's last successful step, where the
+/// transient may re-select the redundant equations and go on (reselect_redundant_equations).
+class RankLossFailure : public Error {
+ public:
+  RankLossFailure(const std::string& message, double t_fail, std::vector<double> y_fail,
+                  bool rank_lost = true)
+      : Error(ExitCode::kAnalysisFailed, message),
+        t(t_fail),
+        y(std::move(y_fail)),
+        rank_loss(rank_lost) {}
+  double t;
+  std::vector<double> y;
+  /// False: no rank loss was found (a failure the transient may still answer by going back to
+  /// the selection it had before restoring its own).
+  bool rank_loss;
+};
+
+/// Thrown by integrate at an output time (t, y) where, after more equations than the model's
+/// redundant ones were removed to pass a singular configuration, a set of the model's own size
+/// is well conditioned again (`removed`): the transient restarts there with it.
+struct RestoreSelection {
+  double t;
+  std::vector<double> y;
+  std::vector<int> removed;
+};
+
+/// How well conditioned (select_redundant_equations' weakest pivot) a set of the model's own
+/// size must be for RestoreSelection: ten times the rank-loss threshold, so that a run does not
+/// switch back and forth at the edge of a singular region.
+constexpr double kRestoreConditioning = 10 * kNearDependenceThreshold;
+
+/// How far (model length units, or radians for an orientation equation) an equation removed
+/// to pass a singular configuration may drift before the run stops (check_removed_drift):
+/// IFToMM A02 drifts by 6e-6 m while its flat position is passed.
+constexpr double kSingularDriftLimit = 1e-3;
+
+/// How many restores in a row may fail (see the transient's re-selection loop) before the run
+/// stops.
+constexpr int kMaxFailedRestores = 16;
+
+/// Points per output interval at which a run with extra equations removed checks whether the
+/// model's own selection is well conditioned again (RestoreSelection).
+constexpr int kRestoreChecks = 64;
+
+/// Integrates from the integrator's time to t1 with output at t0 + k dt (those after its time);
+/// t and y follow the last output. A failure names the constraint rows that have become
+/// dependent at the integrator's last state, if any (rank_loss_report of `dae`, the index-2 Dae
+/// of sys), and is then a RankLossFailure. With
 /// `output_solve` (the DAE forms) the derivatives and multipliers written at an output time are
 /// solved from the interpolated state there, as at t = 0 (initial_conditions.hpp): IDA's
 /// interpolating polynomial spans a whole step, and a reaction that changes within the step
@@ -58,19 +104,50 @@ bool reads_multipliers(const System& sys) {
 template <class Integrator>
 void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObserver& obs,
                RunReport& report, double t0, double t1, double dt, double& t,
-               std::vector<double>& y, AccelerationSolver* output_solve = nullptr) {
+               std::vector<double>& y, AccelerationSolver* output_solve = nullptr,
+               size_t nominal_removed = SIZE_MAX, const std::string& singular_cause = "") {
   const long n_out = output_count(t0, t1, dt);
   sys.follow_angles(integ.y().data());  // the angle measures start (or continue) here
+  const double start = integ.time();
   for (long k = 1; k <= n_out; ++k) {
     const double tout = std::min(t1, t0 + static_cast<double>(k) * dt);
+    if (tout <= start) continue;  // written before a restart
     try {
       throw_if_interrupted();
+      // While more equations than the model's redundant ones are removed (a singular
+      // configuration is being passed), the removed rows are not enforced and the state drifts
+      // from them: the selection is checked at kRestoreChecks points per output interval so that
+      // it is restored within a small fraction of an interval of leaving the singular region.
+      const bool extended = dae.removed().size() > nominal_removed;
+      const double from = integ.time();
+      for (int j = 1; extended && j < kRestoreChecks; ++j) {
+        const double tsub = from + (tout - from) * j / kRestoreChecks;
+        integ.advance_to(tsub, t1);
+        std::vector<double> ysub = integ.y();
+        ysub.resize(static_cast<size_t>(sys.size()));
+        std::optional<std::vector<int>> sel =
+            conditioned_selection(sys, tsub, ysub, nominal_removed, kRestoreConditioning);
+        if (sel) {
+          report.stats += integ.stats();
+          throw RestoreSelection{tsub, std::move(ysub), std::move(*sel)};
+        }
+        check_removed_drift(dae, start, tsub, ysub, kSingularDriftLimit, singular_cause);
+      }
       integ.advance_to(tout, t1);
+    } catch (const RestoreSelection&) {
+      throw;
     } catch (const Error& e) {
       report.stats += integ.stats();
       report.time = integ.time();
       if (e.code() != ExitCode::kAnalysisFailed) throw;
-      throw Error(e.code(), e.what() + rank_loss_report(dae, integ.time(), integ.y()));
+      std::string rank_loss = rank_loss_report(dae, integ.time(), integ.y());
+      // The last successful step may be just outside the singular region that the failed step
+      // entered: when the run may choose its equations again, look there with a wider threshold.
+      if (rank_loss.empty() && nominal_removed != SIZE_MAX) {
+        rank_loss = rank_loss_report(dae, integ.time(), integ.y(), kRestoreConditioning);
+      }
+      if (rank_loss.empty() && nominal_removed == SIZE_MAX) throw;
+      throw RankLossFailure(e.what() + rank_loss, integ.time(), integ.y(), !rank_loss.empty());
     } catch (...) {
       report.stats += integ.stats();
       report.time = integ.time();
@@ -85,6 +162,14 @@ void integrate(Integrator& integ, const System& sys, const Dae& dae, AnalysisObs
     yp.resize(static_cast<size_t>(sys.size()));
     if (output_solve) output_solve->solve(t, y, yp);
     obs.output(t, sys, y, yp);
+    if (dae.removed().size() > nominal_removed && k < n_out) {
+      std::optional<std::vector<int>> sel =
+          conditioned_selection(sys, t, y, nominal_removed, kRestoreConditioning);
+      if (sel) {
+        report.stats += integ.stats();
+        throw RestoreSelection{t, y, std::move(*sel)};
+      }
+    }
   }
   report.stats += integ.stats();
 }
@@ -129,6 +214,51 @@ std::vector<double> carry_state(const System& from, const System& to, const std:
     for (int k = 0; k < 3; ++k) out[o + 10 + k] = w_body(k);
   }
   return out;
+}
+
+/// How many times in a row one transient may remove more equations without restoring its own
+/// selection in between (RestoreSelection).
+constexpr int kMaxReselections = 20;
+
+/// The DAE forms (IDA): index 2 on `dae`, index 3 or stabilised index 1 on a System of that form
+/// built for sys's model (kept in `systems3` / `systems1`, and its Dae in `dae3` / `dae1` while the
+/// removed equations stay those of `dae`), from (t_start, y_start, yp_start) to t1 with outputs on
+/// the grid t0 + k dt; nominal_removed: see integrate.
+void integrate_dae(const System& sys, const Dae& dae, std::optional<Dae>& dae3,
+                   std::deque<System>& systems3, std::optional<Dae>& dae1,
+                   std::deque<System>& systems1, const TransientParams& params,
+                   size_t nominal_removed, AnalysisObserver& obs, RunReport& report, double t_start,
+                   const std::vector<double>& y_start, const std::vector<double>& yp_start,
+                   double t0, double t1, double dt, double& t, std::vector<double>& y,
+                   const std::string& singular_cause) {
+  const bool index3 = params.dae_index == 3;
+  const bool index1 = params.dae_index == 1;
+  // The ODE forms solve the accelerations at their outputs already (the right-hand side).
+  std::optional<AccelerationSolver> output_solve;
+  if (!reads_multipliers(sys)) output_solve.emplace(dae);
+  AccelerationSolver* acc = output_solve ? &*output_solve : nullptr;
+  const auto form_system = [&](std::deque<System>& systems, DaeForm form) -> const System& {
+    if (systems.empty() || &systems.back().model() != &sys.model()) {
+      systems.emplace_back(sys.model(), form);
+    }
+    return systems.back();
+  };
+  if (index3 && !dae3) dae3.emplace(form_system(systems3, DaeForm::kIndex3), dae.removed());
+  if (index1 && !dae1) {
+    dae1.emplace(form_system(systems1, DaeForm::kStabilisedIndex1), dae.removed());
+  }
+  if (index1) {
+    // kappa = 0 and u = 0: the index-2 initial conditions are consistent (lambda already
+    // solves the acceleration constraints).
+    std::vector<double> y1 = y_start, yp1 = yp_start;
+    y1.resize(static_cast<size_t>(dae1->size()), 0.0);
+    yp1.resize(static_cast<size_t>(dae1->size()), 0.0);
+    IdaIntegrator ida(*dae1, params, t_start, y1, yp1, dt);
+    integrate(ida, sys, dae, obs, report, t0, t1, dt, t, y, acc, nominal_removed, singular_cause);
+  } else {
+    IdaIntegrator ida(index3 ? *dae3 : dae, params, t_start, y_start, yp_start, dt);
+    integrate(ida, sys, dae, obs, report, t0, t1, dt, t, y, acc, nominal_removed, singular_cause);
+  }
 }
 
 }  // namespace
@@ -336,29 +466,89 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
           integrate(cvode, sys, *dae, obs, report, t0, t1, dt, t, y);
         }
       } else {
-        // The ODE forms solve the accelerations at their outputs already (the right-hand side).
-        std::optional<AccelerationSolver> output_solve;
-        if (!reads_multipliers(sys)) output_solve.emplace(*dae);
-        AccelerationSolver* acc = output_solve ? &*output_solve : nullptr;
-        if (index3 && !dae3) {
-          index3_systems.emplace_back(sys.model(), DaeForm::kIndex3);
-          dae3.emplace(index3_systems.back(), dae->removed());
-        }
-        if (index1 && !dae1) {
-          index1_systems.emplace_back(sys.model(), DaeForm::kStabilisedIndex1);
-          dae1.emplace(index1_systems.back(), dae->removed());
-        }
-        if (index1) {
-          // kappa = 0 and u = 0: the index-2 initial conditions are consistent (lambda already
-          // solves the acceleration constraints).
-          std::vector<double> y1 = ic.y, yp1 = ic.yp;
-          y1.resize(static_cast<size_t>(dae1->size()), 0.0);
-          yp1.resize(static_cast<size_t>(dae1->size()), 0.0);
-          IdaIntegrator ida(*dae1, params, t0, y1, yp1, dt);
-          integrate(ida, sys, *dae, obs, report, t0, t1, dt, t, y, acc);
-        } else {
-          IdaIntegrator ida(index3 ? *dae3 : *dae, params, t0, ic.y, ic.yp, dt);
-          integrate(ida, sys, *dae, obs, report, t0, t1, dt, t, y, acc);
+        // When the kept constraint rows become (nearly) dependent during the run, the equations
+        // to remove are chosen again at the last successful step and the integration restarts
+        // there: another row of a redundant set, or, at a singular configuration, one more
+        // row until the model's own number is well conditioned again. This is the constraint
+        // side of re-choosing the independent coordinates of coordinate partitioning when the
+        // dependent ones become ill conditioned (Wehage and Haug, J. Mech. Des. 104 (1982)); the
+        // rows are chosen by Gram-Schmidt with column pivoting (select_redundant_equations).
+        // Measured on IFToMM A02 (regression/iftomm/README.md): each crossing leaves an error of
+        // 1e-6..1e-5 m that does not fall with the tolerance (the restore's projection); a
+        // penalty on the removed rows (Bayo, Garcia de Jalon and Serna 1988) did not reduce it,
+        // and the index-3 augmented Lagrangian with projections (Bayo and Ledesma, Nonlinear
+        // Dynamics 9 (1996)) would need its own integrator.
+        const size_t nominal = dae->removed().size();
+        double t_start = t0;
+        std::vector<double> y_start = ic.y, yp_start = ic.yp;
+        // A restore right out of a singular region may leave a Newton matrix too ill
+        // conditioned for the restart (SI1, SI2 at 1e-10): a failure in the interval that
+        // starts at a restore goes back to the selection before it, and the next check point
+        // restores again, a little farther from the singular configuration.
+        std::vector<int> before_restore;
+        std::string singular_cause;  // the failure that made the run remove more equations
+        bool from_restore = false;
+        int failed_restores = 0;
+        for (int reselections = 0;;) {
+          std::vector<int> removed;
+          double t_again = 0;
+          std::vector<double> y_again;
+          std::string why;
+          try {
+            integrate_dae(sys, *dae, dae3, index3_systems, dae1, index1_systems, params,
+                          reselections < kMaxReselections ? nominal : SIZE_MAX, obs, report,
+                          t_start, y_start, yp_start, t0, t1, dt, t, y, singular_cause);
+            break;
+          } catch (const RankLossFailure& failure) {
+            if (!failure.rank_loss) {
+              if (!from_restore || failed_restores >= kMaxFailedRestores) throw;
+              ++failed_restores;
+              removed = before_restore;
+              why = "the integration failed after the restore; equations removed again";
+            } else {
+              // Every row conditioned worse than a restore needs is removed: at a singular
+              // configuration several rows lose rank together (the 40 four-bars of IFToMM A02
+              // at their flat position), and removing only those past the rank-loss threshold
+              // leaves the next ones to fail a step later.
+              std::optional<RedundantSelection> sel;
+              if (reselections < kMaxReselections) {
+                sel = select_redundant_equations(sys, failure.t, failure.y, kRestoreConditioning);
+              }
+              if (!sel || sel->removed == dae->removed()) throw;
+              ++reselections;
+              failed_restores = 0;
+              singular_cause = failure.what();
+              removed = std::move(sel->removed);
+              why = "the kept constraint equations became (nearly) dependent";
+            }
+            t_again = failure.t;
+            y_again = failure.y;
+            from_restore = false;
+          } catch (RestoreSelection& restore) {
+            before_restore = dae->removed();
+            from_restore = true;
+            removed = std::move(restore.removed);
+            t_again = restore.t;
+            y_again = std::move(restore.y);
+            why = "the model's redundant equations are independent again";
+            reselections = 0;
+          }
+          const int lambda0 = 13 * sys.num_moving_bodies();
+          std::string names;
+          for (int e : removed) {
+            names += (names.empty() ? "" : ", ") + sys.describe_variable(lambda0 + e);
+          }
+          obs.log(fmt::format("warning: t = {:.10g}: {}; equations removed from here on: {}",
+                              t_again, why, names.empty() ? "none" : names));
+          dae.emplace(sys, std::move(removed));
+          dae3.reset();
+          dae1.reset();
+          y_again.resize(static_cast<size_t>(sys.size()));
+          const InitialConditions restart =
+              compute_initial_conditions(*dae, t_again, y_again, nullptr, false);
+          t_start = t_again;
+          y_start = restart.y;
+          yp_start = restart.yp;
         }
       }
       obs.log(fmt::format("transient analysis done at t = {:g}", t));

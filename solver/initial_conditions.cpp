@@ -201,7 +201,7 @@ bool assemble_positions(const Dae& dae, double t, std::vector<double>& y, const 
 }  // namespace
 
 InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y,
-                                             const HeldCoordinates* held) {
+                                             const HeldCoordinates* held, bool check_removed) {
   const int n = dae.size();
   const Blocks b = blocks_of(dae);
   InitialConditions ic;
@@ -232,7 +232,7 @@ InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vect
                            : "the held initial displacements cannot be met with the "
                              "constraints; they are not held");
   }
-  check_redundant_consistent(dae, t, y, kRedundantTolerance);
+  if (check_removed) check_redundant_consistent(dae, t, y, kRedundantTolerance);
   check_massless_bodies(dae, t, y);
 
   // 2. Velocity assembly (the velocity rows are linear in nu).

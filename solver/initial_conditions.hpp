@@ -27,7 +27,12 @@ class HeldCoordinates;
 
 /// Throws Error(kAnalysisFailed) with a message naming the problem if assembly fails. `held`:
 /// the joint initial conditions to hold (the first analysis; solver/held_coordinates.hpp).
+/// `check_removed`: whether the removed equations must hold at the assembled state (a deck whose
+/// redundant joints disagree is refused); false at a restart of a transient that re-chose its
+/// removed equations at a singular configuration, where equations removed for a while have
+/// drifted by design (analysis_runner.cpp).
 InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y,
-                                             const HeldCoordinates* held = nullptr);
+                                             const HeldCoordinates* held = nullptr,
+                                             bool check_removed = true);
 
 }  // namespace mb

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <Eigen/Dense>
 #include <Eigen/SparseQR>
 #include <algorithm>
 #include <cmath>
@@ -118,7 +119,76 @@ std::vector<int> find_redundant_equations(const System& sys, double t,
   return dependent_rows(sys, t, y, kRedundancyThreshold, {});
 }
 
-std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>& y) {
+std::optional<RedundantSelection> select_redundant_equations(const System& sys, double t,
+                                                             const std::vector<double>& y,
+                                                             double threshold) {
+  if (y.size() < static_cast<size_t>(sys.size())) return std::nullopt;
+  const std::vector<double> y2(y.begin(), y.begin() + sys.size());
+  SpMat bt;
+  try {
+    bt = unit_constraint_columns(sys, t, y2);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  const Eigen::Index m = bt.cols();
+  if (static_cast<double>(bt.rows()) * static_cast<double>(m) * static_cast<double>(m) >
+      kMaxReselectWork) {
+    return std::nullopt;
+  }
+  // The joints' equations come first in the lambda block (System::constraint_kernel).
+  Eigen::Index joint_equations = 0;
+  for (size_t j = 0; j < sys.model().joints.size(); ++j) {
+    joint_equations += sys.joint_equation_count(static_cast<int>(j));
+  }
+  Eigen::MatrixXd c(bt);  // columns: the unit rows of B, projected as they are accepted
+  std::vector<bool> done(static_cast<size_t>(m), false);
+  RedundantSelection sel;
+  const auto accept = [&](Eigen::Index k, double limit) {
+    done[static_cast<size_t>(k)] = true;
+    const double norm = c.col(k).norm();
+    if (norm <= limit) {
+      sel.removed.push_back(static_cast<int>(k));
+      return;
+    }
+    if (k < joint_equations) sel.weakest_pivot = std::min(sel.weakest_pivot, norm);
+    const Eigen::VectorXd q = c.col(k) / norm;
+    for (Eigen::Index l = 0; l < m; ++l) {
+      if (!done[static_cast<size_t>(l)]) c.col(l) -= q * q.dot(c.col(l));
+    }
+  };
+  for (Eigen::Index k = joint_equations; k < m; ++k) accept(k, kRedundancyThreshold);
+  for (Eigen::Index n = 0; n < joint_equations; ++n) {
+    Eigen::Index best = -1;
+    double best_norm = -1;
+    for (Eigen::Index k = 0; k < joint_equations; ++k) {
+      if (done[static_cast<size_t>(k)]) continue;
+      const double norm = c.col(k).norm();
+      if (norm > best_norm) {
+        best = k;
+        best_norm = norm;
+      }
+    }
+    accept(best, threshold);
+  }
+  std::sort(sel.removed.begin(), sel.removed.end());
+  return sel;
+}
+
+std::optional<std::vector<int>> conditioned_selection(const System& sys, double t,
+                                                      const std::vector<double>& y, size_t count,
+                                                      double threshold) {
+  if (y.size() < static_cast<size_t>(sys.size())) return std::nullopt;
+  const std::vector<double> y2(y.begin(), y.begin() + sys.size());
+  try {
+    std::vector<int> removed = dependent_rows(sys, t, y2, threshold, {});
+    if (removed.size() == count) return removed;
+  } catch (const Error&) {
+  }
+  return std::nullopt;
+}
+
+std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>& y,
+                             double threshold) {
   const System& sys = dae.system();
   if (sys.form() != DaeForm::kStabilisedIndex2 || y.size() < static_cast<size_t>(sys.size())) {
     return "";
@@ -126,7 +196,7 @@ std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>
   const std::vector<double> y2(y.begin(), y.begin() + sys.size());
   std::vector<int> dependent;
   try {
-    dependent = dependent_rows(sys, t, y2, kNearDependenceThreshold, dae.removed());
+    dependent = dependent_rows(sys, t, y2, threshold, dae.removed());
   } catch (const Error&) {
     return "";
   }
@@ -141,7 +211,33 @@ std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>
       "; at t = {:.10g} the constraint Jacobian is (nearly) rank deficient, a singular "
       "configuration: {} {} dependent on the other constraint equations (less than {:g} of the "
       "row's norm independent of them)",
-      t, rows, dependent.size() == 1 ? "is" : "are", kNearDependenceThreshold);
+      t, rows, dependent.size() == 1 ? "is" : "are", threshold);
+}
+
+void check_removed_drift(const Dae& dae, double since, double t, const std::vector<double>& y,
+                         double limit, const std::string& cause) {
+  const System& sys = dae.system();
+  const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
+  std::vector<double> res(static_cast<size_t>(sys.size())), yp(res.size(), 0.0);
+  sys.residual(t, y.data(), yp.data(), res.data());
+  int worst = -1;
+  double violation = limit;
+  for (int e : dae.removed()) {
+    const double v = std::abs(res[static_cast<size_t>(13 * nb + m + e)]);
+    if (v > violation) {
+      worst = e;
+      violation = v;
+    }
+  }
+  if (worst < 0) return;
+  throw Error(ExitCode::kAnalysisFailed,
+              fmt::format("the configuration does not pass the singular configuration met at t = "
+                          "{:.10g}: {}, removed there as (nearly) dependent on the other "
+                          "constraint equations, is violated by {:g} at t = {:.10g} and its rows "
+                          "have not become independent again (a dead point: the motion cannot "
+                          "go on with every joint held){}{}",
+                          since, sys.describe_variable(13 * nb + worst), violation, t,
+                          cause.empty() ? "" : "; removed after: ", cause));
 }
 
 void check_redundant_consistent(const Dae& dae, double t, const std::vector<double>& y,
