@@ -15,8 +15,8 @@ DefaultForm choose_default_form(const Dae& dae) {
   f.joint_coordinates = find_tree_topology(dae, f.tree, not_tree);
   if (f.joint_coordinates) {
     f.form =
-        "joint coordinates on an explicit Runge-Kutta method (ARKODE ERKStep, Dormand-Prince "
-        "5(4))";
+        "joint coordinates on an explicit Runge-Kutta method (ARKODE ERKStep, Runge-Kutta-"
+        "Merson 4(3))";
     f.reason = fmt::format(
         "the model is a tree of {} joints ({} coordinates, O(N) right-hand side); IDA takes over "
         "if the model turns out stiff",

@@ -18,6 +18,28 @@
 
 namespace mb {
 
+namespace {
+
+/// Runge-Kutta-Merson (Merson 1957; Hairer, Norsett, Wanner, Solving ODEs I, II.4): five stages,
+/// order 4, embedded order-3 solution b_hat, error b - b_hat = (2, 0, -9, 8, -1) / 30. Its
+/// stability region reaches 3.5 along the negative real axis and 3.46 along the imaginary one:
+/// 0.69 per stage on an oscillation against 0.49 for Dormand-Prince 5(4) (3.4 with seven stages,
+/// ERKStep not reusing the last), which matters where the chain's fastest mode limits the step.
+ARKodeButcherTable merson_table() {
+  double c[5] = {0.0, 1.0 / 3, 1.0 / 3, 0.5, 1.0};
+  // Row-major 5 x 5, strictly lower triangular.
+  double a[25] = {0,       0,       0,       0,   0,  //
+                  1.0 / 3, 0,       0,       0,   0,  //
+                  1.0 / 6, 1.0 / 6, 0,       0,   0,  //
+                  1.0 / 8, 0,       3.0 / 8, 0,   0,  //
+                  0.5,     0,       -1.5,    2.0, 0};
+  double b[5] = {1.0 / 6, 0, 0, 2.0 / 3, 1.0 / 6};
+  double b_hat[5] = {0.1, 0, 0.3, 0.4, 0.2};
+  return ARKodeButcherTable_Create(5, 4, 3, c, a, b, b_hat);
+}
+
+}  // namespace
+
 struct TreeErkIntegrator::Impl {
   TreeDynamics dyn;
   SUNContext ctx = nullptr;
@@ -28,8 +50,10 @@ struct TreeErkIntegrator::Impl {
 
   Impl(const Dae& dae, TreeTopology tree, const std::vector<double>& y0)
       : dyn(dae, std::move(tree), y0) {}
+  ARKodeButcherTable table = nullptr;
   ~Impl() {
     if (mem) ERKStepFree(&mem);
+    if (table) ARKodeButcherTable_Free(table);
     if (x) N_VDestroy(x);
     if (ctx) SUNContext_Free(&ctx);
   }
@@ -120,7 +144,9 @@ TreeErkIntegrator::TreeErkIntegrator(const Dae& dae, TreeTopology tree,
 
   s.mem = ERKStepCreate(&Impl::rhs, t0, s.x, s.ctx);
   if (!s.mem) throw Error(ExitCode::kInternal, "ERKStepCreate failed");
-  s.check(ERKStepSetTableNum(s.mem, ARKODE_DORMAND_PRINCE_7_4_5), "ERKStepSetTableNum");
+  s.table = merson_table();
+  if (!s.table) throw Error(ExitCode::kInternal, "cannot create the Runge-Kutta-Merson table");
+  s.check(ERKStepSetTable(s.mem, s.table), "ERKStepSetTable");
   s.check(ERKStepSStolerances(s.mem, rtol, params.integr_tol), "ERKStepSStolerances");
   s.check(ERKStepSetUserData(s.mem, &s), "ERKStepSetUserData");
   s.check(ERKStepSetErrHandlerFn(s.mem, &Impl::error_handler, nullptr), "ERKStepSetErrHandlerFn");

@@ -1,17 +1,18 @@
 #pragma once
-// The joint-coordinate ODE form on an explicit embedded Runge-Kutta method (ARKODE ERKStep,
-// Dormand-Prince 5(4)): the integrator the default transient (solver/default_transient.hpp)
-// runs on a tree of joints. Same states and right-hand side as TreeOdeIntegrator (joint
-// coordinates and speeds, TreeDynamics::derivatives, O(N)); same tolerances (absolute
-// integr_tol, relative rel_abs_tol_ratio * integr_tol), step limits (h_max, at most the print
-// interval, h_min, h0), quaternion renormalisation at the outputs and failure messages.
+// The joint-coordinate ODE form on an explicit embedded Runge-Kutta method (ARKODE ERKStep with
+// the Runge-Kutta-Merson 4(3) table, tree_erk_integrator.cpp): the integrator the default transient
+// (solver/default_transient.hpp) runs on a tree of joints. Same states and right-hand side as
+// TreeOdeIntegrator (joint coordinates and speeds, TreeDynamics::derivatives, O(N)); same
+// tolerances (absolute integr_tol, relative rel_abs_tol_ratio * integr_tol), step limits (h_max, at
+// most the print interval, h_min, h0), quaternion renormalisation at the outputs and failure
+// messages.
 //
 // Stiffness: an explicit method on a stiff model takes steps limited by its stability region,
 // not by accuracy. ERKStep runs at most kStepsBeforeCheck steps per call; when an output
 // interval needs more, the step is compared with the stability bound: with rho the spectral
 // radius of the right-hand side's Jacobian (spectral_radius.hpp) and h the current step,
-// h rho >= kStabilityFraction * kStabilityBound (Dormand-Prince's stability region reaches
-// about 3.3 along the negative real axis and 3.4 along the imaginary one) means the step is
+// h rho >= kStabilityFraction * kStabilityBound (Merson's stability region reaches 3.5 along the
+// negative real axis and 3.46 along the imaginary one) means the step is
 // stability-limited: stiff() becomes true and advance_to returns at the time reached (time(),
 // y(), yp() the state there), for the caller to continue with an implicit method. Otherwise
 // (accuracy-limited: a fast but resolved motion) the integration continues.
@@ -29,7 +30,7 @@ namespace mb {
 class TreeErkIntegrator {
  public:
   static constexpr long kStepsBeforeCheck = 500;
-  static constexpr double kStabilityBound = 3.3;
+  static constexpr double kStabilityBound = 3.46;
   static constexpr double kStabilityFraction = 0.25;
 
   /// y0 must be consistent (compute_initial_conditions); `tree` from find_tree_topology(dae).
