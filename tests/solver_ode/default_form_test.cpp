@@ -27,24 +27,8 @@ std::string with_tol(std::string deck, double tol, const std::string& integrator
   return deck;
 }
 
-struct LoggedRun : test::InlineRun {
-  std::string log;
-};
-class LogObserver : public test::CaptureObserver {
- public:
-  LogObserver(test::InlineRun& run, std::string& log) : CaptureObserver(run), log_(log) {}
-  void log(const std::string& line) override { log_ += line + "\n"; }
-
- private:
-  std::string& log_;
-};
-LoggedRun run_logged(const std::string& deck) {
-  LoggedRun run;
-  run.model = test::model_inline(deck);
-  run.sys = std::make_unique<System>(*run.model);
-  LogObserver obs(run, run.log);
-  run.report = run_analyses(*run.sys, obs);
-  return run;
+test::LoggedRun run_logged(const std::string& deck) {
+  return test::run_logged(test::model_inline(deck));
 }
 
 /// A 1 m pendulum (revolute about z at the origin, released at 45 degrees) whose tip is tied to

@@ -1,13 +1,37 @@
 #pragma once
-// Differences between two runs of the same deck (different integrators or forms), output by
-// output: the tests' measure of "same results, same reactions, same requests".
+// Runs that keep their log, and differences between two runs of the same deck (different
+// integrators or forms), output by output: the tests' measure of "same results, same reactions,
+// same requests".
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <memory>
+#include <string>
 
 #include "tests/solver/inline_deck.hpp"
 
 namespace mb::test {
+
+/// A run that keeps its log (the form the analysis runner chose, and why).
+struct LoggedRun : InlineRun {
+  std::string log;
+};
+class LogObserver : public CaptureObserver {
+ public:
+  LogObserver(InlineRun& run, std::string& log) : CaptureObserver(run), log_(log) {}
+  void log(const std::string& line) override { log_ += line + "\n"; }
+
+ private:
+  std::string& log_;
+};
+inline LoggedRun run_logged(std::unique_ptr<Model> model) {
+  LoggedRun run;
+  run.model = std::move(model);
+  run.sys = std::make_unique<System>(*run.model);
+  LogObserver obs(run, run.log);
+  run.report = run_analyses(*run.sys, obs);
+  return run;
+}
 
 inline double max_state_difference(const InlineRun& a, const InlineRun& b) {
   REQUIRE(a.t.size() == b.t.size());

@@ -32,25 +32,10 @@ std::string with_integrator(std::string deck, const std::string& integrator, dou
 }
 
 /// Runs a deck with ABAM, in joint coordinates (the default) or forced Cartesian; keeps the log.
-struct LoggedRun : test::InlineRun {
-  std::string log;
-};
-class LogObserver : public test::CaptureObserver {
- public:
-  LogObserver(test::InlineRun& run, std::string& log) : CaptureObserver(run), log_(log) {}
-  void log(const std::string& line) override { log_ += line + "\n"; }
-
- private:
-  std::string& log_;
-};
-LoggedRun run_abam(const std::string& deck, double tol, bool joint_coordinates) {
-  LoggedRun run;
-  run.model = test::model_inline(with_integrator(deck, "ABAM", tol));
-  run.model->transient.joint_coordinates = joint_coordinates;
-  run.sys = std::make_unique<System>(*run.model);
-  LogObserver obs(run, run.log);
-  run.report = run_analyses(*run.sys, obs);
-  return run;
+test::LoggedRun run_abam(const std::string& deck, double tol, bool joint_coordinates) {
+  auto model = test::model_inline(with_integrator(deck, "ABAM", tol));
+  model->transient.joint_coordinates = joint_coordinates;
+  return test::run_logged(std::move(model));
 }
 
 bool qualifies(const std::string& deck, std::string& why_not) {
