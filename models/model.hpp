@@ -355,6 +355,10 @@ struct TransientParams {
   /// ABAM on a tree of joints integrates in joint coordinates (solver/tree/); false keeps the
   /// Cartesian ODE form. Not a deck attribute: tests and benchmarks compare the two forms.
   bool joint_coordinates = true;
+  /// The deck names the integrator (integrator_type or dae_index; Adams INTEGRATOR with a type
+  /// or I3/SI2/SI1). When it does not, the analysis runner picks the form from the model
+  /// (solver/default_transient.hpp).
+  bool integrator_named = false;
 };
 
 /// Param_Static (model default or command): static and quasi-static equilibrium settings.

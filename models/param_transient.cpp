@@ -30,7 +30,9 @@ void build_param_transient(ElementReader& in, ModelDraft& draft, bool in_command
                                                                    "VSTIFF", "MSTIFF", "ABAM"};
   if (auto t = in.keyword("integrator_type", kIntegrators)) {
     p.integrator = *t;
+    p.integrator_named = true;
   }
+  if (in.has("dae_index")) p.integrator_named = true;
   if (auto v = positive(in, "integr_tol")) p.integr_tol = *v;
   if (auto v = positive(in, "h_max")) p.h_max = *v;
   if (auto v = positive(in, "h_min")) p.h_min = *v;

@@ -1,7 +1,9 @@
 #pragma once
 // Param_Transient (model default or command): integrator settings (format reference 3.2).
-//   integrator_type: DSTIFF (default), GSTIFF, HSTIFF (IDA, DAE form) | VSTIFF, MSTIFF (CVODE
-//   BDF, ODE form) | ABAM (CVODE Adams, ODE form).
+//   integrator_type: DSTIFF, GSTIFF, HSTIFF (IDA, DAE form) | VSTIFF, MSTIFF (CVODE BDF, ODE
+//   form) | ABAM (CVODE Adams, ODE form). Without integrator_type and dae_index the analysis
+//   runner chooses the form from the model (solver/default_transient.hpp; TransientParams::
+//   integrator_named): joint coordinates on explicit Runge-Kutta for a tree, else DSTIFF's.
 //   integr_tol (> 0, default 1e-3): absolute local error tolerance in model units.
 //   h_max, h_min, h0_max (> 0, time), max_order (1..5), rel_abs_tol_ratio (> 0).
 //   dae_index (DAE form, IDA; the ODE form ignores it):

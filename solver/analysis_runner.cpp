@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
+#include "solver/default_transient.hpp"
 #include "solver/held_coordinates.hpp"
 #include "solver/initial_conditions.hpp"
 #include "solver/redundant_constraints.hpp"
@@ -261,6 +262,31 @@ void integrate_dae(const System& sys, const Dae& dae, std::optional<Dae>& dae3,
   }
 }
 
+/// No integrator named (default_transient.hpp): on a tree, runs the joint-coordinate form and
+/// returns true; otherwise logs why and returns false for the Cartesian DAE path (DSTIFF SI2,
+/// TransientParams' defaults).
+bool run_default_transient(const System& sys, const Dae& dae, const TransientParams& params,
+                           const InitialConditions& ic, AnalysisObserver& obs, RunReport& report,
+                           double t0, double t1, double dt, double& t, std::vector<double>& y) {
+  DefaultForm choice = choose_default_form(dae);
+  obs.log(fmt::format("no integrator named: {} ({})", choice.form, choice.reason));
+  report.transient_forms.push_back({"default", choice.form, choice.reason});
+  if (!choice.joint_coordinates) return false;
+  obs.log(fmt::format("transient analysis (default, {}) from t = {:g} to {:g}, output every {:g}",
+                      choice.form, t0, t1, dt));
+  const size_t entry = report.transient_forms.size() - 1;
+  DefaultTreeIntegrator integ(dae, std::move(choice.tree), params, t0, ic.y, dt,
+                              [&](const std::string& what) {
+                                obs.log(what);
+                                TransientForm& f = report.transient_forms[entry];
+                                f.form += fmt::format(", then {}", kDefaultCartesianForm);
+                                f.reason += "; " + what;
+                              });
+  integrate(integ, sys, dae, obs, report, t0, t1, dt, t, y);
+  obs.log(fmt::format("transient analysis done at t = {:g}", t));
+  return true;
+}
+
 }  // namespace
 
 RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
@@ -406,6 +432,10 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
       }
       const double t1 = s.end_time ? *s.end_time : t0 + *s.duration;
       const double dt = output_step(s, t0, t1);
+      if (!params.integrator_named &&
+          run_default_transient(sys, *dae, params, ic, obs, report, t0, t1, dt, t, y)) {
+        continue;
+      }
       const bool ode = is_ode_form(params);
       const bool index3 = !ode && params.dae_index == 3;
       const bool index1 = !ode && params.dae_index == 1;
@@ -429,6 +459,11 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
       obs.log(
           fmt::format("transient analysis ({}, {} form{}) from t = {:g} to {:g}, output every {:g}",
                       params.integrator, ode ? "ODE" : "DAE", form_detail, t0, t1, dt));
+      if (params.integrator_named) {
+        report.transient_forms.push_back(
+            {params.integrator, fmt::format("{} form{}", ode ? "ODE" : "DAE", form_detail),
+             "named in the deck"});
+      }
       if (ode) {
         // The Cartesian ODE form's right-hand side (AccelerationSolver) solves the
         // accelerations and reactions by Newton when forces read the reactions, so expression

@@ -26,6 +26,13 @@ class AnalysisObserver {
   virtual void log(const std::string& line) = 0;
 };
 
+/// The integrator and form one transient analysis ran (JSON summary `transient_forms`).
+struct TransientForm {
+  std::string integrator;  ///< the deck's integrator_type, or "default" when it names none
+  std::string form;        ///< what ran (solver/default_transient.hpp for the default's forms)
+  std::string reason;      ///< "named in the deck", or why the default chose that form
+};
+
 struct RunReport {
   ExitCode code = ExitCode::kSuccess;
   std::string message;  ///< empty on success
@@ -38,6 +45,8 @@ struct RunReport {
   /// Constraint equations found redundant at assembly and removed (JSON summary key
   /// redundant_constraints_removed); each is also logged as a warning.
   int redundant_constraints_removed = 0;
+  /// One entry per transient analysis started, in order.
+  std::vector<TransientForm> transient_forms;
 };
 
 /// Never throws for analysis failures: they come back as code kAnalysisFailed with a message.

@@ -125,6 +125,7 @@ struct Summary {
   int bodies = 0, constraints = 0, dof = 0, redundant_removed = 0;
   double end_time = 0;
   long outputs = 0;
+  std::vector<TransientForm> transient_forms;
 };
 
 void write_summary(const std::string& prefix, const RunOptions& opt, const Summary& s, double wall,
@@ -153,6 +154,11 @@ void write_summary(const std::string& prefix, const RunOptions& opt, const Summa
   j["constraints"] = s.constraints;
   j["dof"] = s.dof;
   j["redundant_constraints_removed"] = s.redundant_removed;
+  nlohmann::ordered_json forms = nlohmann::ordered_json::array();
+  for (const TransientForm& f : s.transient_forms) {
+    forms.push_back({{"integrator", f.integrator}, {"form", f.form}, {"reason", f.reason}});
+  }
+  j["transient_forms"] = forms;
   write_file_atomically(prefix + ".json", j.dump(2) + "\n");
 }
 
@@ -382,6 +388,7 @@ ExitCode run_deck(const RunOptions& opt) {
     obs.end();
     sum.stats = rep.stats;
     sum.redundant_removed = rep.redundant_constraints_removed;
+    sum.transient_forms = rep.transient_forms;
     sum.dof = sys.dof() + rep.redundant_constraints_removed;
     log.line(rep.redundant_constraints_removed > 0
                  ? fmt::format("{} degrees of freedom ({} of the {} constraint equations are "

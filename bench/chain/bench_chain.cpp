@@ -1,24 +1,26 @@
 // bench_chain: an N-link revolute pendulum chain (chain_geometry.hpp) in mbsolve and in Simbody,
-// N = 10, 100, 1000, in the same run. For each N: wall time, integrator steps and residual
-// evaluations per simulated second of both, the tip position of both and their difference, and
-// the time ratio mbsolve / Simbody. Then the log-log slope of wall time against N between 100 and
-// 1000 (goal: at most 1.2) for both. Times are wall and process CPU time: on a shared, loaded
-// machine the wall times measure the load more than the solvers, so the CPU-time ratio and
-// slope are printed too.
+// in the same run, for N in a list (default 100, 300, 1000, 3000), each N run REPEATS times with
+// mbsolve and Simbody interleaved (mbsolve, Simbody, mbsolve, ...). Per N: the median process CPU
+// time of each (and the median wall time), integrator steps and right-hand side evaluations
+// (realizations for Simbody), the tip error of each against a tight reference (Simbody at
+// REF_ACC), and the CPU ratio mbsolve / Simbody. Then the log-log slope of the median CPU time
+// against N from the first to the last N, for both. On a shared machine the wall times measure
+// the load more than the solvers; the CPU medians are what the README reports.
 //
-// mbsolve: the deck is generated in memory; timed are read + build_model + System ("setup") and
-// run_analyses ("solve"). INTEGRATOR (default ABAM: CVODE Adams in joint coordinates, the chain
-// being a tree of revolute joints, solver/tree/; GSTIFF: IDA + KLU on the Cartesian DAE) at
-// integr_tol TOL. Simbody: simbody_chain (its own program, linked to Simbody), Runge-Kutta-Merson
-// at accuracy SB_ACC, timed from system construction. The defaults give comparable accuracy: for
-// N = 10 and 100 both tips are compared with a tight reference (Simbody at 1e-11) and printed
-// (README.md).
-// Usage: bench_chain [TOL] [SB_ACC] [NMAX] [INTEGRATOR]   (defaults 1e-6, 1e-5, 1000, ABAM)
-//        bench_chain --write-deck N FILE   (writes the N-link deck, GSTIFF at integr_tol 1e-6,
-//        e.g. for profiling mbsolve on it; --set Param_Transient.integrator_type=ABAM for ABAM)
+// mbsolve: the deck is generated in memory; timed are read + build_model + System and
+// run_analyses (no result files). The deck names no integrator unless --integrator is given:
+// the default (solver/default_transient.hpp) picks the form itself (joint coordinates on
+// explicit Runge-Kutta for this tree). Simbody: simbody_chain (its own program, linked to
+// Simbody), Runge-Kutta-Merson at accuracy SB_ACC, timed from system construction.
+// Usage: bench_chain [--angle RAD] [--tol TOL] [--sb-acc SB_ACC] [--ref-acc REF_ACC]
+//                    [--ns N1,N2,...] [--repeats R] [--integrator NAME]
+//        (defaults: 45 degrees, integr_tol 1e-6, 1e-5, 1e-10, 100,300,1000,3000, 5, none named)
+//        bench_chain --write-deck N FILE [ANGLE]   (writes the N-link deck, no integrator named,
+//        integr_tol 1e-6, e.g. for profiling mbsolve on it)
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -38,8 +40,9 @@ using namespace mb::bench;
 namespace {
 
 /// Markers per link k (1-based): CM 3k, pin 3k+1 (I of joint k), end 3k+2 (J of joint k+1).
-std::string chain_deck(int n, double tol, const std::string& integrator) {
-  const double dx = release_dx(), dy = release_dy();
+/// `integrator` empty: none named (the default form).
+std::string chain_deck(int n, double tol, const std::string& integrator, double angle) {
+  const double dx = release_dx(angle), dy = release_dy(angle);
   const double psi = std::atan2(dy, dx);  // CM marker x axis along the link
   std::string s;
   s.reserve(static_cast<size_t>(n) * 700);
@@ -66,8 +69,9 @@ std::string chain_deck(int n, double tol, const std::string& integrator) {
         "<Constraint_Joint id=\"{}\" type=\"REVOLUTE\" i_marker_id=\"{}\" j_marker_id=\"{}\"/>\n",
         k, 3 * k + 1, k == 1 ? 2 : 3 * (k - 1) + 2);
   }
-  s +=
-      fmt::format("<Param_Transient integrator_type=\"{}\" integr_tol=\"{}\"/>\n", integrator, tol);
+  const std::string named =
+      integrator.empty() ? "" : fmt::format(" integrator_type=\"{}\"", integrator);
+  s += fmt::format("<Param_Transient{} integr_tol=\"{}\"/>\n", named, tol);
   s += fmt::format(
       "</Model>\n<Command>\n<Simulate analysis_type=\"Transient\" end_time=\"{}\" "
       "print_interval=\"0.01\"/>\n</Command>\n</MotionSolve>\n",
@@ -100,8 +104,8 @@ double cpu_seconds_since(std::clock_t c0) {
   return static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
 }
 
-Run run_mbsolve(int n, double tol, const std::string& integrator) {
-  const std::string xml = chain_deck(n, tol, integrator);
+Run run_mbsolve(int n, double tol, const std::string& integrator, double angle) {
+  const std::string xml = chain_deck(n, tol, integrator, angle);
   Run r;
   const std::clock_t c0 = std::clock();
   auto t0 = std::chrono::steady_clock::now();
@@ -137,8 +141,8 @@ Run run_mbsolve(int n, double tol, const std::string& integrator) {
   return r;
 }
 
-Run run_simbody(int n, double accuracy) {
-  const std::string cmd = fmt::format("'{}' {} {}", SIMBODY_CHAIN_PATH, n, accuracy);
+Run run_simbody(int n, double accuracy, double angle) {
+  const std::string cmd = fmt::format("'{}' {} {} {:.17g}", SIMBODY_CHAIN_PATH, n, accuracy, angle);
   std::FILE* p = popen(cmd.c_str(), "r");
   Run r;
   int steps = 0, realizations = 0;
@@ -153,62 +157,90 @@ Run run_simbody(int n, double accuracy) {
   return r;
 }
 
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 4 && std::string(argv[1]) == "--write-deck") {
+  if ((argc == 4 || argc == 5) && std::string(argv[1]) == "--write-deck") {
     std::FILE* f = std::fopen(argv[3], "w");
     if (!f) return 1;
-    std::fputs(chain_deck(std::atoi(argv[2]), 1e-6, "GSTIFF").c_str(), f);
+    const double angle = argc == 5 ? std::atof(argv[4]) : kDefaultReleaseAngle;
+    std::fputs(chain_deck(std::atoi(argv[2]), 1e-6, "", angle).c_str(), f);
     return std::fclose(f) == 0 ? 0 : 1;
   }
-  const double tol = argc > 1 ? std::atof(argv[1]) : 1e-6;
-  const double sb_acc = argc > 2 ? std::atof(argv[2]) : 1e-5;
-  const int nmax = argc > 3 ? std::atoi(argv[3]) : 1000;
-  const std::string integrator = argc > 4 ? argv[4] : "ABAM";
+  double angle = kDefaultReleaseAngle, tol = 1e-6, sb_acc = 1e-5, ref_acc = 1e-10;
+  int repeats = 5;
+  std::string integrator;
+  std::vector<int> ns = {100, 300, 1000, 3000};
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string key = argv[i], value = argv[i + 1];
+    if (key == "--angle") {
+      angle = std::atof(value.c_str());
+    } else if (key == "--tol") {
+      tol = std::atof(value.c_str());
+    } else if (key == "--sb-acc") {
+      sb_acc = std::atof(value.c_str());
+    } else if (key == "--ref-acc") {
+      ref_acc = std::atof(value.c_str());
+    } else if (key == "--repeats") {
+      repeats = std::max(1, std::atoi(value.c_str()));
+    } else if (key == "--integrator") {
+      integrator = value;
+    } else if (key == "--ns") {
+      ns.clear();
+      for (size_t p = 0; p < value.size();) {
+        const size_t q = std::min(value.find(',', p), value.size());
+        ns.push_back(std::atoi(value.substr(p, q - p).c_str()));
+        p = q + 1;
+      }
+    } else {
+      fmt::print(stderr, "bench_chain: unknown option {} (see the header of bench_chain.cpp)\n",
+                 key);
+      return 2;
+    }
+  }
   fmt::print(
-      "chain of N links, {} s simulated; mbsolve {} integr_tol {}, Simbody RK-Merson "
-      "accuracy {}\n",
-      kSimulatedTime, integrator, tol, sb_acc);
-  fmt::print(
-      "{:>5} | {:>9} {:>9} {:>9} {:>7} {:>10} | {:>9} {:>9} {:>7} {:>10} | {:>9} | {:>7} {:>7}\n",
-      "N", "mb setup", "mb solve", "mb cpu", "steps", "res/s", "sb wall", "sb cpu", "steps",
-      "realiz/s", "|tip diff|", "ratio", "cpu rat");
-  std::vector<int> ns;
-  for (int n = 10; n <= nmax; n *= 10) ns.push_back(n);
-  std::vector<Run> mbs, sbs;
+      "chain of N links released {:.4g} rad from the vertical, {} s simulated; mbsolve {} "
+      "integr_tol {}, Simbody RK-Merson accuracy {}; median of {} interleaved runs; tip errors "
+      "against Simbody at {}\n",
+      angle, kSimulatedTime, integrator.empty() ? "default (no integrator named)" : integrator, tol,
+      sb_acc, repeats, ref_acc);
+  fmt::print("{:>5} | {:>9} {:>9} {:>7} {:>9} | {:>9} {:>9} {:>7} {:>9} | {:>9} {:>9} | {:>7}\n",
+             "N", "mb cpu", "mb wall", "steps", "rhs", "sb cpu", "sb wall", "steps", "realiz",
+             "mb tip err", "sb tip err", "cpu rat");
+  std::vector<double> mb_cpu, sb_cpu;
   for (int n : ns) {
-    const Run m = run_mbsolve(n, tol, integrator);
-    const Run s = run_simbody(n, sb_acc);
-    mbs.push_back(m);
-    sbs.push_back(s);
+    std::vector<double> mc, mw, sc, sw;
+    Run m, s;
+    for (int r = 0; r < repeats; ++r) {
+      m = run_mbsolve(n, tol, integrator, angle);
+      s = run_simbody(n, sb_acc, angle);
+      mc.push_back(m.cpu_s);
+      mw.push_back(m.setup_s + m.solve_s);
+      sc.push_back(s.cpu_s);
+      sw.push_back(s.solve_s);
+    }
+    const Run ref = run_simbody(n, ref_acc, angle);
+    mb_cpu.push_back(median(mc));
+    sb_cpu.push_back(median(sc));
     fmt::print(
-        "{:>5} | {:>8.3f}s {:>8.3f}s {:>8.3f}s {:>7} {:>10.0f} | {:>8.3f}s {:>8.3f}s {:>7} "
-        "{:>10.0f} | {:>9.2e} | {:>7.2f} {:>7.2f}\n",
-        n, m.setup_s, m.solve_s, m.cpu_s, m.steps,
-        static_cast<double>(m.residual_evals) / kSimulatedTime, s.solve_s, s.cpu_s, s.steps,
-        static_cast<double>(s.residual_evals) / kSimulatedTime,
-        std::hypot(m.tip_x - s.tip_x, m.tip_y - s.tip_y), (m.setup_s + m.solve_s) / s.solve_s,
-        m.cpu_s / s.cpu_s);
+        "{:>5} | {:>8.3f}s {:>8.3f}s {:>7} {:>9} | {:>8.3f}s {:>8.3f}s {:>7} {:>9} | {:>9.2e} "
+        "{:>9.2e} | {:>7.2f}\n",
+        n, mb_cpu.back(), median(mw), m.steps, m.residual_evals, sb_cpu.back(), median(sw), s.steps,
+        s.residual_evals, std::hypot(m.tip_x - ref.tip_x, m.tip_y - ref.tip_y),
+        std::hypot(s.tip_x - ref.tip_x, s.tip_y - ref.tip_y), mb_cpu.back() / sb_cpu.back());
     std::fflush(stdout);
   }
-  fmt::print(
-      "ratio = mbsolve (setup + solve) / Simbody wall time, cpu rat = the same for CPU time; "
-      "below 1 means mbsolve is faster\n");
-  for (size_t i = 0; i < ns.size() && ns[i] <= 100; ++i) {
-    const Run ref = run_simbody(ns[i], 1e-11);
-    fmt::print("N = {}: tip error against Simbody at 1e-11: mbsolve {:.2e} m, Simbody {:.2e} m\n",
-               ns[i], std::hypot(mbs[i].tip_x - ref.tip_x, mbs[i].tip_y - ref.tip_y),
-               std::hypot(sbs[i].tip_x - ref.tip_x, sbs[i].tip_y - ref.tip_y));
-  }
-  if (ns.size() >= 3) {
-    const auto slope = [](double a, double b) { return std::log10(b / a); };
-    fmt::print(
-        "log-log slope of wall time vs N, 100 -> 1000: mbsolve {:.2f} (solve only {:.2f}), "
-        "Simbody {:.2f}; of CPU time: mbsolve {:.2f}, Simbody {:.2f}\n",
-        slope(mbs[1].setup_s + mbs[1].solve_s, mbs[2].setup_s + mbs[2].solve_s),
-        slope(mbs[1].solve_s, mbs[2].solve_s), slope(sbs[1].solve_s, sbs[2].solve_s),
-        slope(mbs[1].cpu_s, mbs[2].cpu_s), slope(sbs[1].cpu_s, sbs[2].cpu_s));
+  if (ns.size() >= 2) {
+    const double decades = std::log10(static_cast<double>(ns.back()) / ns.front());
+    fmt::print("log-log slope of median CPU time, N = {} -> {}: mbsolve {:.3f}, Simbody {:.3f}\n",
+               ns.front(), ns.back(), std::log10(mb_cpu.back() / mb_cpu.front()) / decades,
+               std::log10(sb_cpu.back() / sb_cpu.front()) / decades);
   }
   return 0;
 }

@@ -1,6 +1,12 @@
 #pragma once
 // Decks shared by the joint-coordinate ODE form's tests (tree_ode_test.cpp,
-// tree_alloc_test.cpp); Param_Transient's integr_tol="TOL" is replaced by the test.
+// tree_alloc_test.cpp, default_form_test.cpp); Param_Transient's integr_tol="TOL" is replaced by
+// the test.
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <string>
 
 namespace mb::test {
 
@@ -73,5 +79,60 @@ inline constexpr const char* kMixedTree = R"XML(<MotionSolve><Model>
   </Model><Command>
     <Simulate analysis_type="Transient" end_time="1" print_interval="0.02"/>
   </Command></MotionSolve>)XML";
+
+/// A four-bar (a loop): crank 2 and rocker 4 pinned to ground, coupler 3 on spherical joints
+/// between them (no redundant equations: the mechanism's DOF and the coupler's spin).
+inline constexpr const char* kFourBar = R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_y="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Reference_Marker id="11" body_id="1" pos_x="2"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0.01" inertia_yy="0.08" inertia_zz="0.08"
+                w_ic_z="2"/>
+    <Reference_Marker id="20" body_id="2" pos_y="0.5"/>
+    <Reference_Marker id="21" body_id="2"/>
+    <Reference_Marker id="22" body_id="2" pos_y="1"/>
+    <Body_Rigid id="3" cg_id="30" mass="1" inertia_xx="0.01" inertia_yy="0.3" inertia_zz="0.3"/>
+    <Reference_Marker id="30" body_id="3" pos_x="1" pos_y="1"/>
+    <Reference_Marker id="31" body_id="3" pos_y="1"/>
+    <Reference_Marker id="32" body_id="3" pos_x="2" pos_y="1"/>
+    <Body_Rigid id="4" cg_id="40" mass="1" inertia_xx="0.01" inertia_yy="0.08" inertia_zz="0.08"/>
+    <Reference_Marker id="40" body_id="4" pos_x="2" pos_y="0.5"/>
+    <Reference_Marker id="41" body_id="4" pos_x="2" pos_y="1"/>
+    <Reference_Marker id="42" body_id="4" pos_x="2"/>
+    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
+    <Constraint_Joint id="2" type="SPHERICAL" i_marker_id="31" j_marker_id="22"/>
+    <Constraint_Joint id="3" type="SPHERICAL" i_marker_id="41" j_marker_id="32"/>
+    <Constraint_Joint id="4" type="REVOLUTE" i_marker_id="42" j_marker_id="11"/>
+    <Param_Transient integr_tol="TOL"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="0.5" print_interval="0.05"/>
+  </Command></MotionSolve>)XML";
+
+/// N links of 0.2 m hinged about z end to end, the first at the origin, released at rest from
+/// a straight line 30 degrees below horizontal.
+inline std::string chain_deck(int n) {
+  const double dx = std::cos(-0.5236), dy = std::sin(-0.5236), len = 0.2;
+  std::string s = R"XML(<MotionSolve><Model><Force_Gravity grav_y="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/><Reference_Marker id="2" body_id="1"/>)XML";
+  for (int k = 1; k <= n; ++k) {
+    const double a = (k - 1) * len, c = a + len / 2, b = a + len;
+    s += fmt::format(
+        R"XML(<Body_Rigid id="{0}" cg_id="{1}" mass="0.3" inertia_xx="1e-4" inertia_yy="1e-3" inertia_zz="1e-3"/>
+        <Reference_Marker id="{1}" body_id="{0}" pos_x="{2:.17g}" pos_y="{3:.17g}"/>
+        <Reference_Marker id="{4}" body_id="{0}" pos_x="{5:.17g}" pos_y="{6:.17g}"/>
+        <Reference_Marker id="{7}" body_id="{0}" pos_x="{8:.17g}" pos_y="{9:.17g}"/>
+        <Constraint_Joint id="{10}" type="REVOLUTE" i_marker_id="{4}" j_marker_id="{11}"/>)XML",
+        k + 1, 3 * k, c * dx, c * dy, 3 * k + 1, a * dx, a * dy, 3 * k + 2, b * dx, b * dy, k,
+        k == 1 ? 2 : 3 * (k - 1) + 2);
+  }
+  s += R"XML(<Post_Request id="1" type="EXPRESSION" expr1="JOINT(1,0,2,0)" expr2="JOINT(1,0,3,0)"
+          expr3="JOINT(3,0,2,0)" expr4="JOINT(3,0,3,0)" expr5="JOINT(5,0,2,0)"
+          expr6="JOINT(5,0,3,0)" expr7="JOINT(5,0,8,0)" expr8="JOINT(1,0,8,0)"/>
+    <Param_Transient integr_tol="TOL"/></Model><Command>
+    <Simulate analysis_type="Transient" end_time="1" print_interval="0.02"/>
+    </Command></MotionSolve>)XML";
+  return s;
+}
 
 }  // namespace mb::test

@@ -17,6 +17,7 @@
 #include "solver/redundant_constraints.hpp"
 #include "solver/tree/tree_topology.hpp"
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver_ode/run_comparison.hpp"
 #include "tests/solver_ode/tree_decks.hpp"
 
 using namespace mb;
@@ -31,62 +32,10 @@ std::string with_integrator(std::string deck, const std::string& integrator, dou
 }
 
 /// Runs a deck with ABAM, in joint coordinates (the default) or forced Cartesian; keeps the log.
-struct LoggedRun : test::InlineRun {
-  std::string log;
-};
-class LogObserver : public test::CaptureObserver {
- public:
-  LogObserver(test::InlineRun& run, std::string& log) : CaptureObserver(run), log_(log) {}
-  void log(const std::string& line) override { log_ += line + "\n"; }
-
- private:
-  std::string& log_;
-};
-LoggedRun run_abam(const std::string& deck, double tol, bool joint_coordinates) {
-  LoggedRun run;
-  run.model = test::model_inline(with_integrator(deck, "ABAM", tol));
-  run.model->transient.joint_coordinates = joint_coordinates;
-  run.sys = std::make_unique<System>(*run.model);
-  LogObserver obs(run, run.log);
-  run.report = run_analyses(*run.sys, obs);
-  return run;
-}
-
-double max_state_difference(const test::InlineRun& a, const test::InlineRun& b) {
-  REQUIRE(a.t.size() == b.t.size());
-  const int nb = a.sys->num_moving_bodies();
-  double worst = 0;
-  for (size_t k = 0; k < a.t.size(); ++k) {
-    REQUIRE(a.t[k] == Approx(b.t[k]).margin(1e-12));
-    for (int i = 0; i < 13 * nb; ++i) worst = std::max(worst, std::abs(a.y[k][i] - b.y[k][i]));
-  }
-  return worst;
-}
-
-/// Largest difference of the multipliers, relative to the largest multiplier.
-double max_reaction_difference(const test::InlineRun& a, const test::InlineRun& b) {
-  const int m = a.sys->num_constraint_equations(), l0 = 13 * a.sys->num_moving_bodies();
-  double worst = 0, scale = 0;
-  for (size_t k = 0; k < a.t.size(); ++k) {
-    for (int e = 0; e < m; ++e) {
-      scale = std::max(scale, std::abs(a.y[k][l0 + e]));
-      worst = std::max(worst, std::abs(a.y[k][l0 + e] - b.y[k][l0 + e]));
-    }
-  }
-  return worst / std::max(1.0, scale);
-}
-
-/// Largest difference of the request channels (JOINT() reactions), relative to their largest.
-double max_request_difference(const test::InlineRun& a, const test::InlineRun& b) {
-  const auto ra = test::request_values(a), rb = test::request_values(b);
-  double worst = 0, scale = 0;
-  for (size_t k = 0; k < ra.size(); ++k) {
-    for (size_t c = 0; c < ra[k].size(); ++c) {
-      scale = std::max(scale, std::abs(ra[k][c]));
-      worst = std::max(worst, std::abs(ra[k][c] - rb[k][c]));
-    }
-  }
-  return worst / std::max(1.0, scale);
+test::LoggedRun run_abam(const std::string& deck, double tol, bool joint_coordinates) {
+  auto model = test::model_inline(with_integrator(deck, "ABAM", tol));
+  model->transient.joint_coordinates = joint_coordinates;
+  return test::run_logged(std::move(model));
 }
 
 bool qualifies(const std::string& deck, std::string& why_not) {
@@ -117,69 +66,14 @@ constexpr const char* kDoublePendulum = R"XML(<MotionSolve><Model>
     <Simulate analysis_type="Transient" end_time="3" print_interval="0.01"/>
   </Command></MotionSolve>)XML";
 
-/// A four-bar (a loop): crank 2 and rocker 4 pinned to ground, coupler 3 on spherical joints
-/// between them (no redundant equations: the mechanism's DOF and the coupler's spin).
-constexpr const char* kFourBar = R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_y="-9.81"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Reference_Marker id="10" body_id="1"/>
-    <Reference_Marker id="11" body_id="1" pos_x="2"/>
-    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0.01" inertia_yy="0.08" inertia_zz="0.08"
-                w_ic_z="2"/>
-    <Reference_Marker id="20" body_id="2" pos_y="0.5"/>
-    <Reference_Marker id="21" body_id="2"/>
-    <Reference_Marker id="22" body_id="2" pos_y="1"/>
-    <Body_Rigid id="3" cg_id="30" mass="1" inertia_xx="0.01" inertia_yy="0.3" inertia_zz="0.3"/>
-    <Reference_Marker id="30" body_id="3" pos_x="1" pos_y="1"/>
-    <Reference_Marker id="31" body_id="3" pos_y="1"/>
-    <Reference_Marker id="32" body_id="3" pos_x="2" pos_y="1"/>
-    <Body_Rigid id="4" cg_id="40" mass="1" inertia_xx="0.01" inertia_yy="0.08" inertia_zz="0.08"/>
-    <Reference_Marker id="40" body_id="4" pos_x="2" pos_y="0.5"/>
-    <Reference_Marker id="41" body_id="4" pos_x="2" pos_y="1"/>
-    <Reference_Marker id="42" body_id="4" pos_x="2"/>
-    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
-    <Constraint_Joint id="2" type="SPHERICAL" i_marker_id="31" j_marker_id="22"/>
-    <Constraint_Joint id="3" type="SPHERICAL" i_marker_id="41" j_marker_id="32"/>
-    <Constraint_Joint id="4" type="REVOLUTE" i_marker_id="42" j_marker_id="11"/>
-    <Param_Transient integr_tol="TOL"/>
-  </Model><Command>
-    <Simulate analysis_type="Transient" end_time="0.5" print_interval="0.05"/>
-  </Command></MotionSolve>)XML";
-
-/// N links of 0.2 m hinged about z end to end, the first at the origin, released at rest from
-/// a straight line 30 degrees below horizontal.
-std::string chain_deck(int n) {
-  const double dx = std::cos(-0.5236), dy = std::sin(-0.5236), len = 0.2;
-  std::string s = R"XML(<MotionSolve><Model><Force_Gravity grav_y="-9.81"/>
-    <Body_Rigid id="1" isground="TRUE"/><Reference_Marker id="2" body_id="1"/>)XML";
-  for (int k = 1; k <= n; ++k) {
-    const double a = (k - 1) * len, c = a + len / 2, b = a + len;
-    s += fmt::format(
-        R"XML(<Body_Rigid id="{0}" cg_id="{1}" mass="0.3" inertia_xx="1e-4" inertia_yy="1e-3" inertia_zz="1e-3"/>
-        <Reference_Marker id="{1}" body_id="{0}" pos_x="{2:.17g}" pos_y="{3:.17g}"/>
-        <Reference_Marker id="{4}" body_id="{0}" pos_x="{5:.17g}" pos_y="{6:.17g}"/>
-        <Reference_Marker id="{7}" body_id="{0}" pos_x="{8:.17g}" pos_y="{9:.17g}"/>
-        <Constraint_Joint id="{10}" type="REVOLUTE" i_marker_id="{4}" j_marker_id="{11}"/>)XML",
-        k + 1, 3 * k, c * dx, c * dy, 3 * k + 1, a * dx, a * dy, 3 * k + 2, b * dx, b * dy, k,
-        k == 1 ? 2 : 3 * (k - 1) + 2);
-  }
-  s += R"XML(<Post_Request id="1" type="EXPRESSION" expr1="JOINT(1,0,2,0)" expr2="JOINT(1,0,3,0)"
-          expr3="JOINT(3,0,2,0)" expr4="JOINT(3,0,3,0)" expr5="JOINT(5,0,2,0)"
-          expr6="JOINT(5,0,3,0)" expr7="JOINT(5,0,8,0)" expr8="JOINT(1,0,8,0)"/>
-    <Param_Transient integr_tol="TOL"/></Model><Command>
-    <Simulate analysis_type="Transient" end_time="1" print_interval="0.02"/>
-    </Command></MotionSolve>)XML";
-  return s;
-}
-
 }  // namespace
 
 TEST_CASE("Joint-coordinate ODE form: trees qualify, loops and other constraints do not") {
   std::string why;
   CHECK(qualifies(test::kMixedTree, why));
   CHECK(qualifies(kDoublePendulum, why));
-  CHECK(qualifies(chain_deck(5), why));
-  CHECK_FALSE(qualifies(kFourBar, why));
+  CHECK(qualifies(test::chain_deck(5), why));
+  CHECK_FALSE(qualifies(test::kFourBar, why));
   CHECK(why.find("loop") != std::string::npos);
   std::string planar = kDoublePendulum;  // a PLANAR joint (no joint coordinates for it)
   planar.replace(planar.find("REVOLUTE"), 8, "PLANAR");
@@ -199,26 +93,26 @@ TEST_CASE("Joint-coordinate ODE form agrees with IDA on a tree of every supporte
   const auto tree = run_abam(test::kMixedTree, 1e-10, true);
   REQUIRE(tree.report.message == "");
   CHECK(tree.log.find("joint coordinates: 9 joints") != std::string::npos);
-  CHECK(max_state_difference(ida, tree) < 1e-6);
-  CHECK(max_reaction_difference(ida, tree) < 1e-5);
-  CHECK(max_request_difference(ida, tree) < 1e-5);
+  CHECK(test::max_state_difference(ida, tree) < 1e-6);
+  CHECK(test::max_reaction_difference(ida, tree) < 1e-5);
+  CHECK(test::max_request_difference(ida, tree) < 1e-5);
   // The Cartesian ODE form (projection onto the constraints) agrees too.
   const auto cart = run_abam(test::kMixedTree, 1e-10, false);
   REQUIRE(cart.report.message == "");
-  CHECK(max_state_difference(cart, tree) < 1e-6);
-  CHECK(max_reaction_difference(cart, tree) < 1e-5);
+  CHECK(test::max_state_difference(cart, tree) < 1e-6);
+  CHECK(test::max_reaction_difference(cart, tree) < 1e-5);
 }
 
 TEST_CASE("Joint-coordinate ODE form agrees with GSTIFF on a five-link chain, reactions too") {
-  const std::string deck = chain_deck(5);
+  const std::string deck = test::chain_deck(5);
   const auto ida = test::run_inline(with_integrator(deck, "GSTIFF", 1e-9));
   REQUIRE(ida.report.message == "");
   const auto tree = run_abam(deck, 1e-9, true);
   REQUIRE(tree.report.message == "");
   CHECK(tree.log.find("joint coordinates: 5 joints, 10 coordinates") != std::string::npos);
-  CHECK(max_state_difference(ida, tree) < 1e-6);
-  CHECK(max_reaction_difference(ida, tree) < 1e-5);
-  CHECK(max_request_difference(ida, tree) < 1e-5);
+  CHECK(test::max_state_difference(ida, tree) < 1e-6);
+  CHECK(test::max_reaction_difference(ida, tree) < 1e-5);
+  CHECK(test::max_request_difference(ida, tree) < 1e-5);
 }
 
 TEST_CASE("Joint-coordinate ODE form conserves a double pendulum's energy") {
@@ -244,11 +138,11 @@ TEST_CASE("Joint-coordinate ODE form conserves a double pendulum's energy") {
 }
 
 TEST_CASE("A loop (four-bar) falls back to the Cartesian ODE form, unchanged") {
-  const auto automatic = run_abam(kFourBar, 1e-8, true);
+  const auto automatic = run_abam(test::kFourBar, 1e-8, true);
   REQUIRE(automatic.report.message == "");
   CHECK(automatic.log.find("ODE form, Cartesian: Constraint_Joint") != std::string::npos);
   CHECK(automatic.log.find("closes a kinematic loop") != std::string::npos);
-  const auto cartesian = run_abam(kFourBar, 1e-8, false);
+  const auto cartesian = run_abam(test::kFourBar, 1e-8, false);
   REQUIRE(cartesian.report.message == "");
   REQUIRE(automatic.y.size() == cartesian.y.size());
   for (size_t k = 0; k < automatic.y.size(); ++k) CHECK(automatic.y[k] == cartesian.y[k]);

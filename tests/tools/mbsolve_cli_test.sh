@@ -62,6 +62,15 @@ for key in steps residual_evals jacobian_evals newton_iters error_test_fails wal
   check "the JSON has $key" grep -q "\"$key\":" "$work/p.json"
 done
 check "the log has the model summary" grep -q "1 moving bodies, 3 markers, 1 joints" "$work/p.log"
+check "the JSON records the named integrator" \
+  grep -q '"integrator": "DSTIFF"' "$work/p.json"
+# Issue 21: a deck that names no integrator gets the form chosen for its model.
+sed 's/integrator_type="DSTIFF" //' "$src/examples/pendulum.xml" >"$work/pd.xml"
+check "a deck naming no integrator runs" expect_rc 0 "$mbsolve" "$work/pd.xml" -o "$work/pd"
+check "the log says the default chose joint coordinates, and why" \
+  grep -q "no integrator named: joint coordinates on an explicit Runge-Kutta method .* (the model is a tree of 1 joints" "$work/pd.log"
+check "the JSON records the default's form and reason" \
+  bash -c "grep -q '\"integrator\": \"default\"' '$work/pd.json' && grep -q '\"reason\": \"the model is a tree of 1 joints' '$work/pd.json'"
 check "-q prints nothing on success" bash -c "'$mbsolve' -q '$src/examples/pendulum.xml' -o '$work/q' 2>&1 | wc -c | grep -qx 0"
 check "no temporary files are left" bash -c "! ls '$work' | grep -q tmp"
 

@@ -64,7 +64,10 @@ check "the JSON says failed with exit code 1" \
   bash -c "grep -q '\"status\": \"failed\"' '$work/exit.json' && grep -q '\"exit_code\": 1,' '$work/exit.json'"
 check "the JSON names the routine" grep -q "SFOSUB_EXIT in .*called exit()" "$work/exit.json"
 check "the log says failed" grep -q "^status: failed: Force_Scalar_TwoBody 4: user subroutine SFOSUB_EXIT" "$work/exit.log"
-check "the rows up to t = 0.3 are kept" test "$(grep -vc '^[#t]' "$work/exit.csv")" -ge 4
+# Rows up to the last output before the step that reached t = 0.35: t = 0 to 0.2 at least (the
+# default form on this one-body tree, explicit Runge-Kutta, evaluates its stages up to one step,
+# at most the print interval, ahead of the last output).
+check "the rows up to t = 0.2 are kept" test "$(grep -vc '^[#t]' "$work/exit.csv")" -ge 3
 check "no temporary file is left" bash -c "! ls '$work' | grep -q '\.tmp\.'"
 deck exit3.xml 'usrsub_dll_name="mb_test_usersubs" usrsub_fnc_name="SFOSUB_EXIT" usrsub_param_string="USER(0.35, 3)"'
 check "a routine calling exit(3) exits 1 too" run 1 exit3.xml

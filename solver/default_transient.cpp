@@ -1,0 +1,83 @@
+#include "solver/default_transient.hpp"
+
+#include <fmt/format.h>
+
+#include "solver/sundials/ida_integrator.hpp"
+#include "solver/tree/tree_erk_integrator.hpp"
+
+namespace mb {
+
+const char* const kDefaultCartesianForm = "Cartesian stabilised index-2 DAE (SI2) on IDA (BDF)";
+
+DefaultForm choose_default_form(const Dae& dae) {
+  DefaultForm f;
+  std::string not_tree;
+  f.joint_coordinates = find_tree_topology(dae, f.tree, not_tree);
+  if (f.joint_coordinates) {
+    f.form =
+        "joint coordinates on an explicit Runge-Kutta method (ARKODE ERKStep, Runge-Kutta-"
+        "Merson 4(3))";
+    f.reason = fmt::format(
+        "the model is a tree of {} joints ({} coordinates, O(N) right-hand side); IDA takes over "
+        "if the model turns out stiff",
+        f.tree.joints.size(), f.tree.nq + f.tree.nv);
+  } else {
+    f.form = kDefaultCartesianForm;
+    f.reason = "joint coordinates do not apply: " + not_tree;
+  }
+  return f;
+}
+
+DefaultTreeIntegrator::DefaultTreeIntegrator(const Dae& dae, TreeTopology tree,
+                                             const TransientParams& params, double t0,
+                                             const std::vector<double>& y0,
+                                             std::optional<double> print_interval,
+                                             std::function<void(const std::string&)> on_handover)
+    : dae_(dae),
+      params_(params),
+      print_interval_(print_interval),
+      on_handover_(std::move(on_handover)),
+      erk_(std::make_unique<TreeErkIntegrator>(dae, std::move(tree), params, t0, y0,
+                                               print_interval)),
+      t_(t0),
+      y_(erk_->y()),
+      yp_(erk_->yp()) {}
+
+DefaultTreeIntegrator::~DefaultTreeIntegrator() = default;
+
+void DefaultTreeIntegrator::advance_to(double tout, double t_stop) {
+  if (erk_) {
+    erk_->advance_to(tout, t_stop);
+    t_ = erk_->time();
+    y_ = erk_->y();
+    yp_ = erk_->yp();
+    if (!erk_->stiff()) return;
+    // Stability-limited: IDA continues from the state reached, which the joint-coordinate form
+    // gives consistent (positions and velocities on the constraints, accelerations and
+    // reactions from the tree dynamics; mu = 0).
+    on_handover_(fmt::format(
+        "the model is stiff: at t = {:g} the explicit step {:.3g} is limited by stability "
+        "(spectral radius of the Jacobian {:.3g}, step x radius {:.2f}); {} continues",
+        t_, erk_->stiff_step(), erk_->stiff_radius(), erk_->stiff_step() * erk_->stiff_radius(),
+        kDefaultCartesianForm));
+    erk_stats_ = erk_->stats();
+    erk_.reset();
+    ida_ = std::make_unique<IdaIntegrator>(dae_, params_, t_, y_, yp_, print_interval_);
+    output_solve_.emplace(dae_);
+  }
+  ida_->advance_to(tout, t_stop);
+  t_ = ida_->time();
+  y_ = ida_->y();
+  yp_ = ida_->yp();
+  // As the DAE path: accelerations and reactions of the state written (analysis_runner.cpp).
+  output_solve_->solve(t_, y_, yp_);
+}
+
+IntegratorStats DefaultTreeIntegrator::stats() const {
+  IntegratorStats st = erk_stats_;
+  if (erk_) st += erk_->stats();
+  if (ida_) st += ida_->stats();
+  return st;
+}
+
+}  // namespace mb

@@ -1,0 +1,81 @@
+#pragma once
+// The transient integrator a deck gets when it names none (no Param_Transient integrator_type or
+// dae_index, no Adams INTEGRATOR type or I3/SI2/SI1: TransientParams::integrator_named), chosen
+// from the model:
+//   * a tree of joints (find_tree_topology accepts it): the joint-coordinate ODE form (one
+//     coordinate per joint freedom, the O(N) articulated-body right-hand side, tree_dynamics.hpp)
+//     on an explicit embedded Runge-Kutta method (tree_erk_integrator.hpp), which takes few
+//     steps on a non-stiff model. When its step becomes stability-limited (a stiff model: a
+//     very stiff or strongly damped force element) it hands over, at the time reached, to the
+//     stabilised index-2 Cartesian DAE on IDA (BDF), which is not limited by stability;
+//   * otherwise (closed loops, motions, constraints other than joints, forces that read
+//     reactions or accelerations, redundant equations): the stabilised index-2 Cartesian DAE on
+//     IDA (what DSTIFF runs).
+// The choice and its reason go to the log and to RunReport::transient_forms (the JSON summary's
+// `transient_forms`). A deck that names an integrator gets exactly that one.
+// Results are the same whichever form runs, within the integration tolerance: the outputs of the
+// joint-coordinate form are the Cartesian state, its derivatives and the joint reactions
+// (TreeDynamics::cartesian_state); after a hand-over to IDA the accelerations and reactions at
+// an output time are solved from the state written (AccelerationSolver), as the DAE path does.
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/model.hpp"
+#include "solver/integrator_stats.hpp"
+#include "solver/system_blocks.hpp"
+#include "solver/tree/tree_topology.hpp"
+
+namespace mb {
+
+class TreeErkIntegrator;
+class IdaIntegrator;
+
+/// The default form for a Dae: joint coordinates (with the tree) or the Cartesian DAE.
+struct DefaultForm {
+  bool joint_coordinates = false;
+  TreeTopology tree;
+  std::string form;    ///< what runs, for the log and the JSON summary
+  std::string reason;  ///< why
+};
+DefaultForm choose_default_form(const Dae& dae);
+
+/// The Cartesian DAE form the default falls back to, for the log and the JSON summary.
+extern const char* const kDefaultCartesianForm;
+
+/// The joint-coordinate explicit Runge-Kutta form with the hand-over to IDA; the integrator
+/// interface of the analysis runner (advance_to, time, y, yp, stats).
+class DefaultTreeIntegrator {
+ public:
+  /// `on_handover(what)` is called once if the model turns out stiff, with a sentence saying
+  /// when and why (for the log and the JSON summary).
+  DefaultTreeIntegrator(const Dae& dae, TreeTopology tree, const TransientParams& params, double t0,
+                        const std::vector<double>& y0, std::optional<double> print_interval,
+                        std::function<void(const std::string&)> on_handover);
+  ~DefaultTreeIntegrator();
+  DefaultTreeIntegrator(const DefaultTreeIntegrator&) = delete;
+  DefaultTreeIntegrator& operator=(const DefaultTreeIntegrator&) = delete;
+
+  void advance_to(double tout, double t_stop);
+  double time() const { return t_; }
+  const std::vector<double>& y() const { return y_; }
+  const std::vector<double>& yp() const { return yp_; }
+  IntegratorStats stats() const;
+
+ private:
+  const Dae& dae_;
+  TransientParams params_;
+  std::optional<double> print_interval_;
+  std::function<void(const std::string&)> on_handover_;
+  std::unique_ptr<TreeErkIntegrator> erk_;
+  std::unique_ptr<IdaIntegrator> ida_;
+  std::optional<AccelerationSolver> output_solve_;
+  IntegratorStats erk_stats_;  ///< the explicit part's counters after a hand-over
+  double t_ = 0;
+  std::vector<double> y_, yp_;
+};
+
+}  // namespace mb

@@ -1,0 +1,153 @@
+// The default transient integrator (no integrator named; solver/default_transient.hpp) picks the
+// form from the model. Oracles: the same decks with GSTIFF named (IDA on the Cartesian DAE: an
+// independent formulation and integrator) for every body state, every joint reaction and the
+// JOINT() request channels at every output; DSTIFF named for a model that is not a tree (the
+// default must run exactly that); and, for a stiff model, GSTIFF's results and a bound on the
+// work (an explicit method alone would take millions of steps there).
+
+#include <fmt/format.h>
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "tests/solver/inline_deck.hpp"
+#include "tests/solver_ode/run_comparison.hpp"
+#include "tests/solver_ode/tree_decks.hpp"
+
+using namespace mb;
+
+namespace {
+
+/// The deck at integr_tol `tol`, with integrator_type `integrator` (empty: none named).
+std::string with_tol(std::string deck, double tol, const std::string& integrator = "") {
+  const std::string key = "integr_tol=\"TOL\"";
+  std::string attrs = fmt::format("integr_tol=\"{:g}\"", tol);
+  if (!integrator.empty()) attrs += fmt::format(" integrator_type=\"{}\"", integrator);
+  deck.replace(deck.find(key), key.size(), attrs);
+  return deck;
+}
+
+test::LoggedRun run_logged(const std::string& deck) {
+  return test::run_logged(test::model_inline(deck));
+}
+
+/// A 1 m pendulum (revolute about z at the origin, released at 45 degrees) whose tip is tied to
+/// ground by a horizontal spring-damper (k = 1e6 N/m, c = 1e6 N s/m, at its free length at the
+/// start): the damper's mode decays with a rate of order c / m_tip = 1e6 / s, far faster than
+/// the pendulum's creep, so an explicit method's step is limited by stability to about 1e-6 s.
+constexpr const char* kStiffPendulum = R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_y="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Reference_Marker id="11" body_id="1" pos_x="1.2071067811865475" pos_y="-0.70710678118654746"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0.001" inertia_yy="0.0833" inertia_zz="0.0833"/>
+    <Reference_Marker id="20" body_id="2" pos_x="0.35355339059327373" pos_y="-0.35355339059327373"/>
+    <Reference_Marker id="21" body_id="2"/>
+    <Reference_Marker id="22" body_id="2" pos_x="0.70710678118654746" pos_y="-0.70710678118654746"/>
+    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
+    <Force_Scalar_TwoBody id="1" type="Force" i_marker_id="22" j_marker_id="11"
+        val_expression="-1e6*(DM(22,11)-0.5)-1e6*VR(22,11)"/>
+    <Post_Request id="1" type="EXPRESSION" expr1="JOINT(1,0,2,0)" expr2="JOINT(1,0,3,0)"/>
+    <Param_Transient integr_tol="TOL"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="0.5" print_interval="0.01"/>
+  </Command></MotionSolve>)XML";
+
+}  // namespace
+
+TEST_CASE("Default integrator: a tree runs in joint coordinates on explicit Runge-Kutta") {
+  for (const std::string& deck : {std::string(test::kMixedTree), test::chain_deck(5)}) {
+    const auto named = test::run_inline(with_tol(deck, 1e-9, "GSTIFF"));
+    REQUIRE(named.report.message == "");
+    const auto dflt = run_logged(with_tol(deck, 1e-9));
+    REQUIRE(dflt.report.message == "");
+    INFO(dflt.log);
+    CHECK(dflt.log.find("no integrator named: joint coordinates on an explicit Runge-Kutta") !=
+          std::string::npos);
+    CHECK(dflt.log.find("the model is a tree of") != std::string::npos);
+    CHECK(dflt.log.find("stiff:") == std::string::npos);
+    REQUIRE(dflt.report.transient_forms.size() == 1);
+    CHECK(dflt.report.transient_forms[0].integrator == "default");
+    CHECK(dflt.report.transient_forms[0].form.find("joint coordinates") == 0);
+    CHECK(named.report.transient_forms.at(0).integrator == "GSTIFF");
+    CHECK(named.report.transient_forms.at(0).reason == "named in the deck");
+    CHECK(test::max_state_difference(named, dflt) < 1e-6);
+    CHECK(test::max_reaction_difference(named, dflt) < 1e-5);
+    CHECK(test::max_request_difference(named, dflt) < 1e-5);
+    CHECK(dflt.report.stats.newton_iters == 0);  // explicit: no Newton iterations
+  }
+}
+
+TEST_CASE("Default integrator: at the default integr_tol a chain matches GSTIFF to the tolerance") {
+  const std::string deck = test::chain_deck(5);
+  const auto named = test::run_inline(with_tol(deck, 1e-3, "GSTIFF"));
+  const auto tight = test::run_inline(with_tol(deck, 1e-10, "GSTIFF"));
+  const auto dflt = test::run_inline(with_tol(deck, 1e-3));
+  REQUIRE(named.report.message == "");
+  REQUIRE(dflt.report.message == "");
+  // The default form is at least as accurate as GSTIFF at the same integr_tol.
+  const double err_default = test::max_state_difference(tight, dflt);
+  const double err_gstiff = test::max_state_difference(tight, named);
+  INFO("default " << err_default << ", GSTIFF " << err_gstiff);
+  CHECK(err_default <= std::max(err_gstiff, 1e-3));
+}
+
+TEST_CASE("Default integrator: a model that is not a tree runs exactly DSTIFF, and says why") {
+  const auto named = test::run_inline(with_tol(test::kFourBar, 1e-7, "DSTIFF"));
+  const auto dflt = run_logged(with_tol(test::kFourBar, 1e-7));
+  REQUIRE(named.report.message == "");
+  REQUIRE(dflt.report.message == "");
+  INFO(dflt.log);
+  CHECK(dflt.log.find("no integrator named: Cartesian stabilised index-2 DAE (SI2) on IDA") !=
+        std::string::npos);
+  CHECK(dflt.log.find("closes a kinematic loop") != std::string::npos);
+  REQUIRE(dflt.report.transient_forms.size() == 1);
+  CHECK(dflt.report.transient_forms[0].reason.find("joint coordinates do not apply") == 0);
+  REQUIRE(dflt.y.size() == named.y.size());
+  for (size_t k = 0; k < dflt.y.size(); ++k) CHECK(dflt.y[k] == named.y[k]);
+}
+
+TEST_CASE("Default integrator: a stiff tree hands over to IDA and does not crawl") {
+  const auto named = test::run_inline(with_tol(kStiffPendulum, 1e-6, "GSTIFF"));
+  const auto dflt = run_logged(with_tol(kStiffPendulum, 1e-6));
+  REQUIRE(named.report.message == "");
+  REQUIRE(dflt.report.message == "");
+  INFO(dflt.log);
+  CHECK(dflt.log.find("the model is stiff: at t = ") != std::string::npos);
+  REQUIRE(dflt.report.transient_forms.size() == 1);
+  CHECK(dflt.report.transient_forms[0].form.find("then Cartesian stabilised index-2") !=
+        std::string::npos);
+  CHECK(dflt.report.transient_forms[0].reason.find("limited by stability") != std::string::npos);
+  // The explicit method gets one check's worth of steps, then BDF's step count.
+  INFO("default steps " << dflt.report.stats.steps << ", GSTIFF " << named.report.stats.steps);
+  CHECK(dflt.report.stats.steps < named.report.stats.steps + 2000);
+  CHECK(test::max_state_difference(named, dflt) < 1e-4);
+  CHECK(test::max_reaction_difference(named, dflt) < 1e-4);
+  CHECK(test::max_request_difference(named, dflt) < 1e-4);
+}
+
+TEST_CASE("Default integrator: a deck that names an integrator or a DAE index keeps it") {
+  const auto abam = run_logged(with_tol(test::chain_deck(5), 1e-6, "ABAM"));
+  REQUIRE(abam.report.message == "");
+  CHECK(abam.log.find("no integrator named") == std::string::npos);
+  CHECK(abam.log.find("(ABAM, ODE form, joint coordinates") != std::string::npos);
+  std::string deck = with_tol(test::chain_deck(5), 1e-6);
+  deck.replace(deck.find("<Param_Transient "), 17, "<Param_Transient dae_index=\"3\" ");
+  const auto i3 = run_logged(deck);
+  REQUIRE(i3.report.message == "");
+  CHECK(i3.log.find("no integrator named") == std::string::npos);
+  CHECK(i3.log.find("(DSTIFF, DAE form, index-3 (I3))") != std::string::npos);
+}
+
+TEST_CASE("Default integrator: an integration failure names time, step and coordinate") {
+  // h_min far above the step this tolerance needs: the error test fails at h_min.
+  std::string deck = with_tol(test::chain_deck(5), 1e-12);
+  deck.replace(deck.find("<Param_Transient "), 17, "<Param_Transient h_min=\"0.005\" ");
+  const auto run = run_logged(deck);
+  REQUIRE(run.log.find("no integrator named: joint coordinates") != std::string::npos);
+  CHECK(run.report.code == ExitCode::kAnalysisFailed);
+  INFO(run.report.message);
+  CHECK(run.report.message.find("ARKODE ERKStep failed at t = ") != std::string::npos);
+  CHECK(run.report.message.find("with step size") != std::string::npos);
+  CHECK(run.report.message.find("largest local error in Constraint_Joint") != std::string::npos);
+}
