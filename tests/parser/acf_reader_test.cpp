@@ -1,5 +1,7 @@
 #include "parser/acf_reader.hpp"
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -20,7 +22,9 @@ std::string printed(const Diagnostics& d, Severity s) {
 }
 
 struct TempDir {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "mbsolve_acf_view_test";
+  // One folder per process: ctest runs this file's test cases in parallel processes.
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("mbsolve_acf_view_test_" + std::to_string(::getpid()));
   TempDir() { std::filesystem::create_directories(dir); }
   ~TempDir() { std::filesystem::remove_all(dir); }
   std::string write(const std::string& name, const std::string& text) const {

@@ -49,7 +49,7 @@ INTEGRATOR/{integrator}ERROR=1E-8
 END
 )ADM",
                      fmt::arg("axes", joint_axes), fmt::arg("spin", spin), fmt::arg("axis", axis),
-                     fmt::arg("integrator", integrator));
+                     fmt::arg("integrator", integrator.empty() ? "" : integrator + ", "));
 }
 
 }  // namespace
