@@ -1,6 +1,8 @@
 #pragma once
 // Test helper: solve a deck given as a string, keeping every output state.
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -87,7 +89,10 @@ inline InlineRun run_inline(const std::string& xml) {
 /// Runs an Adams dataset (written to a temporary file) with `commands` as its .acf.
 inline InlineRun run_adm(const std::string& name, const std::string& adm,
                          const std::string& commands) {
-  const auto path = std::filesystem::temp_directory_path() / ("mbsolve_test_" + name + ".adm");
+  // One file per process: ctest runs a file's test cases in parallel processes, and several
+  // cases may run decks of the same name.
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("mbsolve_test_" + name + "_" + std::to_string(::getpid()) + ".adm");
   std::ofstream(path) << adm;
   Diagnostics diag;
   const Deck deck =
