@@ -119,8 +119,10 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
     Mat3 Ai, Ap;
     Vec3 ri, wi, vi, rp, wp, vp;
     pose(c.offset, pi, Ai, ri, wi, vi);
-    double* q0 = &x0_[static_cast<size_t>(tj.q_offset)];
-    double* v0 = &x0_[static_cast<size_t>(tj.v_offset)];
+    // Pointer arithmetic, not operator[]: a joint without coordinates (a model with no
+    // freedom at all) has its offsets at the end of x0_, which may be empty.
+    double* q0 = x0_.data() + tj.q_offset;
+    double* v0 = x0_.data() + tj.v_offset;
     if (tj.kind == TreeJointKind::kFree) {
       for (int i = 0; i < 3; ++i) q0[i] = ri(i);
       q0[3] = pi.w();
