@@ -7,6 +7,18 @@
 #include <string>
 #include <string_view>
 
+/// The math builtins (Fortran intrinsics), one argument then two or more, as X(Name) entries: the
+/// one list from which both the Fn enumeration below and the tape's TapeOp (expr/tape.hpp)
+/// take their math enumerators, so the two cannot drift apart.
+// clang-format off
+#define MB_EXPR_MATH_FUNCTIONS(X)                                                                \
+  /* one argument */                                                                             \
+  X(Abs) X(Acos) X(Aint) X(Anint) X(Asin) X(Atan) X(Cos) X(Cosh) X(Exp) X(Log) X(Log10) X(Sin)   \
+  X(Sinh) X(Sqrt) X(Tan) X(Tanh)                                                                 \
+  /* two or more arguments */                                                                    \
+  X(Atan2) X(Dim) X(Max) X(Min) X(Mod) X(Sign)
+// clang-format on
+
 namespace mb::expr {
 
 /// What a builtin is, which decides how the compiler treats a call to it.
@@ -26,30 +38,10 @@ enum class Fn : unsigned char {
   kDtor,
   kRtod,
   kTime,
-  // math, one argument
-  kAbs,
-  kAcos,
-  kAint,
-  kAnint,
-  kAsin,
-  kAtan,
-  kCos,
-  kCosh,
-  kExp,
-  kLog,
-  kLog10,
-  kSin,
-  kSinh,
-  kSqrt,
-  kTan,
-  kTanh,
-  // math, two or more arguments
-  kAtan2,
-  kDim,
-  kMax,
-  kMin,
-  kMod,
-  kSign,
+// math (MB_EXPR_MATH_FUNCTIONS)
+#define MB_EXPR_ENUMERATOR(name) k##name,
+  MB_EXPR_MATH_FUNCTIONS(MB_EXPR_ENUMERATOR)
+#undef MB_EXPR_ENUMERATOR
   // general functions
   kStep,
   kStep5,

@@ -16,50 +16,13 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 TapeOp math_op(Fn fn) {
   switch (fn) {
-    case Fn::kAbs:
-      return TapeOp::kAbs;
-    case Fn::kAcos:
-      return TapeOp::kAcos;
-    case Fn::kAint:
-      return TapeOp::kAint;
-    case Fn::kAnint:
-      return TapeOp::kAnint;
-    case Fn::kAsin:
-      return TapeOp::kAsin;
-    case Fn::kAtan:
-      return TapeOp::kAtan;
-    case Fn::kCos:
-      return TapeOp::kCos;
-    case Fn::kCosh:
-      return TapeOp::kCosh;
-    case Fn::kExp:
-      return TapeOp::kExp;
-    case Fn::kLog:
-      return TapeOp::kLog;
-    case Fn::kLog10:
-      return TapeOp::kLog10;
-    case Fn::kSin:
-      return TapeOp::kSin;
-    case Fn::kSinh:
-      return TapeOp::kSinh;
-    case Fn::kSqrt:
-      return TapeOp::kSqrt;
-    case Fn::kTan:
-      return TapeOp::kTan;
-    case Fn::kTanh:
-      return TapeOp::kTanh;
-    case Fn::kAtan2:
-      return TapeOp::kAtan2;
-    case Fn::kDim:
-      return TapeOp::kDim;
-    case Fn::kMax:
-      return TapeOp::kMax;
-    case Fn::kMin:
-      return TapeOp::kMin;
-    case Fn::kMod:
-      return TapeOp::kMod;
+#define MB_EXPR_MATH_CASE(name) \
+  case Fn::k##name:             \
+    return TapeOp::k##name;
+    MB_EXPR_MATH_FUNCTIONS(MB_EXPR_MATH_CASE)
+#undef MB_EXPR_MATH_CASE
     default:
-      return TapeOp::kSign;
+      return TapeOp::kSign;  // unreachable: callers pass math builtins only
   }
 }
 

@@ -68,28 +68,9 @@ enum class TapeOp : std::uint8_t {
   kMulI,  ///< x * inputs[a]
   kDivI,  ///< x / inputs[a]
   kIDiv,  ///< inputs[a] / x
-  kAbs,
-  kAcos,
-  kAint,
-  kAnint,
-  kAsin,
-  kAtan,
-  kCos,
-  kCosh,
-  kExp,
-  kLog,
-  kLog10,
-  kSin,
-  kSinh,
-  kSqrt,
-  kTan,
-  kTanh,
-  kAtan2,
-  kDim,
-  kMax,
-  kMin,
-  kMod,
-  kSign,
+#define MB_EXPR_ENUMERATOR(name) k##name,
+  MB_EXPR_MATH_FUNCTIONS(MB_EXPR_ENUMERATOR)  // the math builtins, as Fn (expr/builtins.hpp)
+#undef MB_EXPR_ENUMERATOR
   kGeneral,  ///< calls_[a]
   kPartial,  ///< calls_[a] with wrt
   kSpline,   ///< splines[a] at (x, z) with orders (n >> 8, n & 255)

@@ -10,6 +10,7 @@ packages=(
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev
   libmuparser-dev
   gnuplot-nox
+  universal-ctags python3
   python3-matplotlib python3-dev
   libsimbody-dev
   chromium
@@ -17,6 +18,7 @@ packages=(
 # python3-dev: CPython, embedded for interpreter="PYTHON" user scripts (models/python_script.hpp).
 # libsimbody-dev: the Simbody comparisons (tests/simbody, bench/chain). chromium: the mbcompare
 # report browser test (tests/compare/report_browser_test.sh), which renders a report headless.
+# universal-ctags: function extents for scripts/check-house.py (the house rules of the code).
 
 missing=()
 for p in "${packages[@]}"; do

@@ -3,21 +3,24 @@
 # that every channel's figure rendered: a script run in the page after layout measures each
 # figure's <svg> box and the drawn length of its reference, result and difference curves, and a
 # screenshot is taken (report/screenshot.png).
-# Exits 77 (skipped) when chromium or gnuplot is missing: apt-get install chromium gnuplot-nox.
+# Exits 77 (skipped) when chromium or gnuplot is missing (apt-get install chromium gnuplot-nox),
+# except under CI (CI set, as .ci/run does), where a missing tool fails the test.
 # Usage: report_browser_test.sh MBCOMPARE DATA_DIR [OUT_DIR]
 set -uo pipefail
 bin=$1
 data=$2
 out=${3:-$(mktemp -d)}
+missing_tool() {
+  if [ -n "${CI:-}" ]; then
+    echo "FAIL: $1 not installed (apt-get install $2; scripts/install-deps.sh installs it)"
+    exit 1
+  fi
+  echo "SKIP: $1 not installed (apt-get install $2); the report browser test needs it"
+  exit 77
+}
 browser=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$browser" ]; then
-  echo "SKIP: chromium not installed (apt-get install chromium); the report browser test needs it"
-  exit 77
-fi
-if ! command -v gnuplot >/dev/null; then
-  echo "SKIP: gnuplot not installed (apt-get install gnuplot-nox)"
-  exit 77
-fi
+[ -n "$browser" ] || missing_tool chromium chromium
+command -v gnuplot >/dev/null || missing_tool gnuplot gnuplot-nox
 
 mkdir -p "$out"
 rm -rf "$out/report"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs examples/spring_damper_sweep/plot_response_surface.py on a small synthetic summary CSV
-# and checks that a PNG appears. Skipped (77) without a python3 that has matplotlib.
+# and checks that a PNG appears. Skipped (77) without a python3 that has matplotlib, except under
+# CI (CI set, as .ci/run does), where that fails the test.
 # Usage: plot_script_test.sh SOURCE_DIR
 set -euo pipefail
 src=$1
@@ -8,7 +9,11 @@ py=
 for p in /usr/bin/python3 python3; do
   if command -v "$p" >/dev/null && "$p" -c 'import matplotlib' 2>/dev/null; then py=$p; break; fi
 done
-[ -n "$py" ] || { echo "skipped: no python3 with matplotlib (apt install python3-matplotlib)"; exit 77; }
+if [ -z "$py" ]; then
+  [ -n "${CI:-}" ] && { echo "FAIL: no python3 with matplotlib (apt install python3-matplotlib)"; exit 1; }
+  echo "skipped: no python3 with matplotlib (apt install python3-matplotlib)"
+  exit 77
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 {
