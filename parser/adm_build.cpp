@@ -341,4 +341,9 @@ void build_integrator(NodeBuilder& b) {
       note);
 }
 
+void markers_ij(NodeBuilder& b) {
+  if (b.require("I")) b.copy_int("I", "i_marker_id");
+  if (b.require("J")) b.copy_int("J", "j_marker_id");
+}
+
 }  // namespace mb::adm

@@ -89,6 +89,30 @@ class NodeBuilder {
   std::vector<bool> used_;
 };
 
+/// I -> i_marker_id, J -> j_marker_id (both required).
+void markers_ij(NodeBuilder& b);
+
+/// One Adams statement the dataset reader knows: its name, its arguments, the Deck node it
+/// becomes ("" = none) and the function that fills that node from the parsed statement.
+struct StatementRow {
+  std::string_view name;
+  std::span<const ArgSpec> args;
+  std::string_view tag;
+  void (*build)(NodeBuilder&) = nullptr;
+};
+
+/// Short names for the argument kinds, for the statements' argument tables.
+namespace arg_kinds {
+constexpr ArgKind F = ArgKind::kFlag;
+constexpr ArgKind I = ArgKind::kInt;
+constexpr ArgKind IS = ArgKind::kInts;
+constexpr ArgKind R = ArgKind::kReal;
+constexpr ArgKind RS = ArgKind::kReals;
+constexpr ArgKind W = ArgKind::kWord;
+constexpr ArgKind E = ArgKind::kExpr;
+constexpr ArgKind T = ArgKind::kText;
+}  // namespace arg_kinds
+
 /// INTEGRATOR (dataset statement or command) -> param_transient: GSTIFF, DSTIFF, VSTIFF,
 /// MSTIFF, ABAM -> integrator_type; the other Adams integrators run as the nearest one mbsolve
 /// has, with one warning: WSTIFF, HASTIFF, CONSTANT_BDF -> GSTIFF; HHT, NEWMARK -> GSTIFF with

@@ -71,4 +71,20 @@ void user_routine(NodeBuilder& b, std::string_view default_routine) {
   check_user_library(b, *r, name->library);
 }
 
+void function_or_user(NodeBuilder& b, std::string_view attr, std::string_view routine,
+                      bool set_type) {
+  const Arg* a = b.arg("FUNCTION");
+  if (!a) {
+    b.require("FUNCTION");
+    return;
+  }
+  if (is_user_call(a->value)) {
+    if (set_type) b.set_from("type", "USERSUB", *a);
+  } else {
+    if (set_type) b.set_from("type", "EXPRESSION", *a);
+    b.copy_text("FUNCTION", attr);
+  }
+  user_routine(b, routine);
+}
+
 }  // namespace mb::adm

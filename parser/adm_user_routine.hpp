@@ -40,4 +40,10 @@ bool check_user_library(NodeBuilder& b, const Arg& a, const std::string& library
 /// what Adams would call without ROUTINE. ROUTINE without FUNCTION=USER(...) is an error.
 void user_routine(NodeBuilder& b, std::string_view default_routine);
 
+/// FUNCTION=expr -> type EXPRESSION + `attr`; FUNCTION=USER(...) -> type USERSUB with ROUTINE
+/// (user_routine above; `routine` is what Adams calls without ROUTINE). `set_type` false leaves
+/// the node's type alone (statements whose type says something else).
+void function_or_user(NodeBuilder& b, std::string_view attr, std::string_view routine,
+                      bool set_type = true);
+
 }  // namespace mb::adm
