@@ -7,14 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "common/diagnostics.hpp"
 #include "expr/compile.hpp"
 #include "models/measure.hpp"
-#include "parser/deck.hpp"
 
 namespace mb {
-
-class ModelBinder;
 
 struct CompiledExpression {
   expr::Expression value;
@@ -47,24 +43,6 @@ SecondOrderExpression compile_second_partials(const expr::Expression& e, size_t 
 struct ExpressionGroup {
   std::vector<MeasureSpec> measures;
   std::vector<CompiledExpression> exprs;
-};
-
-/// Compiles expressions of one element into a group; call add() for each attribute, then
-/// finish() once (it computes the partial derivatives against the group's final measure list).
-class ExpressionGroupBuilder {
- public:
-  ExpressionGroupBuilder(ModelBinder& binder, Diagnostics& diag) : binder_(binder), diag_(diag) {}
-  /// Compiles `attr`; returns the expression's index in the group, or -1 after an error.
-  int add(const DeckAttribute& attr, const std::string& subject);
-  /// Adds a constant expression (for absent components); returns its index.
-  int add_constant(double value);
-  ExpressionGroup finish();
-
- private:
-  ModelBinder& binder_;
-  Diagnostics& diag_;
-  std::vector<expr::Expression> values_;
-  std::vector<std::string> subjects_;
 };
 
 }  // namespace mb

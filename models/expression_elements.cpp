@@ -5,6 +5,7 @@
 #include <array>
 
 #include "models/compliant_outputs.hpp"
+#include "models/expression_group_builder.hpp"
 #include "models/linear_force.hpp"
 #include "models/model_binder.hpp"
 

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "models/expression_group_builder.hpp"
 #include "models/model_binder.hpp"
 
 namespace mb {
