@@ -209,7 +209,7 @@ void resolve_vector_forces(const ModelDraft& draft, Model& m, Diagnostics& diag)
   }
 }
 
-/// Force_SpringDamper elements.
+/// The spring-dampers (models/force_springdamper.hpp).
 void resolve_spring_dampers(const ModelDraft& draft, Model& m, Diagnostics& diag) {
   for (const auto& d : draft.spring_dampers) {
     SpringDamper s;
