@@ -17,6 +17,7 @@
 #include "parser/adm_lexer.hpp"
 #include "parser/adm_lse.hpp"
 #include "parser/adm_matrix.hpp"
+#include "parser/adm_tfsiso.hpp"
 #include "parser/adm_user_routine.hpp"
 #include "parser/euler.hpp"
 #include "parser/read_file.hpp"
@@ -93,6 +94,8 @@
 //                                    is_implicit; STATIC_HOLD -> is_static_hold
 //   LSE          control_stateeqn    type LINEAR; X/U/Y/IC -> x/u/y/ic_array_id; A/B/C/D ->
 //                                    a/b/c/d_matrix_id; STATIC_HOLD (parser/adm_lse.hpp)
+//   TFSISO       control_siso        NUMERATOR/DENOMINATOR -> numerator_coef/denominator_coef;
+//                                    X/U/Y -> x/u/y_array_id; STATIC_HOLD (parser/adm_tfsiso.hpp)
 //   MATRIX       reference_matrix    FULL=RORDER|CORDER, ROWS, COLUMNS, VALUES -> nrow, ncol,
 //                                    isroworder, values; SPARSE, I, J, VALUES -> issparse, nval,
 //                                    triplets (parser/adm_matrix.hpp)
@@ -350,10 +353,10 @@ constexpr ArgSpec kPlantArgs[] = {{"VARIABLES", IS}};
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 /// Adams statements mbsolve recognises but does not support.
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE",   "CONTACT",     "CVCV",   "FLEX_BODY",  "LSE",     "MFORCE",  "NFORCE",
-    "POINT_MASS",  "PTCV",        "SENSOR", "SURFACE",    "TFSISO",  "UCON",    "CONTROL",
-    "DEBUG",       "EQUILIBRIUM", "IC",     "KINEMATICS", "LSOLVER", "FEMDATA", "MREQUEST",
-    "PREFERENCES", "SFSF",        "PTSF",   "CVSF"};
+    "CLEARANCE", "CONTACT",    "CVCV",        "FLEX_BODY", "LSE",        "MFORCE",
+    "NFORCE",    "POINT_MASS", "PTCV",        "SENSOR",    "SURFACE",    "UCON",
+    "CONTROL",   "DEBUG",      "EQUILIBRIUM", "IC",        "KINEMATICS", "LSOLVER",
+    "FEMDATA",   "MREQUEST",   "PREFERENCES", "SFSF",      "PTSF",       "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -411,11 +414,15 @@ class Reader {
 
  private:
   using Handler = void (Reader::*)(NodeBuilder&);
+  /// The builder of a statement that needs none of the reader's state (its own file pair,
+  /// parser/adm_<statement>.hpp).
+  using Builder = void (*)(NodeBuilder&);
   struct StatementSpec {
     std::string_view name;
     std::span<const ArgSpec> args;
     std::string_view tag;  ///< Deck node tag ("" = no node)
-    Handler handler;
+    Handler handler = nullptr;
+    Builder build = nullptr;  ///< instead of `handler`
   };
   static std::span<const StatementSpec> table();
 
@@ -452,7 +459,11 @@ class Reader {
     adm::parse_args(raw, pos, spec.args, st, subject, diag_);
     statements_.push_back(std::move(st));
     NodeBuilder b(spec.tag, statements_.back(), subject, diag_);
-    (this->*spec.handler)(b);
+    if (spec.build) {
+      spec.build(b);
+    } else {
+      (this->*spec.handler)(b);
+    }
     if (!b.node().tag.empty()) deck_.model.push_back(b.finish());
   }
 
@@ -1425,9 +1436,6 @@ class Reader {
   }
 
   void integrator(NodeBuilder& b) { adm::build_integrator(b); }
-  void gse(NodeBuilder& b) { adm::build_gse(b); }
-  void lse(NodeBuilder& b) { adm::build_lse(b); }
-  void matrix(NodeBuilder& b) { adm::build_matrix(b); }
 
   /// EQUILIBRIUM -> param_static: IMBALANCE (largest force/torque imbalance) -> max_error;
   /// MAXIT -> max_num_iter. The rest (ALIMIT, ERROR, PATTERN, STABILITY, TLIMIT, METHOD, ..) tunes
@@ -1657,16 +1665,16 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"GEAR", kGearArgs, "constraint_gear", &Reader::gear},
       {"GFORCE", kGforceArgs, "force_vector_twobody", &Reader::gforce},
       {"GRAPHICS", {}, "", &Reader::nothing},
-      {"GSE", adm::kGseArgs, "control_stateeqn", &Reader::gse},
+      {"GSE", adm::kGseArgs, "control_stateeqn", nullptr, adm::build_gse},
       {"INTEGRATOR", adm::kIntegratorArgs, "param_transient", &Reader::integrator},
       {"JOINT", kJointArgs, "constraint_joint", &Reader::joint},
       {"JPRIM", kJprimArgs, "constraint_jprim", &Reader::jprim},
       {"KINEMATICS", kKinematicsArgs, "", &Reader::kinematics},
       {"LIST", {}, "", &Reader::listing},
-      {"LSE", adm::kLseArgs, "control_stateeqn", &Reader::lse},
+      {"LSE", adm::kLseArgs, "control_stateeqn", nullptr, adm::build_lse},
       {"MARKER", kMarkerArgs, "reference_marker", &Reader::marker},
       {"MATERIAL", {}, "", &Reader::nothing},
-      {"MATRIX", adm::kMatrixArgs, "reference_matrix", &Reader::matrix},
+      {"MATRIX", adm::kMatrixArgs, "reference_matrix", nullptr, adm::build_matrix},
       {"MOTION", kMotionArgs, "motion_joint", &Reader::motion},
       {"NOLIST", {}, "", &Reader::listing},
       {"OUTPUT", kOutputArgs, "", &Reader::output},
@@ -1680,6 +1688,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
       {"SPLINE", kSplineArgs, "reference_spline", &Reader::spline},
       {"SPRINGDAMPER", kSpringArgs, "force_springdamper", &Reader::springdamper},
       {"STRING", kStringArgs, "reference_string", &Reader::string_statement},
+      {"TFSISO", adm::kTfsisoArgs, "control_siso", nullptr, adm::build_tfsiso},
       {"UNITS", kUnitsArgs, "param_unit", &Reader::units},
       {"VARIABLE", kVariableArgs, "reference_variable", &Reader::variable},
       {"VFORCE", kVforceArgs, "force_vector_twobody", &Reader::vforce},
