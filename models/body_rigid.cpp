@@ -1,9 +1,13 @@
 #include "models/body_rigid.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
+#include <map>
 #include <string>
 
 #include "common/text.hpp"
+#include "models/body_inertia.hpp"
 
 namespace mb {
 
@@ -96,6 +100,92 @@ void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/)
     if (in.has(n)) in.error(n, std::string(n) + " is not supported yet");
   }
   draft.bodies.push_back(std::move(b));
+}
+
+namespace {
+
+/// The mass and inertia values a command reads (in this order), and the velocities.
+constexpr std::array<const char*, 7> kInertiaNames = {
+    "mass", "inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy", "inertia_yz", "inertia_xz"};
+constexpr std::array<const char*, 6> kVelocityNames = {"v_ic_x", "v_ic_y", "v_ic_z",
+                                                       "w_ic_x", "w_ic_y", "w_ic_z"};
+
+/// The command's mass and inertia values over the deck's (and earlier commands'): `v` in
+/// kInertiaNames order; false after reporting an error.
+bool read_inertia_values(ElementReader& in, std::map<std::string, DeckAttribute>& src,
+                         std::array<double, 7>& v) {
+  bool ok = true;
+  for (size_t k = 0; k < kInertiaNames.size(); ++k) {
+    if (const auto given = in.real(kInertiaNames[k])) {
+      if (k == 0 && *given <= 0) {
+        in.error("mass", "mass must be > 0 for a moving body (got " + in.attr("mass")->value + ")");
+        ok = false;
+      }
+      if (k > 0 && k < 4 && *given <= 0) {
+        in.error(kInertiaNames[k], std::string(kInertiaNames[k]) + " must be > 0 (got " +
+                                       in.attr(kInertiaNames[k])->value + ")");
+        ok = false;
+      }
+      src[kInertiaNames[k]] = *in.attr(kInertiaNames[k]);
+    } else if (in.has(kInertiaNames[k])) {
+      ok = false;  // unreadable: reported
+    }
+    auto s = src.find(kInertiaNames[k]);
+    v[k] = s == src.end() ? 0.0 : parse_real(s->second.value).value_or(0.0);
+  }
+  return ok;
+}
+
+}  // namespace
+
+// Mass and inertia are recomputed from the deck's values with the command's replaced, the way
+// the model builder computes them, so the result equals a build with those values.
+bool resolve_body_rigid_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit) {
+  const Model& model = ctx.model();
+  bool ok = ctx.check_attributes(in, kBodyRigidEdit);
+  auto it = model.body_index.find(id);
+  if (it == model.body_index.end()) {
+    ctx.not_found(in, id);
+    return false;
+  }
+  const size_t b = static_cast<size_t>(it->second);
+  const Body& body = model.bodies[b];
+  if (body.ground || body.cm_marker < 0) {
+    in.error("id",
+             fmt::format("Body_Rigid {} is the ground or has no cg_id: nothing to change", id));
+    return false;
+  }
+  std::array<double, 7> v{};
+  ok = read_inertia_values(in, ctx.sources("body_rigid", id), v) && ok;
+  VelocityReset reset;
+  reset.body = static_cast<int>(b);
+  bool velocities = false;
+  for (size_t k = 0; k < kVelocityNames.size(); ++k) {
+    reset.v[k] = in.real(kVelocityNames[k]);
+    velocities |= reset.v[k].has_value();
+    if (!reset.v[k] && in.has(kVelocityNames[k])) ok = false;  // unreadable: reported
+  }
+  if (!ok) return false;
+  const Marker& cm = model.markers[body.cm_marker];
+  const Marker& im = model.markers[body.im_marker >= 0 ? body.im_marker : body.cm_marker];
+  const Mat3 J = inertia_about_cm(v[0], inertia_matrix(v[1], v[2], v[3], v[4], v[5], v[6]), cm, im);
+  const Eigen::SelfAdjointEigenSolver<Mat3> eig(J);
+  const Vec3 k = eig.eigenvalues();
+  if (k.cwiseAbs().maxCoeff() == 0.0) {
+    in.warning_here(
+        "all moments of inertia are zero: the body's rotation is undetermined "
+        "unless constraints fix it");
+  } else if (k(0) <= 1e-12 * k.cwiseAbs().maxCoeff() || k(0) + k(1) < k(2) * (1 - 1e-9)) {
+    in.error_here(
+        fmt::format("the inertia about the CM after this command is not physical "
+                    "(principal moments {:g}, {:g}, {:g})",
+                    k(0), k(1), k(2)));
+    return false;
+  }
+  ModelEdit::BodyInertia change{b, v[0], J, std::nullopt};
+  if (velocities) change.velocity = reset;
+  edit.change = change;
+  return true;
 }
 
 }  // namespace mb

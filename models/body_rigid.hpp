@@ -12,9 +12,19 @@
 // Rejected: mass < 0, an inertia tensor that is not positive definite or breaks the triangle
 //   inequality of principal moments, a second ground body.
 
+#include "models/edit_context.hpp"
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
 
 namespace mb {
 void build_body_rigid(ElementReader& in, ModelDraft& draft, bool in_command);
-}
+
+/// A command changes mass, inertia and the initial velocity (v_ic, w_ic: the next Simulate starts
+/// from it).
+bool resolve_body_rigid_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit);
+inline constexpr EditRule kBodyRigidEdit = {
+    "mass inertia_xx inertia_yy inertia_zz inertia_xy inertia_yz inertia_xz v_ic_x "
+    "v_ic_y v_ic_z w_ic_x w_ic_y w_ic_z",
+    resolve_body_rigid_edit, true, true};
+
+}  // namespace mb

@@ -170,17 +170,8 @@ bool same_body(const Model& m, int a, int b) {
   return ba == bb;
 }
 
-}  // namespace
-
-void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics& diag) {
-  // Variable ids first: forces and variables may read any variable (VARVAL) in any order.
-  for (const auto& d : draft.variables) {
-    Variable v;
-    v.id = d.id;
-    v.loc = d.loc;
-    v.user = d.user;
-    m.variables.push_back(std::move(v));
-  }
+/// Force_Scalar_TwoBody elements.
+void resolve_scalar_forces(const ModelDraft& draft, Model& m, Diagnostics& diag) {
   for (const auto& d : draft.scalar_forces) {
     ScalarForce f;
     f.id = d.id;
@@ -197,6 +188,10 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     }
     if (ok) m.scalar_forces.push_back(std::move(f));
   }
+}
+
+/// Force_Vector_TwoBody and Force_Vector_OneBody elements.
+void resolve_vector_forces(const ModelDraft& draft, Model& m, Diagnostics& diag) {
   for (const auto& d : draft.vector_forces) {
     VectorForce f;
     f.id = d.id;
@@ -213,6 +208,10 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     if (d.type.ends_with(":FRICTION")) f.subject = d.subject;
     if (ok) m.vector_forces.push_back(std::move(f));
   }
+}
+
+/// The spring-dampers (models/force_springdamper.hpp).
+void resolve_spring_dampers(const ModelDraft& draft, Model& m, Diagnostics& diag) {
   for (const auto& d : draft.spring_dampers) {
     SpringDamper s;
     s.id = d.id;
@@ -234,109 +233,10 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     }
     if (ok) m.spring_dampers.push_back(std::move(s));
   }
-  auto linear = [&](const std::vector<DraftExpressionElement>& drafts, LinearForce::Element kind,
-                    std::vector<LinearForce>& out) {
-    for (const auto& d : drafts) {
-      LinearForce f;
-      f.element = kind;
-      f.id = d.id;
-      f.loc = d.loc;
-      f.euler_xyz = d.type == "EULER_XYZ";
-      bool ok = resolve_marker(m, d, 0, f.i_marker, diag);
-      ok = resolve_marker(m, d, 1, f.j_marker, diag) && ok;  // both markers are reported
-      unpack_linear(d, f);
-      if (ok && same_body(m, f.i_marker, f.j_marker)) {
-        diag.warning(d.loc, d.subject, "I and J are on the same body: the force has no effect");
-      }
-      if (ok) out.push_back(f);
-    }
-  };
-  linear(draft.bushings, LinearForce::Element::kBushing, m.bushings);
-  linear(draft.fields, LinearForce::Element::kField, m.fields);
-  linear(draft.beams, LinearForce::Element::kBeam, m.beams);
-  // Motions: the joint motions, then the marker motions (one list; see MotionJoint).
-  auto motion = [&](const DraftExpressionElement& d, bool on_markers) {
-    MotionJoint mo;
-    mo.id = d.id;
-    mo.loc = d.loc;
-    mo.on_markers = on_markers;
-    mo.rotational = on_markers ? d.type.size() == 2 : d.type == "R";  // B1..B3 or R
-    if (d.values.size() == 3) {
-      mo.level = static_cast<MotionJoint::Level>(static_cast<int>(d.values[0]));
-      mo.ic_disp = d.values[1];
-      mo.ic_vel = d.values[2];
-    }
-    bool ok = true;
-    for (const Command& c : m.commands) {
-      if (mo.level == MotionJoint::Level::kDisplacement || c.kind != Command::Kind::kSimulate ||
-          c.simulate.type != AnalysisType::kKinematic) {
-        continue;
-      }
-      diag.error(d.loc, d.subject,
-                 fmt::format("val_type {} is not supported by the Kinematic analysis at {} (a "
-                             "kinematic analysis needs displacement motions, val_type D)",
-                             mo.level == MotionJoint::Level::kVelocity ? "V" : "A", c.loc.str()));
-      ok = false;
-      break;
-    }
-    if (on_markers) {
-      static constexpr std::array<std::string_view, 6> kDirections = {"X",  "Y",  "Z",
-                                                                      "B1", "B2", "B3"};
-      for (size_t k = 0; k < kDirections.size(); ++k) {
-        if (d.type == kDirections[k]) mo.direction = static_cast<int>(k);
-      }
-      ok = resolve_marker(m, d, 0, mo.i_marker, diag) && ok;
-      ok = resolve_marker(m, d, 1, mo.j_marker, diag) && ok;
-      if (ok && same_body(m, mo.i_marker, mo.j_marker)) {
-        diag.error(d.loc, d.subject, "I and J are on the same body: nothing to drive");
-        ok = false;
-      }
-    } else {
-      const int joint_id = d.marker_ids.empty() ? 0 : d.marker_ids[0];
-      for (size_t j = 0; j < m.joints.size(); ++j) {
-        if (m.joints[j].id == joint_id && !m.joints[j].primitive) mo.joint = static_cast<int>(j);
-      }
-      if (mo.joint < 0) {
-        diag.error(d.marker_locs.empty() ? d.loc : d.marker_locs[0], d.subject,
-                   fmt::format("joint_id {} is not a Constraint_Joint", joint_id));
-        ok = false;
-      } else {
-        mo.i_marker = m.joints[mo.joint].i_marker;
-        mo.j_marker = m.joints[mo.joint].j_marker;
-        const JointType t = m.joints[mo.joint].type;
-        const bool allowed =
-            t == JointType::kCylindrical ||
-            (mo.rotational ? t == JointType::kRevolute : t == JointType::kTranslational);
-        if (!allowed) {
-          diag.error(d.loc, d.subject,
-                     fmt::format("a {} motion needs a {} or CYLINDRICAL joint", d.type,
-                                 mo.rotational ? "REVOLUTE" : "TRANSLATIONAL"));
-          ok = false;
-        }
-      }
-    }
-    mo.user = d.user;
-    ok &= compile_group(m, d, true, mo.expr, diag);
-    if (ok && !mo.expr.measures.empty()) {
-      diag.error(d.expressions.empty() || !d.expressions[0] ? d.loc : d.expressions[0]->loc,
-                 d.subject, motion_time_only_error(mo.expr));
-      ok = false;
-    }
-    if (ok) m.motions.push_back(std::move(mo));
-  };
-  for (const auto& d : draft.motions) motion(d, false);
-  for (const auto& d : draft.marker_motions) motion(d, true);
-  // Variables: their expressions (the ids were listed first), then a check that no variable
-  // depends on itself.
-  for (size_t k = 0; k < draft.variables.size(); ++k) {
-    compile_group(m, draft.variables[k], true, m.variables[k].expr, diag);
-  }
-  for (size_t k = 0; k < m.variables.size(); ++k) {
-    if (variable_depends_on_itself(m, k)) {
-      diag.error(draft.variables[k].loc, draft.variables[k].subject,
-                 "the variable depends on itself through VARVAL (an algebraic loop)");
-    }
-  }
+}
+
+/// Constraint_General elements: the expression and its second partials.
+void resolve_general_constraints(const ModelDraft& draft, Model& m, Diagnostics& diag) {
   for (const auto& d : draft.general_constraints) {
     GeneralConstraint g;
     g.id = d.id;
@@ -362,53 +262,200 @@ void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics&
     g.d_time = compile_second_partials(f.d_time, n, f.subject);
     m.general_constraints.push_back(std::move(g));
   }
-  for (const auto& d : draft.requests) {
-    Request r;
-    r.id = d.id;
-    r.loc = d.loc;
-    bool ok = resolve_marker(m, d, 0, r.i_marker, diag);
-    ok = resolve_marker(m, d, 1, r.j_marker, diag) && ok;    // every marker is checked and reported
-    ok = resolve_marker(m, d, 2, r.ref_marker, diag) && ok;  // every marker is checked and reported
-    if (d.type == "EXPRESSION") {
-      r.type = Request::Type::kExpression;
-      DraftExpressionElement present = d;
-      present.expressions.clear();
-      for (size_t k = 0; k < d.expressions.size(); ++k) {
-        if (!d.expressions[k]) continue;
-        present.expressions.push_back(d.expressions[k]);
-        r.channels.push_back("f" + std::to_string(k + 1));
-      }
-      ok &= compile_group(m, present, true, r.expr, diag);
-    } else if (d.type.starts_with("ELEMENTAL_FORCE")) {
-      r.type = Request::Type::kElementalForce;
-      ok &= resolve_elemental_force(m, d, r, diag);
-    } else if (d.type == "USERSUB") {
-      r.type = Request::Type::kUser;
-      r.user = d.user;
-      ok &= d.user.has_value();
-      for (int k = 1; k <= 8; ++k) r.channels.push_back("f" + std::to_string(k));
-    } else {
-      static const std::vector<std::string> kDisp = {"x", "y", "z", "psi", "theta", "phi"};
-      static const std::vector<std::string> kVel = {"vx", "vy", "vz", "wx", "wy", "wz"};
-      static const std::vector<std::string> kAcc = {"ax", "ay", "az", "wdx", "wdy", "wdz"};
-      static const std::vector<std::string> kForce = {"fx", "fy", "fz", "tx", "ty", "tz"};
-      if (d.type == "MARKER_DISPLACEMENT") {
-        r.type = Request::Type::kDisplacement;
-        r.channels = kDisp;
-      } else if (d.type == "MARKER_VELOCITY") {
-        r.type = Request::Type::kVelocity;
-        r.channels = kVel;
-      } else if (d.type == "MARKER_ACCELERATION") {
-        r.type = Request::Type::kAcceleration;
-        r.channels = kAcc;
-      } else {
-        r.type = Request::Type::kForce;
-        r.channels = kForce;
-      }
+}
+
+/// Force_Bushing, Force_Field or Force_Beam elements (`kind`) into `out`.
+void resolve_linear_forces(const std::vector<DraftExpressionElement>& drafts,
+                           LinearForce::Element kind, std::vector<LinearForce>& out, Model& m,
+                           Diagnostics& diag) {
+  for (const auto& d : drafts) {
+    LinearForce f;
+    f.element = kind;
+    f.id = d.id;
+    f.loc = d.loc;
+    f.euler_xyz = d.type == "EULER_XYZ";
+    bool ok = resolve_marker(m, d, 0, f.i_marker, diag);
+    ok = resolve_marker(m, d, 1, f.j_marker, diag) && ok;  // both markers are reported
+    unpack_linear(d, f);
+    if (ok && same_body(m, f.i_marker, f.j_marker)) {
+      diag.warning(d.loc, d.subject, "I and J are on the same body: the force has no effect");
     }
-    name_request_columns(d, r);
-    if (ok) m.requests.push_back(std::move(r));
+    if (ok) out.push_back(f);
   }
+}
+
+/// A Motion_Marker's direction and markers; false after reporting an error (`ok`: no error so
+/// far, else the markers are only checked).
+bool resolve_marker_motion_target(const DraftExpressionElement& d, bool ok, MotionJoint& mo,
+                                  Model& m, Diagnostics& diag) {
+  static constexpr std::array<std::string_view, 6> kDirections = {"X", "Y", "Z", "B1", "B2", "B3"};
+  for (size_t k = 0; k < kDirections.size(); ++k) {
+    if (d.type == kDirections[k]) mo.direction = static_cast<int>(k);
+  }
+  ok = resolve_marker(m, d, 0, mo.i_marker, diag) && ok;
+  ok = resolve_marker(m, d, 1, mo.j_marker, diag) && ok;
+  if (ok && same_body(m, mo.i_marker, mo.j_marker)) {
+    diag.error(d.loc, d.subject, "I and J are on the same body: nothing to drive");
+    ok = false;
+  }
+  return ok;
+}
+
+/// A Motion_Joint's joint (and its markers); false after reporting an error.
+bool resolve_joint_motion_target(const DraftExpressionElement& d, MotionJoint& mo, Model& m,
+                                 Diagnostics& diag) {
+  bool ok = true;
+  const int joint_id = d.marker_ids.empty() ? 0 : d.marker_ids[0];
+  for (size_t j = 0; j < m.joints.size(); ++j) {
+    if (m.joints[j].id == joint_id && !m.joints[j].primitive) mo.joint = static_cast<int>(j);
+  }
+  if (mo.joint < 0) {
+    diag.error(d.marker_locs.empty() ? d.loc : d.marker_locs[0], d.subject,
+               fmt::format("joint_id {} is not a Constraint_Joint", joint_id));
+    ok = false;
+  } else {
+    mo.i_marker = m.joints[mo.joint].i_marker;
+    mo.j_marker = m.joints[mo.joint].j_marker;
+    const JointType t = m.joints[mo.joint].type;
+    const bool allowed =
+        t == JointType::kCylindrical ||
+        (mo.rotational ? t == JointType::kRevolute : t == JointType::kTranslational);
+    if (!allowed) {
+      diag.error(d.loc, d.subject,
+                 fmt::format("a {} motion needs a {} or CYLINDRICAL joint", d.type,
+                             mo.rotational ? "REVOLUTE" : "TRANSLATIONAL"));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+/// One Motion_Joint (`on_markers` false) or Motion_Marker element.
+void resolve_motion(const DraftExpressionElement& d, bool on_markers, Model& m, Diagnostics& diag) {
+  MotionJoint mo;
+  mo.id = d.id;
+  mo.loc = d.loc;
+  mo.on_markers = on_markers;
+  mo.rotational = on_markers ? d.type.size() == 2 : d.type == "R";  // B1..B3 or R
+  if (d.values.size() == 3) {
+    mo.level = static_cast<MotionJoint::Level>(static_cast<int>(d.values[0]));
+    mo.ic_disp = d.values[1];
+    mo.ic_vel = d.values[2];
+  }
+  bool ok = true;
+  for (const Command& c : m.commands) {
+    if (mo.level == MotionJoint::Level::kDisplacement || c.kind != Command::Kind::kSimulate ||
+        c.simulate.type != AnalysisType::kKinematic) {
+      continue;
+    }
+    diag.error(d.loc, d.subject,
+               fmt::format("val_type {} is not supported by the Kinematic analysis at {} (a "
+                           "kinematic analysis needs displacement motions, val_type D)",
+                           mo.level == MotionJoint::Level::kVelocity ? "V" : "A", c.loc.str()));
+    ok = false;
+    break;
+  }
+  if (on_markers) {
+    ok = resolve_marker_motion_target(d, ok, mo, m, diag);
+  } else {
+    ok = resolve_joint_motion_target(d, mo, m, diag) && ok;
+  }
+  mo.user = d.user;
+  ok &= compile_group(m, d, true, mo.expr, diag);
+  if (ok && !mo.expr.measures.empty()) {
+    diag.error(d.expressions.empty() || !d.expressions[0] ? d.loc : d.expressions[0]->loc,
+               d.subject, motion_time_only_error(mo.expr));
+    ok = false;
+  }
+  if (ok) m.motions.push_back(std::move(mo));
+}
+
+/// Reference_Variable elements: their expressions (the ids were listed first), then a check that
+/// no variable depends on itself.
+void resolve_variables(const ModelDraft& draft, Model& m, Diagnostics& diag) {
+  for (size_t k = 0; k < draft.variables.size(); ++k) {
+    compile_group(m, draft.variables[k], true, m.variables[k].expr, diag);
+  }
+  for (size_t k = 0; k < m.variables.size(); ++k) {
+    if (variable_depends_on_itself(m, k)) {
+      diag.error(draft.variables[k].loc, draft.variables[k].subject,
+                 "the variable depends on itself through VARVAL (an algebraic loop)");
+    }
+  }
+}
+
+/// One Post_Request element.
+void resolve_request(const DraftExpressionElement& d, Model& m, Diagnostics& diag) {
+  Request r;
+  r.id = d.id;
+  r.loc = d.loc;
+  bool ok = resolve_marker(m, d, 0, r.i_marker, diag);
+  ok = resolve_marker(m, d, 1, r.j_marker, diag) && ok;    // every marker is checked and reported
+  ok = resolve_marker(m, d, 2, r.ref_marker, diag) && ok;  // every marker is checked and reported
+  if (d.type == "EXPRESSION") {
+    r.type = Request::Type::kExpression;
+    DraftExpressionElement present = d;
+    present.expressions.clear();
+    for (size_t k = 0; k < d.expressions.size(); ++k) {
+      if (!d.expressions[k]) continue;
+      present.expressions.push_back(d.expressions[k]);
+      r.channels.push_back("f" + std::to_string(k + 1));
+    }
+    ok &= compile_group(m, present, true, r.expr, diag);
+  } else if (d.type.starts_with("ELEMENTAL_FORCE")) {
+    r.type = Request::Type::kElementalForce;
+    ok &= resolve_elemental_force(m, d, r, diag);
+  } else if (d.type == "USERSUB") {
+    r.type = Request::Type::kUser;
+    r.user = d.user;
+    ok &= d.user.has_value();
+    for (int k = 1; k <= 8; ++k) r.channels.push_back("f" + std::to_string(k));
+  } else {
+    static const std::vector<std::string> kDisp = {"x", "y", "z", "psi", "theta", "phi"};
+    static const std::vector<std::string> kVel = {"vx", "vy", "vz", "wx", "wy", "wz"};
+    static const std::vector<std::string> kAcc = {"ax", "ay", "az", "wdx", "wdy", "wdz"};
+    static const std::vector<std::string> kForce = {"fx", "fy", "fz", "tx", "ty", "tz"};
+    if (d.type == "MARKER_DISPLACEMENT") {
+      r.type = Request::Type::kDisplacement;
+      r.channels = kDisp;
+    } else if (d.type == "MARKER_VELOCITY") {
+      r.type = Request::Type::kVelocity;
+      r.channels = kVel;
+    } else if (d.type == "MARKER_ACCELERATION") {
+      r.type = Request::Type::kAcceleration;
+      r.channels = kAcc;
+    } else {
+      r.type = Request::Type::kForce;
+      r.channels = kForce;
+    }
+  }
+  name_request_columns(d, r);
+  if (ok) m.requests.push_back(std::move(r));
+}
+
+}  // namespace
+
+void resolve_expression_elements(const ModelDraft& draft, Model& m, Diagnostics& diag) {
+  // Variable ids first: forces and variables may read any variable (VARVAL) in any order.
+  for (const auto& d : draft.variables) {
+    Variable v;
+    v.id = d.id;
+    v.loc = d.loc;
+    v.user = d.user;
+    m.variables.push_back(std::move(v));
+  }
+  resolve_scalar_forces(draft, m, diag);
+  resolve_vector_forces(draft, m, diag);
+  resolve_spring_dampers(draft, m, diag);
+  resolve_linear_forces(draft.bushings, LinearForce::Element::kBushing, m.bushings, m, diag);
+  resolve_linear_forces(draft.fields, LinearForce::Element::kField, m.fields, m, diag);
+  resolve_linear_forces(draft.beams, LinearForce::Element::kBeam, m.beams, m, diag);
+  // Motions: the joint motions, then the marker motions (one list; see MotionJoint).
+  for (const auto& d : draft.motions) resolve_motion(d, false, m, diag);
+  for (const auto& d : draft.marker_motions) resolve_motion(d, true, m, diag);
+  resolve_variables(draft, m, diag);
+  resolve_general_constraints(draft, m, diag);
+  for (const auto& d : draft.requests) resolve_request(d, m, diag);
 }
 
 }  // namespace mb

@@ -1,6 +1,7 @@
 #include "models/force_beam.hpp"
 
 #include "models/linear_force.hpp"
+#include "models/linear_force_edit.hpp"
 
 namespace mb {
 
@@ -41,6 +42,11 @@ void build_force_beam(ElementReader& in, ModelDraft& draft, bool /*in_command*/)
   reject_user_subroutines(in);
   accept_hints(in, {"body1_id", "body2_id"});
   draft.beams.push_back(std::move(d));
+}
+
+bool resolve_beam_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit) {
+  return resolve_linear_force_edit(ctx, in, id, kBeamEdit, build_force_beam, ModelEdit::List::kBeam,
+                                   edit);
 }
 
 }  // namespace mb

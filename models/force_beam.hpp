@@ -17,6 +17,7 @@
 // Rejected: non-positive E, G, area, length, ixx, iyy, izz; negative asy, asz, cratio; user
 // subroutines.
 
+#include "models/edit_context.hpp"
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
 
@@ -26,4 +27,13 @@ void build_force_beam(ElementReader& in, ModelDraft& draft, bool in_command);
 /// The beam stiffness matrix of the law above (also used to build beam-like elements).
 Mat6 beam_stiffness(double length, double E, double G, double area, double ixx, double iyy,
                     double izz, double asy, double asz);
+
+/// A command changes the element's numbers, not its markers or rotation model
+/// (models/linear_force_edit.hpp).
+bool resolve_beam_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit);
+inline constexpr EditRule kBeamEdit = {
+    "preload_x preload_y preload_z preload_tx preload_ty preload_tz length e g area ixx iyy "
+    "izz asy asz cratio",
+    resolve_beam_edit, true, false};
+
 }  // namespace mb

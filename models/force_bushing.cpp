@@ -3,6 +3,7 @@
 #include <array>
 
 #include "models/linear_force.hpp"
+#include "models/linear_force_edit.hpp"
 
 namespace mb {
 
@@ -34,6 +35,11 @@ void build_force_bushing(ElementReader& in, ModelDraft& draft, bool /*in_command
   reject_user_subroutines(in);
   accept_hints(in, {"body1_id", "body2_id"});
   draft.bushings.push_back(std::move(d));
+}
+
+bool resolve_bushing_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit) {
+  return resolve_linear_force_edit(ctx, in, id, kBushingEdit, build_force_bushing,
+                                   ModelEdit::List::kBushing, edit);
 }
 
 }  // namespace mb

@@ -21,9 +21,19 @@
 // jumps over the window is not caught; h_max bounds it). Rejected: negative stiffness or damping,
 // user subroutines, scripts.
 
+#include "models/edit_context.hpp"
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
 
 namespace mb {
 void build_force_bushing(ElementReader& in, ModelDraft& draft, bool in_command);
-}
+
+/// A command changes the element's numbers, not its markers or rotation model
+/// (models/linear_force_edit.hpp).
+bool resolve_bushing_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit);
+inline constexpr EditRule kBushingEdit = {
+    "preload_x preload_y preload_z preload_tx preload_ty preload_tz kx cx ky cy kz cz ktx ctx "
+    "kty cty ktz ctz",
+    resolve_bushing_edit, true, false};
+
+}  // namespace mb

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "models/linear_force.hpp"
+#include "models/linear_force_edit.hpp"
 
 namespace mb {
 
@@ -51,6 +52,11 @@ void build_force_field(ElementReader& in, ModelDraft& draft, bool /*in_command*/
   reject_user_subroutines(in);
   accept_hints(in, {"body1_id", "body2_id"});
   draft.fields.push_back(std::move(d));
+}
+
+bool resolve_field_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit) {
+  return resolve_linear_force_edit(ctx, in, id, kFieldEdit, build_force_field,
+                                   ModelEdit::List::kField, edit);
 }
 
 }  // namespace mb

@@ -49,4 +49,15 @@ void resolve_gravity(const ModelDraft& draft, Model& m, Diagnostics& diag) {
   if (draft.gravity) compile_gravity(*draft.gravity, m, m.gravity, m.gravity_expr, diag);
 }
 
+// grav_x/y/z, constants or expressions of TIME; the others keep their values.
+bool resolve_gravity_edit(EditContext& ctx, ElementReader& in, int /*id*/, ModelEdit& edit) {
+  if (!ctx.check_attributes(in, kGravityEdit)) return false;
+  DraftExpressionElement d =
+      ctx.expression_draft(in, ctx.sources("force_gravity", 0), {"grav_x", "grav_y", "grav_z"});
+  ModelEdit::Gravity change;
+  if (!compile_gravity(d, ctx.model(), change.constant, change.expr, ctx.diag())) return false;
+  edit.change = std::move(change);
+  return true;
+}
+
 }  // namespace mb

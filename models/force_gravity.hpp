@@ -5,6 +5,7 @@
 // (apply such a load with Force_Vector_OneBody). A second Force_Gravity replaces the first.
 
 #include "common/diagnostics.hpp"
+#include "models/edit_context.hpp"
 #include "models/element_reader.hpp"
 #include "models/model.hpp"
 #include "models/model_draft.hpp"
@@ -21,5 +22,10 @@ void resolve_gravity(const ModelDraft& draft, Model& m, Diagnostics& diag);
 /// the command section.
 bool compile_gravity(const DraftExpressionElement& d, const Model& m, Vec3& constant,
                      std::optional<ExpressionGroup>& expr, Diagnostics& diag);
+
+/// A command changes grav_x/y/z (constants or expressions of TIME).
+bool resolve_gravity_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit);
+inline constexpr EditRule kGravityEdit = {"grav_x grav_y grav_z", resolve_gravity_edit, false,
+                                          false};
 
 }  // namespace mb

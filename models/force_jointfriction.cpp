@@ -170,6 +170,169 @@ class FrictionWriter {
   int joint_, mi_, mj_;
 };
 
+/// The joint of `f`, or nullptr after reporting why friction cannot act in it.
+const Joint* friction_joint(const DraftJointFriction& f, const Model& m, Diagnostics& diag) {
+  const Joint* joint = nullptr;
+  for (const Joint& j : m.joints) {
+    if (!j.primitive && j.id == f.joint.id) joint = &j;
+  }
+  const std::string joint_word = f.joint.spelled.empty() ? "joint_id" : f.joint.spelled;
+  if (!joint) {
+    diag.error(f.joint.loc, f.subject,
+               fmt::format("{} {} is not a joint of the model", joint_word, f.joint.id));
+    return nullptr;
+  }
+  const bool adams = f.joint.spelled == "JOINT";
+  if (joint->type == JointType::kUniversal || joint->type == JointType::kHooke) {
+    diag.error(f.joint.loc, f.subject,
+               fmt::format("friction in a {} joint is not supported (supported: REVOLUTE, "
+                           "TRANSLATIONAL, CYLINDRICAL, SPHERICAL)",
+                           joint->type == JointType::kUniversal ? "UNIVERSAL" : "HOOKE"));
+    return nullptr;
+  }
+  if (joint->type != JointType::kRevolute && joint->type != JointType::kTranslational &&
+      joint->type != JointType::kCylindrical && joint->type != JointType::kSpherical) {
+    diag.error(f.joint.loc, f.subject,
+               fmt::format("{} {} is not a REVOLUTE, TRANSLATIONAL, CYLINDRICAL or SPHERICAL "
+                           "joint; {} friction applies to those",
+                           joint_word, f.joint.id, adams ? "FRICTION" : "Force_JointFriction"));
+    return nullptr;
+  }
+  return joint;
+}
+
+/// The force's six components in J's axes and the rates of its creep states, one per slip
+/// direction.
+struct FrictionTerms {
+  std::array<std::string, 6> comps;
+  std::vector<std::string> creep_rates;
+};
+
+/// The id of the k-th creep state of `f` (negative: no deck element has it).
+int creep_state_id(const DraftJointFriction& f, size_t k) {
+  return -(4 * f.id + static_cast<int>(k) + 1);
+}
+
+/// REVOLUTE, TRANSLATIONAL and CYLINDRICAL joints: one scalar slip velocity per sliding or
+/// turning motion, with its normal input.
+void axial_terms(const DraftJointFriction& f, JointType type, const FrictionWriter& w, double dz0,
+                 int mi, int mj, FrictionTerms& t) {
+  auto one_direction = [&](const std::string& v, const std::string& normal, size_t comp) {
+    const int z = creep_state_id(f, t.creep_rates.size());
+    t.comps[comp] = fmt::format("-{}*{}", normal, w.coefficient(v, z));
+    if (w.needs_creep()) t.creep_rates.push_back(w.creep_rate(v, z));
+  };
+  const std::string xs = w.overlap(dz0);
+  const std::string rp = num(f.pin_radius);
+  switch (type) {
+    case JointType::kTranslational:
+      one_direction(fmt::format("VZ({0}, {1}, {1}, {1})", mi, mj),
+                    FrictionWriter::sum({{f.preload, num(f.force_preload)},
+                                         {f.reaction_force, w.fxy()},
+                                         {f.bending_moment, w.txy() + "/" + xs},
+                                         {f.torsional_moment, w.tz() + "/" + num(f.reaction_arm)}}),
+                    2);
+      break;
+    case JointType::kRevolute:
+      one_direction(fmt::format("{}*WZ({}, {}, {})", rp, mi, mj, mj),
+                    FrictionWriter::sum({{f.preload, num(f.torque_preload)},
+                                         {f.reaction_force, rp + "*" + w.fxy()},
+                                         {f.reaction_force, num(f.friction_arm) + "*" + w.fz()},
+                                         {f.bending_moment,
+                                          rp + "*" + w.txy() + "/" + num(f.bending_reaction_arm)}}),
+                    5);
+      break;
+    default:  // CYLINDRICAL
+      one_direction(fmt::format("VZ({0}, {1}, {1}, {1})", mi, mj),
+                    FrictionWriter::sum({{f.preload, num(f.force_preload)},
+                                         {f.reaction_force, w.fxy()},
+                                         {f.bending_moment, w.txy() + "/" + xs}}),
+                    2);
+      one_direction(fmt::format("{}*WZ({}, {}, {})", rp, mi, mj, mj),
+                    FrictionWriter::sum({{f.preload, num(f.torque_preload)},
+                                         {f.reaction_force, rp + "*" + w.fxy()},
+                                         {f.bending_moment, rp + "*" + w.txy() + "/" + xs}}),
+                    5);
+      break;
+  }
+}
+
+/// SPHERICAL joints: the slip velocity is the vector Rs w of the ball's surface.
+void spherical_terms(const DraftJointFriction& f, const FrictionWriter& w, int mi, int mj,
+                     FrictionTerms& t) {
+  const std::string rs = num(f.ball_radius);
+  std::array<std::string, 3> v;
+  for (int k = 0; k < 3; ++k) {
+    v[static_cast<size_t>(k)] =
+        fmt::format("{}*W{}({}, {}, {})", rs, static_cast<char>('X' + k), mi, mj, mj);
+  }
+  const std::string speed = fmt::format("SQRT({0}*{0} + {1}*{1} + {2}*{2} + {3})", v[0], v[1], v[2],
+                                        num(1e-12 * f.stiction_velocity * f.stiction_velocity));
+  const std::string normal = FrictionWriter::sum(
+      {{f.preload, num(f.torque_preload)}, {f.reaction_force, rs + "*" + w.f_all()}});
+  const std::string weight = fmt::format("STEP({}, {}, 1, {}, 0)", speed, num(f.stiction_velocity),
+                                         num(f.transition_coefficient * f.stiction_velocity));
+  // |z|^4 / d^4 of the creep vector: z' = v - |v| (|z| / d)^4 z / d.
+  const std::string r2 = fmt::format("({0}*{0} + {1}*{1} + {2}*{2})", w.ratio(creep_state_id(f, 0)),
+                                     w.ratio(creep_state_id(f, 1)), w.ratio(creep_state_id(f, 2)));
+  for (size_t k = 0; k < 3; ++k) {
+    const int z = creep_state_id(f, k);
+    const std::string rate = fmt::format("{} - {}*{}*{}*{}", v[k], speed, r2, r2, w.ratio(z));
+    const std::string stick = w.stick(weight, z, rate);
+    const std::string slide = fmt::format("{}*{}/{}", num(f.mu_dynamic), v[k], speed);
+    std::string mu;
+    switch (f.effect) {
+      case DraftJointFriction::Effect::kStiction:
+        mu = stick;
+        break;
+      case DraftJointFriction::Effect::kSliding:
+        mu = fmt::format("STEP({}, 0, 0, {}, 1)*{}", speed, num(f.stiction_velocity), slide);
+        break;
+      case DraftJointFriction::Effect::kAll:
+        mu = fmt::format("{} + (1 - {})*{}", stick, weight, slide);
+        break;
+    }
+    t.comps[3 + k] = fmt::format("-{}*({})", normal, mu);
+    if (w.needs_creep()) t.creep_rates.push_back(rate);
+  }
+}
+
+/// The generated elements of `f`: a Force_Vector_TwoBody from I to J and one Control_Diff per
+/// creep state.
+void add_friction_elements(ModelDraft& draft, const DraftJointFriction& f, int mi, int mj,
+                           const FrictionTerms& t) {
+  DraftExpressionElement force;
+  force.node = f.node;
+  force.subject = f.subject;
+  force.id = -f.id;
+  force.loc = f.loc;
+  force.type = "FORCEANDTORQUE:FRICTION";
+  force.marker_ids = {mi, mj, mj};
+  force.marker_locs = {f.loc, f.loc, f.loc};
+  static constexpr std::array<std::string_view, 6> kNames = {"fx_expression", "fy_expression",
+                                                             "fz_expression", "tx_expression",
+                                                             "ty_expression", "tz_expression"};
+  for (size_t k = 0; k < 6; ++k) {
+    force.expressions.push_back(t.comps[k].empty() ? nullptr
+                                                   : generated(draft, f, kNames[k], t.comps[k]));
+  }
+  draft.vector_forces.push_back(std::move(force));
+
+  for (size_t k = 0; k < t.creep_rates.size(); ++k) {
+    DraftStateElement s;
+    s.base.node = f.node;
+    s.base.subject = f.subject + " (creep)";
+    s.base.id = creep_state_id(f, k);
+    s.base.loc = f.loc;
+    s.base.expressions.push_back(generated(draft, f, "expr", t.creep_rates[k]));
+    s.kind = StateElement::Kind::kDiff;
+    s.form = StateElement::Form::kExplicit;
+    s.num_states = 1;
+    s.static_hold = true;
+    draft.state_elements.push_back(std::move(s));
+  }
+}
+
 }  // namespace
 
 void build_force_jointfriction(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
@@ -233,153 +396,19 @@ void build_force_jointfriction(ElementReader& in, ModelDraft& draft, bool /*in_c
 
 void expand_joint_frictions(ModelDraft& draft, const Model& m, Diagnostics& diag) {
   for (const DraftJointFriction& f : draft.joint_frictions) {
-    const Joint* joint = nullptr;
-    for (const Joint& j : m.joints) {
-      if (!j.primitive && j.id == f.joint.id) joint = &j;
-    }
-    const std::string joint_word = f.joint.spelled.empty() ? "joint_id" : f.joint.spelled;
-    if (!joint) {
-      diag.error(f.joint.loc, f.subject,
-                 fmt::format("{} {} is not a joint of the model", joint_word, f.joint.id));
-      continue;
-    }
-    const bool adams = f.joint.spelled == "JOINT";
-    if (joint->type == JointType::kUniversal || joint->type == JointType::kHooke) {
-      diag.error(f.joint.loc, f.subject,
-                 fmt::format("friction in a {} joint is not supported (supported: REVOLUTE, "
-                             "TRANSLATIONAL, CYLINDRICAL, SPHERICAL)",
-                             joint->type == JointType::kUniversal ? "UNIVERSAL" : "HOOKE"));
-      continue;
-    }
-    if (joint->type != JointType::kRevolute && joint->type != JointType::kTranslational &&
-        joint->type != JointType::kCylindrical && joint->type != JointType::kSpherical) {
-      diag.error(f.joint.loc, f.subject,
-                 fmt::format("{} {} is not a REVOLUTE, TRANSLATIONAL, CYLINDRICAL or SPHERICAL "
-                             "joint; {} friction applies to those",
-                             joint_word, f.joint.id, adams ? "FRICTION" : "Force_JointFriction"));
-      continue;
-    }
+    const Joint* joint = friction_joint(f, m, diag);
+    if (!joint) continue;
     const Marker& im = m.markers[static_cast<size_t>(joint->i_marker)];
     const Marker& jm = m.markers[static_cast<size_t>(joint->j_marker)];
     const FrictionWriter w(f, joint->id, im.id, jm.id);
-    const double dz0 = (im.pos_global0 - jm.pos_global0).dot(jm.axes_global0.col(2));
-    const int mi = im.id, mj = jm.id;
-
-    // Slip velocities and their normal inputs, one entry per slip direction; the force's six
-    // components in J's axes.
-    std::array<std::string, 6> comps;
-    std::vector<std::string> creep_rates;
-    auto state_id = [&](size_t k) { return -(4 * f.id + static_cast<int>(k) + 1); };
-    auto one_direction = [&](const std::string& v, const std::string& normal, size_t comp) {
-      const int z = state_id(creep_rates.size());
-      comps[comp] = fmt::format("-{}*{}", normal, w.coefficient(v, z));
-      if (w.needs_creep()) creep_rates.push_back(w.creep_rate(v, z));
-    };
-    const std::string xs = w.overlap(dz0);
-    const std::string rp = num(f.pin_radius);
-    switch (joint->type) {
-      case JointType::kTranslational:
-        one_direction(
-            fmt::format("VZ({0}, {1}, {1}, {1})", mi, mj),
-            FrictionWriter::sum({{f.preload, num(f.force_preload)},
-                                 {f.reaction_force, w.fxy()},
-                                 {f.bending_moment, w.txy() + "/" + xs},
-                                 {f.torsional_moment, w.tz() + "/" + num(f.reaction_arm)}}),
-            2);
-        break;
-      case JointType::kRevolute:
-        one_direction(fmt::format("{}*WZ({}, {}, {})", rp, mi, mj, mj),
-                      FrictionWriter::sum({{f.preload, num(f.torque_preload)},
-                                           {f.reaction_force, rp + "*" + w.fxy()},
-                                           {f.reaction_force, num(f.friction_arm) + "*" + w.fz()},
-                                           {f.bending_moment, rp + "*" + w.txy() + "/" +
-                                                                  num(f.bending_reaction_arm)}}),
-                      5);
-        break;
-      case JointType::kCylindrical:
-        one_direction(fmt::format("VZ({0}, {1}, {1}, {1})", mi, mj),
-                      FrictionWriter::sum({{f.preload, num(f.force_preload)},
-                                           {f.reaction_force, w.fxy()},
-                                           {f.bending_moment, w.txy() + "/" + xs}}),
-                      2);
-        one_direction(fmt::format("{}*WZ({}, {}, {})", rp, mi, mj, mj),
-                      FrictionWriter::sum({{f.preload, num(f.torque_preload)},
-                                           {f.reaction_force, rp + "*" + w.fxy()},
-                                           {f.bending_moment, rp + "*" + w.txy() + "/" + xs}}),
-                      5);
-        break;
-      default: {  // SPHERICAL: the slip velocity is the vector Rs w of the ball's surface.
-        const std::string rs = num(f.ball_radius);
-        std::array<std::string, 3> v;
-        for (int k = 0; k < 3; ++k) {
-          v[static_cast<size_t>(k)] =
-              fmt::format("{}*W{}({}, {}, {})", rs, static_cast<char>('X' + k), mi, mj, mj);
-        }
-        const std::string speed =
-            fmt::format("SQRT({0}*{0} + {1}*{1} + {2}*{2} + {3})", v[0], v[1], v[2],
-                        num(1e-12 * f.stiction_velocity * f.stiction_velocity));
-        const std::string normal = FrictionWriter::sum(
-            {{f.preload, num(f.torque_preload)}, {f.reaction_force, rs + "*" + w.f_all()}});
-        const std::string weight =
-            fmt::format("STEP({}, {}, 1, {}, 0)", speed, num(f.stiction_velocity),
-                        num(f.transition_coefficient * f.stiction_velocity));
-        // |z|^4 / d^4 of the creep vector: z' = v - |v| (|z| / d)^4 z / d.
-        const std::string r2 = fmt::format("({0}*{0} + {1}*{1} + {2}*{2})", w.ratio(state_id(0)),
-                                           w.ratio(state_id(1)), w.ratio(state_id(2)));
-        for (size_t k = 0; k < 3; ++k) {
-          const int z = state_id(k);
-          const std::string rate = fmt::format("{} - {}*{}*{}*{}", v[k], speed, r2, r2, w.ratio(z));
-          const std::string stick = w.stick(weight, z, rate);
-          const std::string slide = fmt::format("{}*{}/{}", num(f.mu_dynamic), v[k], speed);
-          std::string mu;
-          switch (f.effect) {
-            case DraftJointFriction::Effect::kStiction:
-              mu = stick;
-              break;
-            case DraftJointFriction::Effect::kSliding:
-              mu = fmt::format("STEP({}, 0, 0, {}, 1)*{}", speed, num(f.stiction_velocity), slide);
-              break;
-            case DraftJointFriction::Effect::kAll:
-              mu = fmt::format("{} + (1 - {})*{}", stick, weight, slide);
-              break;
-          }
-          comps[3 + k] = fmt::format("-{}*({})", normal, mu);
-          if (w.needs_creep()) creep_rates.push_back(rate);
-        }
-        break;
-      }
+    FrictionTerms terms;
+    if (joint->type == JointType::kSpherical) {
+      spherical_terms(f, w, im.id, jm.id, terms);
+    } else {
+      const double dz0 = (im.pos_global0 - jm.pos_global0).dot(jm.axes_global0.col(2));
+      axial_terms(f, joint->type, w, dz0, im.id, jm.id, terms);
     }
-
-    DraftExpressionElement force;
-    force.node = f.node;
-    force.subject = f.subject;
-    force.id = -f.id;
-    force.loc = f.loc;
-    force.type = "FORCEANDTORQUE:FRICTION";
-    force.marker_ids = {mi, mj, mj};
-    force.marker_locs = {f.loc, f.loc, f.loc};
-    static constexpr std::array<std::string_view, 6> kNames = {"fx_expression", "fy_expression",
-                                                               "fz_expression", "tx_expression",
-                                                               "ty_expression", "tz_expression"};
-    for (size_t k = 0; k < 6; ++k) {
-      force.expressions.push_back(comps[k].empty() ? nullptr
-                                                   : generated(draft, f, kNames[k], comps[k]));
-    }
-    draft.vector_forces.push_back(std::move(force));
-
-    for (size_t k = 0; k < creep_rates.size(); ++k) {
-      DraftStateElement s;
-      s.base.node = f.node;
-      s.base.subject = f.subject + " (creep)";
-      s.base.id = state_id(k);
-      s.base.loc = f.loc;
-      s.base.expressions.push_back(generated(draft, f, "expr", creep_rates[k]));
-      s.kind = StateElement::Kind::kDiff;
-      s.form = StateElement::Form::kExplicit;
-      s.num_states = 1;
-      s.static_hold = true;
-      draft.state_elements.push_back(std::move(s));
-    }
+    add_friction_elements(draft, f, im.id, jm.id, terms);
   }
 }
 

@@ -2,7 +2,9 @@
 
 #include <array>
 
+#include "common/text.hpp"
 #include "models/expression_element_reader.hpp"
+#include "models/expression_elements.hpp"
 #include "models/user_subroutine.hpp"
 
 namespace mb {
@@ -39,6 +41,44 @@ void build_force_scalar_twobody(ElementReader& in, ModelDraft& draft, bool /*in_
   }
   accept_hints(in, {"body1_id", "body2_id"});
   draft.scalar_forces.push_back(std::move(d));
+}
+
+bool resolve_scalar_force_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit) {
+  bool ok = ctx.check_attributes(in, kScalarForceEdit);
+  const auto k = find_id(ctx.model().scalar_forces, id);
+  if (!k) {
+    ctx.not_found(in, id);
+    return false;
+  }
+  if (const DeckAttribute* t = in.attr("type")) {
+    const bool torque = iequals(trim(t->value), "TORQUE") || iequals(trim(t->value), "ROTATION");
+    if (torque != ctx.model().scalar_forces[*k].rotational) {
+      in.error("type", "a command cannot change the type of a Force_Scalar_TwoBody");
+      ok = false;
+    }
+  }
+  if (in.has("val") && in.has("val_expression")) {
+    in.error("val_expression", "give val or val_expression, not both");
+    ok = false;
+  }
+  if (!in.has("val") && !in.has("val_expression")) {
+    in.error_here("nothing to change (give val or val_expression)");
+    ok = false;
+  }
+  if (!ok) return false;
+  auto& src = ctx.sources("force_scalar_twobody", id);
+  if (const DeckAttribute* v = in.attr("val")) {
+    src.erase("val_expression");
+    src["val"] = *v;
+  } else {
+    src.erase("val");
+  }
+  DraftExpressionElement d =
+      ctx.expression_draft(in, src, {src.count("val") ? "val" : "val_expression"});
+  ModelEdit::Expressions change{{ModelEdit::List::kScalarForce, *k}, {}};
+  if (!compile_group(ctx.model(), d, false, change.expr, ctx.diag())) return false;
+  edit.change = std::move(change);
+  return true;
 }
 
 }  // namespace mb

@@ -8,9 +8,16 @@
 // along z_J on I. Rotational: about z_J, positive right-handed, on I (reaction on J).
 // Rejected: both val and val_expression, user subroutines.
 
+#include "models/edit_context.hpp"
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
 
 namespace mb {
 void build_force_scalar_twobody(ElementReader& in, ModelDraft& draft, bool in_command);
-}
+
+/// A command changes val or val_expression (type only as it is).
+bool resolve_scalar_force_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit);
+inline constexpr EditRule kScalarForceEdit = {"type val val_expression", resolve_scalar_force_edit,
+                                              true, true};
+
+}  // namespace mb

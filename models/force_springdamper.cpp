@@ -46,4 +46,31 @@ void build_force_springdamper(ElementReader& in, ModelDraft& draft, bool /*in_co
   draft.spring_dampers.push_back(std::move(d));
 }
 
+bool resolve_spring_damper_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit) {
+  bool ok = ctx.check_attributes(in, kSpringDamperEdit);
+  const auto k = find_id(ctx.model().spring_dampers, id);
+  if (!k) {
+    ctx.not_found(in, id);
+    return false;
+  }
+  auto nonneg = [&](const char* n) {
+    std::optional<double> v = in.real(n);
+    if (v && *v < 0) {
+      in.error(n, std::string(n) + " must be >= 0 (got " + in.attr(n)->value + ")");
+      ok = false;
+    }
+    return v;
+  };
+  const auto stiffness = nonneg("stiffness"), damping = nonneg("damping");
+  const auto length = in.real("length"), preload = in.real("preload");
+  if (length && *length <= 0 && !ctx.model().spring_dampers[*k].rotational) {
+    in.error("length",
+             "length of a translational spring must be > 0 (got " + in.attr("length")->value + ")");
+    ok = false;
+  }
+  if (!ok) return false;
+  edit.change = ModelEdit::SpringLaw{*k, stiffness, damping, length, preload};
+  return true;
+}
+
 }  // namespace mb

@@ -13,9 +13,16 @@
 // receives (L, Ldot, t). Its exact Jacobian comes from the expression's derivative tapes.
 // A translational spring whose length reaches zero stops the analysis with an error.
 
+#include "models/edit_context.hpp"
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
 
 namespace mb {
 void build_force_springdamper(ElementReader& in, ModelDraft& draft, bool in_command);
-}
+
+/// A command changes the numbers of the linear law.
+bool resolve_spring_damper_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit);
+inline constexpr EditRule kSpringDamperEdit = {"stiffness damping length preload",
+                                               resolve_spring_damper_edit, true, true};
+
+}  // namespace mb

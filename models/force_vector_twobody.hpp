@@ -6,6 +6,7 @@
 //   ref_marker_id (components' axes, default ground); fx/fy/fz/tx/ty/tz_expression.
 // Rejected: components that do not belong to the type, user subroutines.
 
+#include "models/edit_context.hpp"
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
 
@@ -13,4 +14,13 @@ namespace mb {
 void build_force_vector_twobody(ElementReader& in, ModelDraft& draft, bool in_command);
 /// Shared with Force_Vector_OneBody: type and the six component expressions.
 void read_vector_components(ElementReader& in, DraftExpressionElement& d);
+
+/// A command changes the component expressions (type only as it is); Force_Vector_OneBody
+/// shares the rule.
+bool resolve_vector_force_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit);
+inline constexpr EditRule kVectorForceEdit = {
+    "type fx_expression fy_expression fz_expression tx_expression ty_expression "
+    "tz_expression",
+    resolve_vector_force_edit, true, true};
+
 }  // namespace mb

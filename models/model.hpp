@@ -4,10 +4,10 @@
 // All values are in the deck's units (see Units); angles in radians.
 
 #include <array>
-#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "common/linalg.hpp"
@@ -383,7 +383,70 @@ struct Simulate {
   SourceLoc loc;
 };
 
-struct Model;
+/// A Body_Rigid command's v_ic_* / w_ic_*: the velocity components (ground axes; CM velocity,
+/// then angular velocity) the next Simulate starts from; the others carry over.
+struct VelocityReset {
+  int body = -1;  ///< index into Model::bodies
+  std::array<std::optional<double>, 6> v;
+};
+
+/// What one edit command (Activate, Deactivate, an element modification) changes: a value,
+/// applied to a model by apply_edit (models/model_edit.hpp), which gives the next model state.
+struct ModelEdit {
+  /// The element lists a command reaches.
+  enum class List {
+    kJoint,
+    kMotion,
+    kScalarForce,
+    kVectorForce,
+    kSpringDamper,
+    kBushing,
+    kField,
+    kBeam,
+    kCoupler,
+    kVariable,
+    kRequest,
+  };
+  struct Target {
+    List list;
+    size_t index;
+  };
+  /// Activate / Deactivate: the `active` flag of every target.
+  struct Activation {
+    std::vector<Target> targets;
+    bool active = true;
+  };
+  /// Body_Rigid: mass and inertia about the CM; v_ic / w_ic, if given, become the body's initial
+  /// velocity (v0, w0) and the next Simulate's start (`velocity`).
+  struct BodyInertia {
+    size_t body = 0;
+    double mass = 0;
+    Mat3 inertia_cm = Mat3::Zero();
+    std::optional<VelocityReset> velocity;
+  };
+  /// Force_SpringDamper: the given numbers of its linear law.
+  struct SpringLaw {
+    size_t index = 0;
+    std::optional<double> stiffness, damping, length, preload;
+  };
+  /// The expression group of an expression element (force, motion, variable, request).
+  struct Expressions {
+    Target target;
+    ExpressionGroup expr;
+  };
+  /// Force_Bushing / Force_Field / Force_Beam: K, C, length and preload (`law`).
+  struct LinearLaw {
+    Target target;
+    LinearForce law;
+  };
+  /// Force_Gravity.
+  struct Gravity {
+    Vec3 constant = Vec3::Zero();
+    std::optional<ExpressionGroup> expr;
+  };
+  std::variant<std::monostate, Activation, BodyInertia, SpringLaw, Expressions, LinearLaw, Gravity>
+      change;
+};
 
 struct Command {
   /// kEdit: Activate, Deactivate or an element modification (models/command_edits.hpp).
@@ -391,16 +454,9 @@ struct Command {
   Simulate simulate;
   TransientParams transient;
   StaticParams statics;
-  std::function<void(Model&)> edit;  ///< kEdit: changes the model for the next Simulate
-  std::string description;           ///< kEdit: "Deactivate JOINT 3", for the log
+  ModelEdit edit;           ///< kEdit: the change for the next Simulate (empty if it failed)
+  std::string description;  ///< kEdit: "Deactivate JOINT 3", for the log
   SourceLoc loc;
-};
-
-/// A Body_Rigid command's v_ic_* / w_ic_*: the velocity components (ground axes; CM velocity,
-/// then angular velocity) the next Simulate starts from; the others carry over.
-struct VelocityReset {
-  int body = -1;  ///< index into Model::bodies
-  std::array<std::optional<double>, 6> v;
 };
 
 /// ResOutput: which of several result rows at one time the CSV keeps (abf_unique_time).
@@ -444,9 +500,6 @@ struct Model {
   TransientParams transient;  ///< model-level default
   StaticParams statics;       ///< model-level default
   std::vector<Command> commands;
-  /// Velocities set by commands since the last Simulate (the analysis runner applies and
-  /// clears them when it rebuilds the System).
-  std::vector<VelocityReset> velocity_resets;
   ResultOptions results;  ///< ResOutput
 
   std::map<int, int> body_index;    ///< deck id -> index into bodies

@@ -84,7 +84,9 @@ expr::BindResult ModelBinder::slot_of(const MeasureSpec& m) {
   return expr::BindResult::ok(static_cast<int>(measures_.size() - 1));
 }
 
-expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long long> args) {
+/// The displacement, velocity and acceleration measures (DX, VM, ACCX, ...).
+std::optional<expr::BindResult> ModelBinder::bind_kinematic(std::string_view name,
+                                                            std::span<const long long> args) {
   std::string error;
   for (const auto& kn : kKinematic) {
     if (kn.name != name) continue;
@@ -104,6 +106,13 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
     }
     return slot_of(m);
   }
+  return std::nullopt;
+}
+
+/// ORIENT (requests only).
+std::optional<expr::BindResult> ModelBinder::bind_orient(std::string_view name,
+                                                         std::span<const long long> args) {
+  std::string error;
   if (name == "ORIENT") {
     if (!allow_multipliers_) return expr::BindResult::fail("ORIENT may be used in requests only");
     if (args[0] != 27) {
@@ -121,6 +130,13 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
     if (!error.empty()) return expr::BindResult::fail(error);
     return slot_of(m);
   }
+  return std::nullopt;
+}
+
+/// JOINT, JPRIM and MOTION reactions (requests only).
+std::optional<expr::BindResult> ModelBinder::bind_reaction(std::string_view name,
+                                                           std::span<const long long> args) {
+  std::string error;
   if (name == "JOINT" || name == "JPRIM" || name == "MOTION") {
     if (!allow_multipliers_) {
       return expr::BindResult::fail(
@@ -159,6 +175,13 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
     if (!error.empty()) return expr::BindResult::fail(error);
     return slot_of(m);
   }
+  return std::nullopt;
+}
+
+/// The force element queries SFORCE, VFORCE, SPDP, BUSH, ... (requests only).
+std::optional<expr::BindResult> ModelBinder::bind_element_force(std::string_view name,
+                                                                std::span<const long long> args) {
+  std::string error;
   struct ForceQuery {
     std::string_view name;
     int family;  ///< 0 scalar, 1 vector, 2 spring, 3 bushing, 4 field, 5 beam
@@ -216,6 +239,13 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
     if (!error.empty()) return expr::BindResult::fail(error);
     return slot_of(m);
   }
+  return std::nullopt;
+}
+
+/// FM, FX, ..., TZ: the force at a marker (requests only).
+std::optional<expr::BindResult> ModelBinder::bind_force_at_marker(std::string_view name,
+                                                                  std::span<const long long> args) {
+  std::string error;
   struct AtMarker {
     std::string_view name;
     MeasureKind kind;
@@ -244,7 +274,12 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
       return expr::BindResult::fail(std::string(name) + " needs a marker I other than 0");
     return slot_of(m);
   }
-  if (auto r = bind_state(name, args)) return *r;
+  return std::nullopt;
+}
+
+/// VARVAL.
+std::optional<expr::BindResult> ModelBinder::bind_variable(std::string_view name,
+                                                           std::span<const long long> args) {
   if (name == "VARVAL") {
     MeasureSpec m;
     m.kind = MeasureKind::kVarval;
@@ -255,6 +290,16 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
       return expr::BindResult::fail(fmt::format("Reference_Variable {} does not exist", args[0]));
     }
     return slot_of(m);
+  }
+  return std::nullopt;
+}
+
+expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long long> args) {
+  for (auto family :
+       {&ModelBinder::bind_kinematic, &ModelBinder::bind_orient, &ModelBinder::bind_reaction,
+        &ModelBinder::bind_element_force, &ModelBinder::bind_force_at_marker,
+        &ModelBinder::bind_state, &ModelBinder::bind_variable}) {
+    if (auto r = (this->*family)(name, args)) return *r;
   }
   return expr::BindResult::fail(std::string(name) + " is not supported yet in mbsolve");
 }
@@ -292,6 +337,11 @@ std::optional<expr::BindResult> ModelBinder::bind_state(std::string_view name,
     m.comp = name == "DIF1" ? 1 : 0;
     return slot_of(m);
   }
+  return bind_array(args);
+}
+
+expr::BindResult ModelBinder::bind_array(std::span<const long long> args) {
+  MeasureSpec m;
   const ReferenceArray* a = nullptr;
   int index = -1;
   for (size_t k = 0; k < model_.arrays.size(); ++k) {

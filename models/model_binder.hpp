@@ -33,9 +33,18 @@ class ModelBinder : public expr::Binder {
 
  private:
   expr::BindResult slot_of(const MeasureSpec& m);
-  /// ARYVAL, DIF, DIF1, PINVAL, POUVAL (models/measure.hpp); nullopt for other names.
-  std::optional<expr::BindResult> bind_state(std::string_view name,
-                                             std::span<const long long> args);
+  // One family of functions each; nullopt for the names of other families.
+  using Args = std::span<const long long>;
+  std::optional<expr::BindResult> bind_kinematic(std::string_view name, Args args);
+  std::optional<expr::BindResult> bind_orient(std::string_view name, Args args);
+  std::optional<expr::BindResult> bind_reaction(std::string_view name, Args args);
+  std::optional<expr::BindResult> bind_element_force(std::string_view name, Args args);
+  std::optional<expr::BindResult> bind_force_at_marker(std::string_view name, Args args);
+  /// ARYVAL, DIF, DIF1, PINVAL, POUVAL (models/measure.hpp).
+  std::optional<expr::BindResult> bind_state(std::string_view name, Args args);
+  std::optional<expr::BindResult> bind_variable(std::string_view name, Args args);
+  /// ARYVAL(id, k).
+  expr::BindResult bind_array(Args args);
   /// Marker index of an id argument (0 -> -1 = global), or an error message in `error`.
   int marker(long long id, std::string& error) const;
 

@@ -71,20 +71,6 @@ void build_node(const DeckNode& node, bool in_command, bool motionsolve_xml, Mod
   in.finish();
 }
 
-template <class T>
-void check_unique_ids(const std::vector<T>& items, const char* family, Diagnostics& diag) {
-  std::map<int, const T*> seen;
-  for (const auto& it : items) {
-    if (it.id == 0) continue;
-    auto [pos, fresh] = seen.emplace(it.id, &it);
-    if (!fresh) {
-      diag.error(it.loc, it.subject,
-                 fmt::format("duplicate {} id {} (first defined at {})", family, it.id,
-                             pos->second->loc.str()));
-    }
-  }
-}
-
 /// Global pose at t = 0 of every marker, resolving rm_id chains (cycles are errors).
 void resolve_marker_poses(const ModelDraft& d, Model& m, Diagnostics& diag) {
   std::map<int, const DraftMarker*> by_id;
@@ -282,49 +268,10 @@ void resolve_joints(const ModelDraft& d, Model& m, Diagnostics& diag) {
   }
 }
 
-}  // namespace
-
-std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
-  ModelDraft draft;
-  std::set<std::string> skipped;
-  std::vector<PendingEdit> edits;
-  for (const auto& node : deck.model) {
-    build_node(node, false, deck.motionsolve_xml, draft, diag, skipped, edits);
-  }
-  for (const auto& node : deck.commands) {
-    build_node(node, true, deck.motionsolve_xml, draft, diag, skipped, edits);
-  }
-
-  check_unique_ids(draft.bodies, "Body_Rigid", diag);
-  check_unique_ids(draft.markers, "Reference_Marker", diag);
-  check_unique_ids(draft.joints, "Constraint_Joint", diag);
-  check_unique_ids(draft.jprims, "Constraint_Jprim", diag);
-  check_unique_ids(draft.scalar_forces, "Force_Scalar_TwoBody", diag);
-  check_unique_ids(draft.spring_dampers, "Force_SpringDamper", diag);
-  check_unique_ids(draft.bushings, "Force_Bushing", diag);
-  check_unique_ids(draft.fields, "Force_Field", diag);
-  check_unique_ids(draft.beams, "Force_Beam", diag);
-  check_unique_ids(draft.body_beams, "Body_Beam", diag);
-  check_unique_ids(draft.motions, "Motion_Joint", diag);
-  check_unique_ids(draft.marker_motions, "Motion_Marker", diag);
-  check_unique_ids(draft.general_constraints, "Constraint_General", diag);
-  {
-    std::vector<DraftCoupler> couplers, gears;
-    for (const auto& c : draft.couplers) (c.gear ? gears : couplers).push_back(c);
-    check_unique_ids(couplers, "Constraint_Coupler", diag);
-    check_unique_ids(gears, "Constraint_Gear", diag);
-  }
-  check_unique_ids(draft.requests, "Post_Request", diag);
-
-  Model m;
-  m.deck_path = deck.path;
-  m.units = draft.units;
-  m.transient = draft.transient;
-  m.statics = draft.statics;
-  m.commands = draft.commands;
-  m.results = draft.results;
-
-  // Bodies: ground first (index 0), then the moving bodies in deck order.
+/// Model::bodies: the ground first (index 0), then the moving bodies in deck order (draft.bodies
+/// is put in that order too). False, after reporting it, when the model has no ground or nothing
+/// that moves.
+bool order_bodies(const Deck& deck, ModelDraft& draft, Model& m, Diagnostics& diag) {
   std::vector<DraftBody> bodies;
   const DraftBody* ground = nullptr;
   for (const auto& b : draft.bodies) {
@@ -340,7 +287,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   if (!ground) {
     diag.error({intern_path(deck.path), 1, 1}, "",
                "the model has no ground body (a Body_Rigid with isground=\"TRUE\")");
-    return std::nullopt;
+    return false;
   }
   bodies.push_back(*ground);
   for (const auto& b : draft.bodies) {
@@ -351,7 +298,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     diag.error(ground->loc, ground->subject,
                "the model has no moving body: nothing to simulate (add a Body_Rigid without "
                "isground=\"TRUE\")");
-    return std::nullopt;
+    return false;
   }
   draft.bodies = bodies;
   for (size_t k = 0; k < bodies.size(); ++k) {
@@ -369,7 +316,33 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     m.body_index.emplace(b.id, static_cast<int>(k));
     m.bodies.push_back(b);
   }
+  return true;
+}
 
+}  // namespace
+
+std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
+  ModelDraft draft;
+  std::set<std::string> skipped;
+  std::vector<PendingEdit> edits;
+  for (const auto& node : deck.model) {
+    build_node(node, false, deck.motionsolve_xml, draft, diag, skipped, edits);
+  }
+  for (const auto& node : deck.commands) {
+    build_node(node, true, deck.motionsolve_xml, draft, diag, skipped, edits);
+  }
+
+  check_unique_ids(draft, diag);  // every row of the element table that has ids
+
+  Model m;
+  m.deck_path = deck.path;
+  m.units = draft.units;
+  m.transient = draft.transient;
+  m.statics = draft.statics;
+  m.commands = draft.commands;
+  m.results = draft.results;
+
+  if (!order_bodies(deck, draft, m, diag)) return std::nullopt;
   resolve_marker_poses(draft, m, diag);
   resolve_bodies(draft, m, diag);
   expand_body_beams(draft, m, diag);

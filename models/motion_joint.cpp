@@ -1,8 +1,11 @@
 #include "models/motion_joint.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 
 #include "models/expression_element_reader.hpp"
+#include "models/expression_elements.hpp"
 #include "models/user_subroutine.hpp"
 
 namespace mb {
@@ -53,6 +56,47 @@ void build_motion_joint(ElementReader& in, ModelDraft& draft, bool /*in_command*
   }
   read_motion_value(in, d);
   draft.motions.push_back(std::move(d));
+}
+
+bool resolve_motion_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit) {
+  const Model& model = ctx.model();
+  bool ok = ctx.check_attributes(in, kMotionEdit);
+  const bool on_markers = in.node().tag == "motion_marker";
+  std::optional<size_t> k;
+  for (size_t m = 0; m < model.motions.size() && !k; ++m) {
+    if (model.motions[m].id == id && model.motions[m].on_markers == on_markers) k = m;
+  }
+  if (!k) {
+    ctx.not_found(in, id);
+    return false;
+  }
+  static constexpr std::array<std::string_view, 3> kVal = {"D", "V", "A"};
+  const auto level = static_cast<size_t>(model.motions[*k].level);
+  if (auto v = in.keyword("val_type", kVal); v && *v != kVal[level]) {
+    in.error("val_type", fmt::format("a command cannot change the val_type of a motion (it is "
+                                     "{}; the motion's states are fixed when the run starts)",
+                                     kVal[level]));
+    ok = false;
+  }
+  static constexpr std::array<std::string_view, 1> kKinds = {"EXPRESSION"};
+  if (in.has("type") && !in.keyword("type", kKinds)) ok = false;
+  if (!in.has("expr")) {
+    in.error_here("nothing to change (give expr)");
+    ok = false;
+  } else if (model.motions[*k].user) {
+    in.error("expr", "the motion is a MOTSUB user subroutine (type USERSUB): it has no expr");
+    ok = false;
+  }
+  if (!ok) return false;
+  DraftExpressionElement d = ctx.expression_draft(in, ctx.sources(in.node().tag, id), {"expr"});
+  ModelEdit::Expressions change{{ModelEdit::List::kMotion, *k}, {}};
+  if (!compile_group(model, d, true, change.expr, ctx.diag())) return false;
+  if (!change.expr.measures.empty()) {
+    in.error("expr", motion_time_only_error(change.expr));
+    return false;
+  }
+  edit.change = std::move(change);
+  return true;
 }
 
 }  // namespace mb

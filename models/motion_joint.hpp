@@ -7,6 +7,7 @@
 // s' = f, s(t0) = ic_disp (V), or with s'' = f, s(t0) = ic_disp, s'(t0) = ic_vel (A): s is
 // integrated as an added state, and initial conditions assemble the joint to it.
 
+#include "models/edit_context.hpp"
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
 
@@ -15,4 +16,9 @@ namespace mb {
 /// level 0 D / 1 V / 2 A, ic_disp, ic_vel), type and expr.
 void read_motion_value(ElementReader& in, DraftExpressionElement& d);
 void build_motion_joint(ElementReader& in, ModelDraft& draft, bool in_command);
+
+/// A command changes expr (val_type only as it is); Motion_Marker shares the rule.
+bool resolve_motion_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit);
+inline constexpr EditRule kMotionEdit = {"type val_type expr", resolve_motion_edit, true, true};
+
 }  // namespace mb

@@ -9,7 +9,14 @@
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
+#include "models/motion_joint.hpp"
 
 namespace mb {
 void build_motion_marker(ElementReader& in, ModelDraft& draft, bool in_command);
-}
+
+/// A command changes expr, as on a Motion_Joint (not reused by sweeps: a fresh build is checked
+/// for Motion_Joint only).
+inline constexpr EditRule kMotionMarkerEdit = {"type val_type expr", resolve_motion_edit, true,
+                                               false};
+
+}  // namespace mb

@@ -1,9 +1,13 @@
 #include "models/post_request.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <array>
 
 #include "common/text.hpp"
 #include "models/expression_element_reader.hpp"
+#include "models/expression_elements.hpp"
 #include "models/user_subroutine.hpp"
 
 namespace mb {
@@ -103,6 +107,47 @@ void build_post_request(ElementReader& in, ModelDraft& draft, bool /*in_command*
     reject_user_subroutines(in);
   }
   draft.requests.push_back(std::move(d));
+}
+
+bool resolve_request_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit) {
+  bool ok = ctx.check_attributes(in, kRequestEdit);
+  const auto k = find_id(ctx.model().requests, id);
+  if (!k) {
+    ctx.not_found(in, id);
+    return false;
+  }
+  const Request& r = ctx.model().requests[*k];
+  if (r.type != Request::Type::kExpression) {
+    in.error_here("only EXPRESSION requests can be changed by a command");
+    return false;
+  }
+  // The result columns are fixed when the run starts: only present channels can change.
+  std::vector<std::string> names;
+  for (const auto& ch : r.channels) names.push_back("expr" + ch.substr(1));
+  for (const auto& a : in.node().attributes) {
+    if (!a.name.starts_with("expr")) continue;
+    if (std::find(names.begin(), names.end(), a.name) == names.end()) {
+      in.error(a.name, fmt::format("the request has no {} channel to change (its result "
+                                   "columns are fixed when the run starts)",
+                                   a.name));
+      ok = false;
+    }
+  }
+  if (!ok) return false;
+  auto& src = ctx.sources("post_request", id);
+  DraftExpressionElement d;
+  d.node = &in.node();
+  d.subject = in.subject();
+  d.id = id;
+  d.loc = in.node().loc;
+  for (const auto& n : names) {
+    if (const DeckAttribute* a = in.attr(n)) src[n] = *a;
+    d.expressions.push_back(&src[n]);
+  }
+  ModelEdit::Expressions change{{ModelEdit::List::kRequest, *k}, {}};
+  if (!compile_group(ctx.model(), d, true, change.expr, ctx.diag())) return false;
+  edit.change = std::move(change);
+  return true;
 }
 
 }  // namespace mb

@@ -18,9 +18,16 @@
 // i_marker_id (req for marker requests), j_marker_id, ref_marker_id (default ground).
 // USERSUB requests are not supported yet.
 
+#include "models/edit_context.hpp"
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"
 
 namespace mb {
 void build_post_request(ElementReader& in, ModelDraft& draft, bool in_command);
-}
+
+/// A command changes the expressions of an EXPRESSION request's present channels.
+bool resolve_request_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit);
+inline constexpr EditRule kRequestEdit = {"expr1 expr2 expr3 expr4 expr5 expr6 expr7 expr8",
+                                          resolve_request_edit, true, false};
+
+}  // namespace mb

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "models/expression_element_reader.hpp"
+#include "models/expression_elements.hpp"
 #include "models/user_subroutine.hpp"
 
 namespace mb {
@@ -40,6 +41,34 @@ void build_reference_variable(ElementReader& in, ModelDraft& draft, bool /*in_co
     reject_user_subroutines(in);
   }
   draft.variables.push_back(std::move(d));
+}
+
+bool resolve_variable_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit) {
+  bool ok = ctx.check_attributes(in, kVariableEdit);
+  const auto k = find_id(ctx.model().variables, id);
+  if (!k) {
+    ctx.not_found(in, id);
+    return false;
+  }
+  static constexpr std::array<std::string_view, 1> kKinds = {"EXPRESSION"};
+  if (in.has("type") && !in.keyword("type", kKinds)) ok = false;
+  if (!in.has("expr")) {
+    in.error_here("nothing to change (give expr)");
+    ok = false;
+  }
+  if (!ok) return false;
+  DraftExpressionElement d =
+      ctx.expression_draft(in, ctx.sources("reference_variable", id), {"expr"});
+  ModelEdit::Expressions change{{ModelEdit::List::kVariable, *k}, {}};
+  if (!compile_group(ctx.model(), d, true, change.expr, ctx.diag())) return false;
+  Model probe = ctx.model();
+  probe.variables[*k].expr = change.expr;
+  if (variable_depends_on_itself(probe, *k)) {
+    in.error("expr", "the variable would depend on itself through VARVAL (an algebraic loop)");
+    return false;
+  }
+  edit.change = std::move(change);
+  return true;
 }
 
 }  // namespace mb

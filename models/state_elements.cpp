@@ -212,59 +212,199 @@ class InputCheck {
   std::map<std::pair<int, int>, bool> state_;  ///< false while being expanded
 };
 
+/// False (after reporting it) when `ids` already has `id` of `family`.
+bool unique_id(int id, const SourceLoc& loc, const std::string& subject, const char* family,
+               std::map<int, SourceLoc>& ids, Diagnostics& diag) {
+  auto [it, fresh] = ids.emplace(id, loc);
+  if (!fresh) {
+    diag.error(
+        loc, subject,
+        fmt::format("duplicate {} id {} (first defined at {})", family, id, it->second.str()));
+  }
+  return fresh;
+}
+
+/// Reference_Array, Control_PlantInput or Control_PlantOutput elements (`family`) into `out`.
+void resolve_arrays(const ModelDraft& draft, const std::vector<DraftArray>& drafts,
+                    const char* family, std::vector<ReferenceArray>& out, Diagnostics& diag) {
+  std::map<int, SourceLoc> seen;
+  for (const auto& da : drafts) {
+    if (!unique_id(da.id, da.loc, da.subject, family, seen, diag)) continue;
+    ReferenceArray a;
+    a.id = da.id;
+    a.type = da.type;
+    a.size = da.size;
+    a.values = da.values;
+    a.loc = da.loc;
+    a.user = da.user;
+    for (int vid : da.variable_ids) {
+      int index = -1;
+      for (size_t v = 0; v < draft.variables.size(); ++v) {
+        if (draft.variables[v].id == vid) index = static_cast<int>(v);
+      }
+      if (index < 0) {
+        diag.error(da.list_loc, da.subject,
+                   fmt::format("variable id {} is not a Reference_Variable", vid));
+      }
+      a.variables.push_back(index);
+    }
+    out.push_back(std::move(a));
+  }
+}
+
+/// The array indices (-2: none given, -1: reported) and input count of a state element.
+struct StateArrays {
+  int x = -2, u = -2, y = -2, ic = -2;
+  int nu = 0;
+};
+
+/// A GSESUB / YFOSUB element: zero matrices of the sizes its arrays and num_output give.
+bool size_user_matrices(const DraftStateElement& d, const StateArrays& a, const Model& m,
+                        StateElement& e, Diagnostics& diag) {
+  bool ok = true;
+  const int n = d.num_states;
+  int p = d.kind == StateElement::Kind::kForce
+              ? 6
+              : (a.y >= 0 && m.arrays[a.y].size > 0 ? m.arrays[a.y].size : -1);
+  if (d.num_outputs >= 0 && p >= 0 && d.num_outputs != p) {
+    diag.error(d.base.loc, d.base.subject,
+               d.kind == StateElement::Kind::kForce
+                   ? fmt::format("num_output is {}; a Force_StateEqn has exactly 6 outputs "
+                                 "(FX FY FZ TX TY TZ)",
+                                 d.num_outputs)
+                   : fmt::format("num_output is {} but y_array_id {} has num_element {}",
+                                 d.num_outputs, d.y.id, p));
+    ok = false;
+  }
+  if (p < 0) p = std::max(d.num_outputs, 0);
+  if (a.x >= 0 && m.arrays[a.x].size != 0 && m.arrays[a.x].size != n) {
+    diag.error(d.x.loc, d.base.subject,
+               fmt::format("{} {} has {} entries but the element has {} states",
+                           name_of(d.x, "x_array_id"), d.x.id, m.arrays[a.x].size, n));
+    ok = false;
+  }
+  e.A = Eigen::MatrixXd::Zero(n, n);
+  e.B = Eigen::MatrixXd::Zero(n, a.nu);
+  e.C = Eigen::MatrixXd::Zero(p, n);
+  e.D = Eigen::MatrixXd::Zero(p, a.nu);
+  return ok;
+}
+
+/// A LINEAR element: its A, B, C, D matrices, checked against its arrays.
+bool read_linear_matrices(const DraftStateElement& d, const StateArrays& a, const Model& m,
+                          StateElement& e, Diagnostics& diag) {
+  const int n = a.x >= 0 ? m.arrays[a.x].size : 0;
+  auto A = find_matrix(m, d, d.a, -1, -1, "a_matrix_id", diag);
+  if (A && (A->rows() != A->cols() || (n > 0 && A->rows() != n))) {
+    diag.error(d.a.loc, d.base.subject,
+               fmt::format("{} {} is {} x {}; it must be n x n with n = {} (the states "
+                           "of {} {})",
+                           name_of(d.a, "a_matrix_id"), d.a.id, A->rows(), A->cols(), n,
+                           name_of(d.x, "x_array_id"), d.x.id));
+    A.reset();
+  }
+  if (!A) return false;
+  bool ok = true;
+  e.A = *A;
+  const int ns = static_cast<int>(A->rows());
+  int p = d.kind == StateElement::Kind::kForce ? 6 : -1;
+  if (p < 0) {
+    if (d.c.id != 0) {
+      for (const auto& mx : m.matrices)
+        if (mx.id == d.c.id) p = static_cast<int>(mx.values.rows());
+    } else if (d.d.id != 0) {
+      for (const auto& mx : m.matrices)
+        if (mx.id == d.d.id) p = static_cast<int>(mx.values.rows());
+    } else {
+      p = a.y >= 0 ? m.arrays[a.y].size : 0;
+    }
+  }
+  auto B = find_matrix(m, d, d.b, ns, a.nu, "b_matrix_id", diag);
+  auto C = find_matrix(m, d, d.c, std::max(p, 0), ns, "c_matrix_id", diag);
+  auto D = find_matrix(m, d, d.d, std::max(p, 0), a.nu, "d_matrix_id", diag);
+  if (B && C && D) {
+    e.B = *B;
+    e.C = *C;
+    e.D = *D;
+  } else {
+    ok = false;
+  }
+  if (d.kind == StateElement::Kind::kForce && d.c.id == 0 && d.d.id == 0) {
+    diag.warning(d.base.loc, d.base.subject,
+                 "neither c_matrix_id nor d_matrix_id is given: the force is zero");
+  }
+  return ok;
+}
+
+/// A state element other than Control_Diff: its arrays, matrices and initial conditions; the
+/// arrays it writes are claimed for element `owner`.
+bool resolve_state_arrays(const DraftStateElement& d, int owner, Model& m, StateElement& e,
+                          Diagnostics& diag) {
+  bool ok = true;
+  StateArrays a;
+  a.x = find_array(m, d, d.x, ReferenceArray::Type::kX, "x_array_id", diag);
+  a.u = find_array(m, d, d.u, ReferenceArray::Type::kU, "u_array_id", diag);
+  a.y = find_array(m, d, d.y, ReferenceArray::Type::kY, "y_array_id", diag);
+  a.ic = find_array(m, d, d.ic, ReferenceArray::Type::kIC, "ic_array_id", diag);
+  if (a.x == -1 || a.u == -1 || a.y == -1 || a.ic == -1) ok = false;
+  if (a.u >= 0) e.inputs = m.arrays[a.u].variables;
+  // An ARYSUB array has no variables: its routine gives num_element inputs.
+  a.nu = a.u >= 0 && m.arrays[a.u].user ? m.arrays[a.u].size : static_cast<int>(e.inputs.size());
+  if (d.form == StateElement::Form::kUserSub) {
+    ok = size_user_matrices(d, a, m, e, diag) && ok;
+  } else if (d.kind == StateElement::Kind::kSiso) {
+    if (a.nu != 1) {
+      diag.error(d.u.loc, d.base.subject,
+                 fmt::format("u_array_id must list exactly 1 variable ({} given)", a.nu));
+      ok = false;
+    }
+    realise_siso(d, e);
+  } else {
+    ok = read_linear_matrices(d, a, m, e, diag) && ok;
+  }
+  e.num_states = static_cast<int>(e.A.rows());
+  e.ic.assign(e.num_states, 0.0);
+  if (a.ic >= 0) {
+    if (m.arrays[a.ic].size != e.num_states) {
+      diag.error(d.ic.loc, d.base.subject,
+                 fmt::format("{} {} has {} values for {} states", name_of(d.ic, "ic_array_id"),
+                             d.ic.id, m.arrays[a.ic].size, e.num_states));
+      ok = false;
+    } else {
+      e.ic = m.arrays[a.ic].values;
+    }
+  }
+  if (a.x >= 0) e.x_array = a.x;
+  if (a.y >= 0) e.y_array = a.y;
+  if (a.u >= 0) e.u_array = a.u;
+  m.state_elements.push_back(e);  // claim() names the owner by index
+  // Sizes are only compared when the matrices were valid (no follow-up errors).
+  const bool sized = ok;
+  ok &= claim(m, a.x, owner, d, d.x, sized ? e.num_states : -1, "x_array_id", diag);
+  ok &= claim(m, a.y, owner, d, d.y, sized ? static_cast<int>(e.C.rows()) : -1, "y_array_id", diag);
+  m.state_elements.pop_back();
+  return ok;
+}
+
 }  // namespace
 
 void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
   std::map<int, SourceLoc> seen;
-  auto unique = [&](int id, const SourceLoc& loc, const std::string& subject, const char* family,
-                    std::map<int, SourceLoc>& ids) {
-    auto [it, fresh] = ids.emplace(id, loc);
-    if (!fresh) {
-      diag.error(
-          loc, subject,
-          fmt::format("duplicate {} id {} (first defined at {})", family, id, it->second.str()));
-    }
-    return fresh;
-  };
   for (const auto& mx : draft.matrices) {
-    if (unique(mx.id, mx.loc, fmt::format("Reference_Matrix {}", mx.id), "Reference_Matrix", seen))
+    if (unique_id(mx.id, mx.loc, fmt::format("Reference_Matrix {}", mx.id), "Reference_Matrix",
+                  seen, diag))
       m.matrices.push_back(mx);
   }
   seen.clear();
   for (const auto& s : draft.splines) {
-    if (unique(s.id, s.loc, fmt::format("Reference_Spline {}", s.id), "Reference_Spline", seen))
+    if (unique_id(s.id, s.loc, fmt::format("Reference_Spline {}", s.id), "Reference_Spline", seen,
+                  diag))
       m.splines.push_back(s);
   }
   m.strings = draft.strings;  // ids checked by build_reference_string
-  auto lists = [&](const std::vector<DraftArray>& drafts, const char* family,
-                   std::vector<ReferenceArray>& out) {
-    seen.clear();
-    for (const auto& da : drafts) {
-      if (!unique(da.id, da.loc, da.subject, family, seen)) continue;
-      ReferenceArray a;
-      a.id = da.id;
-      a.type = da.type;
-      a.size = da.size;
-      a.values = da.values;
-      a.loc = da.loc;
-      a.user = da.user;
-      for (int vid : da.variable_ids) {
-        int index = -1;
-        for (size_t v = 0; v < draft.variables.size(); ++v) {
-          if (draft.variables[v].id == vid) index = static_cast<int>(v);
-        }
-        if (index < 0) {
-          diag.error(da.list_loc, da.subject,
-                     fmt::format("variable id {} is not a Reference_Variable", vid));
-        }
-        a.variables.push_back(index);
-      }
-      out.push_back(std::move(a));
-    }
-  };
-  lists(draft.arrays, "Reference_Array", m.arrays);
-  lists(draft.plant_inputs, "Control_PlantInput", m.plant_inputs);
-  lists(draft.plant_outputs, "Control_PlantOutput", m.plant_outputs);
+  resolve_arrays(draft, draft.arrays, "Reference_Array", m.arrays, diag);
+  resolve_arrays(draft, draft.plant_inputs, "Control_PlantInput", m.plant_inputs, diag);
+  resolve_arrays(draft, draft.plant_outputs, "Control_PlantOutput", m.plant_outputs, diag);
   // State elements: their layout in the state block, arrays and matrices.
   std::map<std::pair<int, int>, SourceLoc> ids;
   for (const auto& d : draft.state_elements) {
@@ -289,114 +429,7 @@ void resolve_state_data(const ModelDraft& draft, Model& m, Diagnostics& diag) {
       e.ic = {d.ic_value};
       e.ic_dot = {d.ic_dot};
     } else {
-      const int xa = find_array(m, d, d.x, ReferenceArray::Type::kX, "x_array_id", diag);
-      const int ua = find_array(m, d, d.u, ReferenceArray::Type::kU, "u_array_id", diag);
-      const int ya = find_array(m, d, d.y, ReferenceArray::Type::kY, "y_array_id", diag);
-      const int ica = find_array(m, d, d.ic, ReferenceArray::Type::kIC, "ic_array_id", diag);
-      if (xa == -1 || ua == -1 || ya == -1 || ica == -1) ok = false;
-      if (ua >= 0) e.inputs = m.arrays[ua].variables;
-      // An ARYSUB array has no variables: its routine gives num_element inputs.
-      const int nu =
-          ua >= 0 && m.arrays[ua].user ? m.arrays[ua].size : static_cast<int>(e.inputs.size());
-      if (d.form == StateElement::Form::kUserSub) {
-        const int n = d.num_states;
-        int p = d.kind == StateElement::Kind::kForce
-                    ? 6
-                    : (ya >= 0 && m.arrays[ya].size > 0 ? m.arrays[ya].size : -1);
-        if (d.num_outputs >= 0 && p >= 0 && d.num_outputs != p) {
-          diag.error(d.base.loc, d.base.subject,
-                     d.kind == StateElement::Kind::kForce
-                         ? fmt::format("num_output is {}; a Force_StateEqn has exactly 6 outputs "
-                                       "(FX FY FZ TX TY TZ)",
-                                       d.num_outputs)
-                         : fmt::format("num_output is {} but y_array_id {} has num_element {}",
-                                       d.num_outputs, d.y.id, p));
-          ok = false;
-        }
-        if (p < 0) p = std::max(d.num_outputs, 0);
-        if (xa >= 0 && m.arrays[xa].size != 0 && m.arrays[xa].size != n) {
-          diag.error(d.x.loc, d.base.subject,
-                     fmt::format("{} {} has {} entries but the element has {} states",
-                                 name_of(d.x, "x_array_id"), d.x.id, m.arrays[xa].size, n));
-          ok = false;
-        }
-        e.A = Eigen::MatrixXd::Zero(n, n);
-        e.B = Eigen::MatrixXd::Zero(n, nu);
-        e.C = Eigen::MatrixXd::Zero(p, n);
-        e.D = Eigen::MatrixXd::Zero(p, nu);
-      } else if (d.kind == StateElement::Kind::kSiso) {
-        if (nu != 1) {
-          diag.error(d.u.loc, d.base.subject,
-                     fmt::format("u_array_id must list exactly 1 variable ({} given)", nu));
-          ok = false;
-        }
-        realise_siso(d, e);
-      } else {
-        const int n = xa >= 0 ? m.arrays[xa].size : 0;
-        auto A = find_matrix(m, d, d.a, -1, -1, "a_matrix_id", diag);
-        if (A && (A->rows() != A->cols() || (n > 0 && A->rows() != n))) {
-          diag.error(d.a.loc, d.base.subject,
-                     fmt::format("{} {} is {} x {}; it must be n x n with n = {} (the states "
-                                 "of {} {})",
-                                 name_of(d.a, "a_matrix_id"), d.a.id, A->rows(), A->cols(), n,
-                                 name_of(d.x, "x_array_id"), d.x.id));
-          A.reset();
-        }
-        if (!A) {
-          ok = false;
-        } else {
-          e.A = *A;
-          const int ns = static_cast<int>(A->rows());
-          int p = d.kind == StateElement::Kind::kForce ? 6 : -1;
-          if (p < 0) {
-            if (d.c.id != 0) {
-              for (const auto& mx : m.matrices)
-                if (mx.id == d.c.id) p = static_cast<int>(mx.values.rows());
-            } else if (d.d.id != 0) {
-              for (const auto& mx : m.matrices)
-                if (mx.id == d.d.id) p = static_cast<int>(mx.values.rows());
-            } else {
-              p = ya >= 0 ? m.arrays[ya].size : 0;
-            }
-          }
-          auto B = find_matrix(m, d, d.b, ns, nu, "b_matrix_id", diag);
-          auto C = find_matrix(m, d, d.c, std::max(p, 0), ns, "c_matrix_id", diag);
-          auto D = find_matrix(m, d, d.d, std::max(p, 0), nu, "d_matrix_id", diag);
-          if (B && C && D) {
-            e.B = *B;
-            e.C = *C;
-            e.D = *D;
-          } else {
-            ok = false;
-          }
-          if (d.kind == StateElement::Kind::kForce && d.c.id == 0 && d.d.id == 0) {
-            diag.warning(d.base.loc, d.base.subject,
-                         "neither c_matrix_id nor d_matrix_id is given: the force is zero");
-          }
-        }
-      }
-      e.num_states = static_cast<int>(e.A.rows());
-      e.ic.assign(e.num_states, 0.0);
-      if (ica >= 0) {
-        if (m.arrays[ica].size != e.num_states) {
-          diag.error(d.ic.loc, d.base.subject,
-                     fmt::format("{} {} has {} values for {} states", name_of(d.ic, "ic_array_id"),
-                                 d.ic.id, m.arrays[ica].size, e.num_states));
-          ok = false;
-        } else {
-          e.ic = m.arrays[ica].values;
-        }
-      }
-      if (xa >= 0) e.x_array = xa;
-      if (ya >= 0) e.y_array = ya;
-      if (ua >= 0) e.u_array = ua;
-      m.state_elements.push_back(e);  // claim() names the owner by index
-      // Sizes are only compared when the matrices were valid (no follow-up errors).
-      const bool sized = ok;
-      ok &= claim(m, xa, owner, d, d.x, sized ? e.num_states : -1, "x_array_id", diag);
-      ok &= claim(m, ya, owner, d, d.y, sized ? static_cast<int>(e.C.rows()) : -1, "y_array_id",
-                  diag);
-      m.state_elements.pop_back();
+      ok = resolve_state_arrays(d, owner, m, e, diag);
     }
     if (!ok) continue;
     // The first element that uses an ARYSUB array evaluates it for every reader (ARYVAL).

@@ -21,6 +21,7 @@
 #include "parser/adm_lse.hpp"
 #include "parser/adm_matrix.hpp"
 #include "parser/adm_setting_statements.hpp"
+#include "parser/adm_tfsiso.hpp"
 #include "parser/adm_user_routine.hpp"
 #include "parser/euler.hpp"
 #include "parser/read_file.hpp"
@@ -97,6 +98,8 @@
 //                                    is_implicit; STATIC_HOLD -> is_static_hold
 //   LSE          control_stateeqn    type LINEAR; X/U/Y/IC -> x/u/y/ic_array_id; A/B/C/D ->
 //                                    a/b/c/d_matrix_id; STATIC_HOLD (parser/adm_lse.hpp)
+//   TFSISO       control_siso        NUMERATOR/DENOMINATOR -> numerator_coef/denominator_coef;
+//                                    X/U/Y -> x/u/y_array_id; STATIC_HOLD (parser/adm_tfsiso.hpp)
 //   MATRIX       reference_matrix    FULL=RORDER|CORDER, ROWS, COLUMNS, VALUES -> nrow, ncol,
 //                                    isroworder, values; SPARSE, I, J, VALUES -> issparse, nval,
 //                                    triplets (parser/adm_matrix.hpp)
@@ -153,10 +156,10 @@ constexpr ArgSpec kMarkerArgs[] = {{"PART", I},       {"QP", RS},       {"REULER
                                    {"POINT_MASS", I}, {"FLEX_BODY", I}, {"NODE", I}};
 /// Adams statements mbsolve recognises but does not support.
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE",   "CONTACT",     "CVCV",   "FLEX_BODY",  "LSE",     "MFORCE",  "NFORCE",
-    "POINT_MASS",  "PTCV",        "SENSOR", "SURFACE",    "TFSISO",  "UCON",    "CONTROL",
-    "DEBUG",       "EQUILIBRIUM", "IC",     "KINEMATICS", "LSOLVER", "FEMDATA", "MREQUEST",
-    "PREFERENCES", "SFSF",        "PTSF",   "CVSF"};
+    "CLEARANCE", "CONTACT",    "CVCV",        "FLEX_BODY", "LSE",        "MFORCE",
+    "NFORCE",    "POINT_MASS", "PTCV",        "SENSOR",    "SURFACE",    "UCON",
+    "CONTROL",   "DEBUG",      "EQUILIBRIUM", "IC",        "KINEMATICS", "LSOLVER",
+    "FEMDATA",   "MREQUEST",   "PREFERENCES", "SFSF",      "PTSF",       "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -214,12 +217,15 @@ class Reader {
 
  private:
   using Handler = void (Reader::*)(NodeBuilder&);
+  /// The builder of a statement that needs none of the reader's state (its own file pair,
+  /// parser/adm_<statement>.hpp).
+  using Builder = void (*)(NodeBuilder&);
   struct StatementSpec {
     std::string_view name;
     std::span<const ArgSpec> args;
-    std::string_view tag;                   ///< Deck node tag ("" = no node)
-    Handler member = nullptr;               ///< a statement the Reader reads itself
-    void (*build)(NodeBuilder&) = nullptr;  ///< else one of parser/adm_*_statements
+    std::string_view tag;      ///< Deck node tag ("" = no node)
+    Handler member = nullptr;  ///< a statement the Reader reads itself
+    Builder build = nullptr;   ///< else one of parser/adm_*_statements.hpp
   };
   static std::span<const StatementSpec> table();
 
@@ -715,6 +721,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
         {"MATERIAL", {}, "", &Reader::nothing},
         {"MATRIX", adm::kMatrixArgs, "reference_matrix", nullptr, adm::build_matrix},
         {"PART", kPartArgs, "body_rigid", &Reader::part},
+        {"TFSISO", adm::kTfsisoArgs, "control_siso", nullptr, adm::build_tfsiso},
         {"UNITS", kUnitsArgs, "param_unit", &Reader::units},
     };
     for (const auto group : {adm::constraint_statements(), adm::force_statements(),

@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
+#include "models/model_edit.hpp"
 #include "solver/default_transient.hpp"
 #include "solver/held_coordinates.hpp"
 #include "solver/initial_conditions.hpp"
@@ -296,7 +297,8 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
   // is rebuilt for the next Simulate. Every model and system stays alive for the whole run.
   std::deque<Model> edited_models;
   std::deque<System> edited_systems;
-  std::optional<Model> pending;  ///< the model with the edits since the last Simulate
+  std::optional<Model> pending;       ///< the model with the edits since the last Simulate
+  std::vector<VelocityReset> resets;  ///< initial velocities set by those edits
   const System* sys_ptr = &first_sys;
   TransientParams params = model.transient;
   StaticParams static_params = model.statics;
@@ -326,18 +328,17 @@ RunReport run_analyses(const System& first_sys, AnalysisObserver& obs) {
         continue;
       }
       if (cmd.kind == Command::Kind::kEdit) {
-        if (!pending) pending = sys_ptr->model();
-        cmd.edit(*pending);
+        pending = apply_edit(pending ? std::move(*pending) : sys_ptr->model(), cmd.edit);
+        if (auto reset = velocity_reset(cmd.edit)) resets.push_back(*reset);
         obs.log(fmt::format("t = {:g}: {}", t, cmd.description));
         continue;
       }
       if (pending) {
-        const std::vector<VelocityReset> resets = std::move(pending->velocity_resets);
-        pending->velocity_resets.clear();
         edited_models.push_back(std::move(*pending));
         pending.reset();
         edited_systems.emplace_back(edited_models.back());
         y = carry_state(*sys_ptr, edited_systems.back(), y, resets);
+        resets.clear();
         edited_systems.back().angle_history().carry_from(sys_ptr->angle_history());
         sys_ptr = &edited_systems.back();
         dae.reset();  // redundant equations are found again for the new constraint set
