@@ -145,7 +145,7 @@ CvodeIntegrator::CvodeIntegrator(const Dae& dae, const TransientParams& params, 
     : impl_(std::make_unique<Impl>(dae)), t_(t0), y_(y0), yp_(dae.size(), 0.0) {
   Impl& s = *impl_;
   const int nd = s.nd();
-  s.adams = params.integrator == "ABAM";
+  s.adams = params.integrator == Integrator::kAbam;
   s.integr_tol = params.integr_tol;
   s.check(SUNContext_Create(nullptr, &s.ctx), "SUNContext_Create");
   s.x = N_VNew_Serial(std::max(1, nd), s.ctx);
