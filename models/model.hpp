@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -340,10 +341,18 @@ struct Request {
   SourceLoc loc;
 };
 
+/// Param_Transient integrator_type, parsed once from the deck (models/param_transient.hpp; the
+/// Adams INTEGRATOR types map onto these in parser/adm_build.cpp): DSTIFF, GSTIFF and HSTIFF run
+/// the DAE form on IDA, VSTIFF and MSTIFF the ODE form on CVODE BDF, ABAM the ODE form on CVODE
+/// Adams (or in joint coordinates on a tree of joints).
+enum class Integrator { kDstiff, kGstiff, kHstiff, kVstiff, kMstiff, kAbam };
+/// The deck's name of an integrator ("DSTIFF", ...), for the log and the JSON summary.
+std::string_view integrator_name(Integrator integrator);
+
 /// Param_Transient (model default or command): integrator settings.
 struct TransientParams {
-  std::string integrator = "DSTIFF";  ///< DSTIFF/GSTIFF/HSTIFF (IDA) or VSTIFF/MSTIFF/ABAM
-  double integr_tol = 1e-3;           ///< absolute local error tolerance (model units)
+  Integrator integrator = Integrator::kDstiff;
+  double integr_tol = 1e-3;  ///< absolute local error tolerance (model units)
   std::optional<double> h_max;
   std::optional<double> h_min;
   std::optional<double> h0;

@@ -1,10 +1,15 @@
 #include "models/param_transient.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace mb {
 
 namespace {
+/// integrator_type's keywords, in the order of enum Integrator.
+constexpr std::array<std::string_view, 6> kIntegratorNames = {"DSTIFF", "GSTIFF", "HSTIFF",
+                                                              "VSTIFF", "MSTIFF", "ABAM"};
+
 std::optional<double> positive(ElementReader& in, std::string_view name) {
   auto v = in.real(name);
   if (v && *v <= 0) {
@@ -14,6 +19,10 @@ std::optional<double> positive(ElementReader& in, std::string_view name) {
   return v;
 }
 }  // namespace
+
+std::string_view integrator_name(Integrator integrator) {
+  return kIntegratorNames[static_cast<size_t>(integrator)];
+}
 
 void build_param_transient(ElementReader& in, ModelDraft& draft, bool in_command) {
   TransientParams p = draft.transient;
@@ -26,10 +35,9 @@ void build_param_transient(ElementReader& in, ModelDraft& draft, bool in_command
       }
     }
   }
-  static constexpr std::array<std::string_view, 6> kIntegrators = {"DSTIFF", "GSTIFF", "HSTIFF",
-                                                                   "VSTIFF", "MSTIFF", "ABAM"};
-  if (auto t = in.keyword("integrator_type", kIntegrators)) {
-    p.integrator = *t;
+  if (auto t = in.keyword("integrator_type", kIntegratorNames)) {
+    const auto at = std::find(kIntegratorNames.begin(), kIntegratorNames.end(), *t);
+    p.integrator = static_cast<Integrator>(at - kIntegratorNames.begin());
     p.integrator_named = true;
   }
   if (in.has("dae_index")) p.integrator_named = true;

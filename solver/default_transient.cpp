@@ -33,15 +33,16 @@ DefaultTreeIntegrator::DefaultTreeIntegrator(const Dae& dae, TreeTopology tree,
                                              const std::vector<double>& y0,
                                              std::optional<double> print_interval,
                                              std::function<void(const std::string&)> on_handover)
-    : dae_(dae),
+    : IntegratorState(t0, {}, {}),
+      dae_(dae),
       params_(params),
       print_interval_(print_interval),
       on_handover_(std::move(on_handover)),
       erk_(std::make_unique<TreeErkIntegrator>(dae, std::move(tree), params, t0, y0,
-                                               print_interval)),
-      t_(t0),
-      y_(erk_->y()),
-      yp_(erk_->yp()) {}
+                                               print_interval)) {
+  y_ = erk_->y();
+  yp_ = erk_->yp();
+}
 
 DefaultTreeIntegrator::~DefaultTreeIntegrator() = default;
 
@@ -69,7 +70,7 @@ void DefaultTreeIntegrator::advance_to(double tout, double t_stop) {
   t_ = ida_->time();
   y_ = ida_->y();
   yp_ = ida_->yp();
-  // As the DAE path: accelerations and reactions of the state written (analysis_runner.cpp).
+  // As the DAE path: accelerations and reactions of the state written (stages/dae_transient.cpp).
   output_solve_->solve(t_, y_, yp_);
 }
 

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "models/model.hpp"
+#include "solver/integrator_state.hpp"
 #include "solver/integrator_stats.hpp"
 #include "solver/system_blocks.hpp"
 #include "solver/tree/tree_topology.hpp"
@@ -47,8 +48,8 @@ DefaultForm choose_default_form(const Dae& dae);
 extern const char* const kDefaultCartesianForm;
 
 /// The joint-coordinate explicit Runge-Kutta form with the hand-over to IDA; the integrator
-/// interface of the analysis runner (advance_to, time, y, yp, stats).
-class DefaultTreeIntegrator {
+/// interface of the transient stage (advance_to, time, y, yp, stats).
+class DefaultTreeIntegrator : public IntegratorState {
  public:
   /// `on_handover(what)` is called once if the model turns out stiff, with a sentence saying
   /// when and why (for the log and the JSON summary).
@@ -56,13 +57,8 @@ class DefaultTreeIntegrator {
                         const std::vector<double>& y0, std::optional<double> print_interval,
                         std::function<void(const std::string&)> on_handover);
   ~DefaultTreeIntegrator();
-  DefaultTreeIntegrator(const DefaultTreeIntegrator&) = delete;
-  DefaultTreeIntegrator& operator=(const DefaultTreeIntegrator&) = delete;
 
   void advance_to(double tout, double t_stop);
-  double time() const { return t_; }
-  const std::vector<double>& y() const { return y_; }
-  const std::vector<double>& yp() const { return yp_; }
   IntegratorStats stats() const;
 
  private:
@@ -74,8 +70,6 @@ class DefaultTreeIntegrator {
   std::unique_ptr<IdaIntegrator> ida_;
   std::optional<AccelerationSolver> output_solve_;
   IntegratorStats erk_stats_;  ///< the explicit part's counters after a hand-over
-  double t_ = 0;
-  std::vector<double> y_, yp_;
 };
 
 }  // namespace mb

@@ -3,7 +3,7 @@
 //
 // Two ways to run a case, the same results:
 //   * workers (default): `mbsolve DECK --worker --set FIXED...` processes that read the deck once
-//     and take one case per line (solver/case_worker.hpp); a worker that crashes or times out is
+//     and take one case per line (app/case_worker.hpp); a worker that crashes or times out is
 //     killed and replaced, and only its current case is affected. Only the reply naming the
 //     current case's result prefix counts; other stdout of the worker (user routines' output)
 //     goes to DIR/cases/ID/mbsolve.out;

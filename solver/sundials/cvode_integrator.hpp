@@ -26,34 +26,25 @@
 #include <vector>
 
 #include "models/model.hpp"
+#include "solver/integrator_state.hpp"
 #include "solver/integrator_stats.hpp"
 #include "solver/system_blocks.hpp"
 
 namespace mb {
 
-class CvodeIntegrator {
+/// time(), y(): the full DAE-layout state, differential variables, lambda (reactions), mu = 0.
+class CvodeIntegrator : public IntegratorState {
  public:
-  /// y0 must be consistent (compute_initial_conditions).
   CvodeIntegrator(const Dae& dae, const TransientParams& params, double t0,
                   const std::vector<double>& y0, std::optional<double> print_interval);
-  ~CvodeIntegrator();
-  CvodeIntegrator(const CvodeIntegrator&) = delete;
-  CvodeIntegrator& operator=(const CvodeIntegrator&) = delete;
 
-  /// Integrates to `tout` without passing `t_stop`; see the header comment for failures.
+  /// The state reached is projected onto the constraints (header comment).
   void advance_to(double tout, double t_stop);
-
-  double time() const { return t_; }
-  /// Full DAE-layout state at time(): differential variables, lambda (reactions), mu = 0.
-  const std::vector<double>& y() const { return y_; }
-  const std::vector<double>& yp() const { return yp_; }
   IntegratorStats stats() const;
 
  private:
   struct Impl;
-  std::unique_ptr<Impl> impl_;
-  double t_ = 0;
-  std::vector<double> y_, yp_;
+  ImplPtr<Impl> impl_;
 };
 
 }  // namespace mb

@@ -8,39 +8,29 @@
 
 #include <memory>
 #include <optional>
-#include <string>
 #include <vector>
 
 #include "models/model.hpp"
+#include "solver/integrator_state.hpp"
 #include "solver/integrator_stats.hpp"
 #include "solver/system_blocks.hpp"
 
 namespace mb {
 
-class IdaIntegrator {
+class IdaIntegrator : public IntegratorState {
  public:
   IdaIntegrator(const Dae& sys, const TransientParams& params, double t0,
                 const std::vector<double>& y0, const std::vector<double>& yp0,
                 std::optional<double> print_interval);
-  ~IdaIntegrator();
-  IdaIntegrator(const IdaIntegrator&) = delete;
-  IdaIntegrator& operator=(const IdaIntegrator&) = delete;
 
-  /// Integrates to `tout` (the solution there is interpolated). On failure throws
-  /// Error(kAnalysisFailed) with the time, the step size and the variable with the largest
-  /// weighted local error; time(), y() and yp() are then IDA's last successful step.
+  /// The solution at tout is interpolated; after a failure time(), y() and yp() are IDA's last
+  /// successful step.
   void advance_to(double tout, double t_stop);
-
-  double time() const { return t_; }
-  const std::vector<double>& y() const { return y_; }
-  const std::vector<double>& yp() const { return yp_; }
   IntegratorStats stats() const;
 
  private:
   struct Impl;
-  std::unique_ptr<Impl> impl_;
-  double t_ = 0;
-  std::vector<double> y_, yp_;
+  ImplPtr<Impl> impl_;
 };
 
 }  // namespace mb

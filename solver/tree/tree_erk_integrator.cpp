@@ -1,21 +1,13 @@
 #include "solver/tree/tree_erk_integrator.hpp"
 
 #include <arkode/arkode_erkstep.h>
-#include <fmt/format.h>
-#include <nvector/nvector_serial.h>
-#include <sundials/sundials_context.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <exception>
 
 #include "common/error.hpp"
-#include "common/interrupt.hpp"
-#include "solver/sundials/integration_failure.hpp"
-#include "solver/sundials/step_loop.hpp"
+#include "solver/tree/joint_coordinate_run.hpp"
 #include "solver/tree/spectral_radius.hpp"
-#include "solver/tree/tree_dynamics.hpp"
 
 namespace mb {
 
@@ -40,88 +32,52 @@ ARKodeButcherTable merson_table() {
   return ARKodeButcherTable_Create(5, 4, 3, c, a, b, b_hat);
 }
 
+const SundialsPackage kErkPackage{"ARKODE",
+                                  "ARKODE ERKStep",
+                                  "ERKStep",
+                                  ERKStepFree,
+                                  ERKStepSetMaxStep,
+                                  ERKStepSetMinStep,
+                                  ERKStepSetInitStep,
+                                  ERKStepSetStopTime,
+                                  ERKStepGetCurrentTime,
+                                  ERKStepGetLastStep,
+                                  ERKStepGetEstLocalErrors,
+                                  ERKStepGetErrWeights,
+                                  ERKStepGetReturnFlagName};
+
+/// ARKODE's messages to stderr as by default, except the expected mxstep one (the stiffness
+/// check, header).
+void error_handler(int code, const char* module, const char* function, char* msg, void*) noexcept {
+  if (code == ARK_TOO_MUCH_WORK) return;
+  std::fprintf(stderr, "\n[%s ERROR]  %s\n  %s\n\n", module, function, msg);
+}
+
 }  // namespace
 
 struct TreeErkIntegrator::Impl {
-  TreeDynamics dyn;
-  SUNContext ctx = nullptr;
-  void* mem = nullptr;
-  N_Vector x = nullptr;
-  double integr_tol = 0;
-  std::exception_ptr pending;
+  JointCoordinateRun run;
 
-  Impl(const Dae& dae, TreeTopology tree, const std::vector<double>& y0)
-      : dyn(dae, std::move(tree), y0) {}
-  ARKodeButcherTable table = nullptr;
-  ~Impl() {
-    if (mem) ERKStepFree(&mem);
-    if (table) ARKodeButcherTable_Free(table);
-    if (x) N_VDestroy(x);
-    if (ctx) SUNContext_Free(&ctx);
-  }
-
-  static int rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) noexcept {
-    auto* self = static_cast<Impl*>(data);
-    try {
-      throw_if_interrupted();  // a signal stops the run at the next step
-      double* out = N_VGetArrayPointer(xdot);
-      self->dyn.derivatives(t, N_VGetArrayPointer(xv), out);
-      for (int i = 0; i < self->dyn.size(); ++i) {
-        if (!std::isfinite(out[i])) return 1;  // recoverable: ARKODE cuts the step
-      }
-      return 0;
-    } catch (...) {
-      self->pending = std::current_exception();
-      return -1;
-    }
-  }
-
-  /// ARKODE's messages to stderr as by default, except the expected mxstep one (the stiffness
-  /// check, header).
-  static void error_handler(int code, const char* module, const char* function, char* msg,
-                            void*) noexcept {
-    if (code == ARK_TOO_MUCH_WORK) return;
-    std::fprintf(stderr, "\n[%s ERROR]  %s\n  %s\n\n", module, function, msg);
-  }
-
-  void check(int flag, const char* what) const {
-    if (flag < 0) {
-      throw Error(ExitCode::kInternal,
-                  fmt::format("ARKODE setup failed in {} (flag {})", what, flag));
-    }
-  }
-
-  void rethrow_pending() {
-    if (pending) {
-      auto e = pending;
-      pending = nullptr;
-      std::rethrow_exception(e);
-    }
-  }
+  Impl(const Dae& dae, TreeTopology tree, const std::vector<double>& y0,
+       const TransientParams& params)
+      : run(dae, std::move(tree), y0, params, kErkPackage) {}
 
   /// rho of the right-hand side's Jacobian at the integrator's current state.
   double spectral_radius(double t) {
-    const double* xs = N_VGetArrayPointer(x);
-    const std::vector<double> x0(xs, xs + dyn.size());
+    const double* xs = N_VGetArrayPointer(run.x);
+    const std::vector<double> x0(xs, xs + run.dyn.size());
     return estimate_spectral_radius(
-        [this](double tt, const double* xx, double* out) { dyn.derivatives(tt, xx, out); }, t, x0);
+        [this](double tt, const double* xx, double* out) { run.dyn.derivatives(tt, xx, out); }, t,
+        x0);
   }
 
-  [[noreturn]] void fail(int flag, double t_fallback) {
-    realtype tcur = t_fallback, hlast = 0;
-    ERKStepGetCurrentTime(mem, &tcur);
-    ERKStepGetLastStep(mem, &hlast);
-    N_Vector ele = N_VClone(x), ewt = N_VClone(x);
-    std::string culprit = "unknown";
-    if (ERKStepGetEstLocalErrors(mem, ele) == ARK_SUCCESS &&
-        ERKStepGetErrWeights(mem, ewt) == ARK_SUCCESS) {
-      const int worst = largest_weighted_error(ele, ewt, dyn.size());
-      if (worst >= 0) culprit = dyn.describe_coordinate(worst);
-    }
-    N_VDestroy(ele);
-    N_VDestroy(ewt);
-    throw_integration_failure("ARKODE ERKStep", tcur, hlast, ERKStepGetReturnFlagName(flag), flag,
-                              culprit);
+  /// The Runge-Kutta-Merson table (ERKStepSetTable keeps a copy of it).
+  void set_table() {
+    ARKodeButcherTable table = merson_table();
+    if (!table) throw Error(ExitCode::kInternal, "cannot create the Runge-Kutta-Merson table");
+    const int flag = ERKStepSetTable(run.s.mem, table);
+    ARKodeButcherTable_Free(table);
+    run.s.check(flag, "ERKStepSetTable");
   }
 };
 
@@ -129,75 +85,42 @@ TreeErkIntegrator::TreeErkIntegrator(const Dae& dae, TreeTopology tree,
                                      const TransientParams& params, double t0,
                                      const std::vector<double>& y0,
                                      std::optional<double> print_interval)
-    : impl_(std::make_unique<Impl>(dae, std::move(tree), y0)),
-      t_(t0),
-      y_(y0),
-      yp_(dae.size(), 0.0) {
-  Impl& s = *impl_;
-  const int n = s.dyn.size();
-  s.integr_tol = params.integr_tol;
-  s.check(SUNContext_Create(nullptr, &s.ctx), "SUNContext_Create");
-  s.x = N_VNew_Serial(std::max(1, n), s.ctx);
-  N_VConst(0.0, s.x);
-  double* xs = N_VGetArrayPointer(s.x);
-  const std::vector<double>& x0 = s.dyn.initial_coordinates();
-  std::copy(x0.begin(), x0.end(), xs);
-  const double rtol = std::max(1e-14, params.rel_abs_tol_ratio * params.integr_tol);
-
-  s.mem = ERKStepCreate(&Impl::rhs, t0, s.x, s.ctx);
-  if (!s.mem) throw Error(ExitCode::kInternal, "ERKStepCreate failed");
-  s.table = merson_table();
-  if (!s.table) throw Error(ExitCode::kInternal, "cannot create the Runge-Kutta-Merson table");
-  s.check(ERKStepSetTable(s.mem, s.table), "ERKStepSetTable");
-  s.check(ERKStepSStolerances(s.mem, rtol, params.integr_tol), "ERKStepSStolerances");
-  s.check(ERKStepSetUserData(s.mem, &s), "ERKStepSetUserData");
-  s.check(ERKStepSetErrHandlerFn(s.mem, &Impl::error_handler, nullptr), "ERKStepSetErrHandlerFn");
+    : IntegratorState(t0, y0, std::vector<double>(dae.size(), 0.0)),
+      impl_(make_impl<Impl>(dae, std::move(tree), y0, params)) {
+  JointCoordinateRun& r = impl_->run;
+  SundialsSession& s = r.s;
+  s.adopt(ERKStepCreate(&JointCoordinateRun::rhs, t0, r.x, s.ctx), "ERKStepCreate");
+  impl_->set_table();
+  s.check(ERKStepSStolerances(s.mem, relative_tolerance(params), params.integr_tol),
+          "ERKStepSStolerances");
+  s.check(ERKStepSetUserData(s.mem, &r), "ERKStepSetUserData");
+  s.check(ERKStepSetErrHandlerFn(s.mem, &error_handler, nullptr), "ERKStepSetErrHandlerFn");
   s.check(ERKStepSetMaxNumSteps(s.mem, kStepsBeforeCheck), "ERKStepSetMaxNumSteps");
-  double hmax = params.h_max.value_or(0.0);
-  if (print_interval && (hmax == 0.0 || hmax > *print_interval)) hmax = *print_interval;
-  if (hmax > 0) s.check(ERKStepSetMaxStep(s.mem, hmax), "ERKStepSetMaxStep");
-  if (params.h_min) s.check(ERKStepSetMinStep(s.mem, *params.h_min), "ERKStepSetMinStep");
-  if (params.h0) s.check(ERKStepSetInitStep(s.mem, *params.h0), "ERKStepSetInitStep");
+  s.set_step_limits(params, print_interval);
   // The initial state's derivatives and reactions, in the Cartesian layout.
-  s.dyn.cartesian_state(t0, xs, y_, yp_);
+  r.cartesian_state(t0, y_, yp_);
 }
 
-TreeErkIntegrator::~TreeErkIntegrator() = default;
-
 void TreeErkIntegrator::advance_to(double tout, double t_stop) {
-  Impl& s = *impl_;
-  ERKStepSetStopTime(s.mem, t_stop);
-  realtype tret = t_;
-  const System& sys = s.dyn.dae().system();
+  JointCoordinateRun& r = impl_->run;
+  SundialsSession& s = r.s;
+  s.set_stop_time(t_stop);
+  double t = t_;
   for (;;) {
-    int flag = 0;
-    if (sys.angle_history().empty()) {
-      flag = ERKStepEvolve(s.mem, tout, s.x, &tret, ARK_NORMAL);
-    } else {  // the angle measures follow every accepted step (y_, yp_: scratch until the output)
-      long taken = 0;
-      double tstep = tret;
-      flag = step_to(
-          tout, tstep,
-          [&](double& t) {
-            if (++taken > kStepsBeforeCheck) return ARK_TOO_MUCH_WORK;  // as ARK_NORMAL would
-            return ERKStepEvolve(s.mem, tout, s.x, &t, ARK_ONE_STEP);
-          },
-          [&] {
-            s.dyn.cartesian_state(tstep, N_VGetArrayPointer(s.x), y_, yp_);
-            sys.follow_angles(y_.data());
-          });
-      tret = tstep;
-      if (flag >= 0 && tret > tout) {
-        ERKStepGetDky(s.mem, tout, 0, s.x);
-        tret = tout;
-      }
-    }
-    s.rethrow_pending();
+    long taken = 0;
+    const int flag = r.solve_to(
+        tout, t,
+        [&](double& tr, bool one_step) {
+          if (!one_step) return ERKStepEvolve(s.mem, tout, r.x, &tr, ARK_NORMAL);
+          if (++taken > kStepsBeforeCheck) return ARK_TOO_MUCH_WORK;  // as ARK_NORMAL would
+          return ERKStepEvolve(s.mem, tout, r.x, &tr, ARK_ONE_STEP);
+        },
+        [&](double at) { ERKStepGetDky(s.mem, at, 0, r.x); }, y_, yp_);
     if (flag == ARK_TOO_MUCH_WORK) {
       // kStepsBeforeCheck steps in this call: stability-limited or a fast, resolved motion?
       realtype h = 0;
       ERKStepGetCurrentStep(s.mem, &h);
-      const double rho = s.spectral_radius(tret);
+      const double rho = impl_->spectral_radius(t);
       s.rethrow_pending();
       if (std::abs(h) * rho >= kStabilityFraction * kStabilityBound) {
         stiff_ = true;
@@ -207,24 +130,24 @@ void TreeErkIntegrator::advance_to(double tout, double t_stop) {
       }
       continue;
     }
-    if (flag < 0) s.fail(flag, t_);
+    if (flag < 0) r.fail(flag, t_);
     break;
   }
-  t_ = tret;
-  double* xs = N_VGetArrayPointer(s.x);
+  t_ = t;
   // Quaternions back to unit norm; ERKStep restarts there once they drifted by integr_tol.
-  if (s.dyn.normalise(xs) > s.integr_tol && tret < t_stop && !stiff_) {
-    s.check(ERKStepReset(s.mem, t_, s.x), "ERKStepReset");
+  if (r.renormalise() && t < t_stop && !stiff_) {
+    s.check(ERKStepReset(s.mem, t_, r.x), "ERKStepReset");
   }
-  s.dyn.cartesian_state(t_, xs, y_, yp_);
+  r.cartesian_state(t_, y_, yp_);
 }
 
 IntegratorStats TreeErkIntegrator::stats() const {
   IntegratorStats st;
   long nfe = 0;
-  ERKStepGetNumSteps(impl_->mem, &st.steps);
-  ERKStepGetNumRhsEvals(impl_->mem, &nfe);
-  ERKStepGetNumErrTestFails(impl_->mem, &st.error_test_fails);
+  void* mem = impl_->run.s.mem;
+  ERKStepGetNumSteps(mem, &st.steps);
+  ERKStepGetNumRhsEvals(mem, &nfe);
+  ERKStepGetNumErrTestFails(mem, &st.error_test_fails);
   st.residual_evals = nfe;
   return st;
 }

@@ -22,45 +22,37 @@
 #include <vector>
 
 #include "models/model.hpp"
+#include "solver/integrator_state.hpp"
 #include "solver/integrator_stats.hpp"
 #include "solver/tree/tree_topology.hpp"
 
 namespace mb {
 
-class TreeErkIntegrator {
+/// time(), y(): the full DAE-layout state, body states, lambda (reactions), mu = 0, mu_n = 0.
+class TreeErkIntegrator : public IntegratorState {
  public:
   static constexpr long kStepsBeforeCheck = 500;
   static constexpr double kStabilityBound = 3.46;
   static constexpr double kStabilityFraction = 0.25;
 
-  /// y0 must be consistent (compute_initial_conditions); `tree` from find_tree_topology(dae).
+  /// `tree` from find_tree_topology(dae).
   TreeErkIntegrator(const Dae& dae, TreeTopology tree, const TransientParams& params, double t0,
                     const std::vector<double>& y0, std::optional<double> print_interval);
-  ~TreeErkIntegrator();
-  TreeErkIntegrator(const TreeErkIntegrator&) = delete;
-  TreeErkIntegrator& operator=(const TreeErkIntegrator&) = delete;
 
-  /// Integrates to `tout` without passing `t_stop`, or stops earlier when stiff() (above).
+  /// Stops before tout when stiff() (above).
   void advance_to(double tout, double t_stop);
   /// The step became stability-limited in the last advance_to.
   bool stiff() const { return stiff_; }
   /// After stiff(): the step size h and the spectral radius rho that showed it.
   double stiff_step() const { return stiff_h_; }
   double stiff_radius() const { return stiff_rho_; }
-
-  double time() const { return t_; }
-  /// Full DAE-layout state at time(): body states, lambda (reactions), mu = 0, mu_n = 0.
-  const std::vector<double>& y() const { return y_; }
-  const std::vector<double>& yp() const { return yp_; }
   IntegratorStats stats() const;
 
  private:
   struct Impl;
-  std::unique_ptr<Impl> impl_;
-  double t_ = 0;
+  ImplPtr<Impl> impl_;
   bool stiff_ = false;
   double stiff_h_ = 0, stiff_rho_ = 0;
-  std::vector<double> y_, yp_;
 };
 
 }  // namespace mb

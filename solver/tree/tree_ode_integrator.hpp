@@ -17,34 +17,26 @@
 #include <vector>
 
 #include "models/model.hpp"
+#include "solver/integrator_state.hpp"
 #include "solver/integrator_stats.hpp"
 #include "solver/tree/tree_topology.hpp"
 
 namespace mb {
 
-class TreeOdeIntegrator {
+/// time(), y(): the full DAE-layout state, body states, lambda (reactions), mu = 0, mu_n = 0.
+class TreeOdeIntegrator : public IntegratorState {
  public:
-  /// y0 must be consistent (compute_initial_conditions); `tree` from find_tree_topology(dae).
+  /// `tree` from find_tree_topology(dae).
   TreeOdeIntegrator(const Dae& dae, TreeTopology tree, const TransientParams& params, double t0,
                     const std::vector<double>& y0, std::optional<double> print_interval);
-  ~TreeOdeIntegrator();
-  TreeOdeIntegrator(const TreeOdeIntegrator&) = delete;
-  TreeOdeIntegrator& operator=(const TreeOdeIntegrator&) = delete;
 
-  /// Integrates to `tout` without passing `t_stop`; see the header comment for failures.
+  /// The quaternions are renormalised at tout (header comment).
   void advance_to(double tout, double t_stop);
-
-  double time() const { return t_; }
-  /// Full DAE-layout state at time(): body states, lambda (reactions), mu = 0, mu_n = 0.
-  const std::vector<double>& y() const { return y_; }
-  const std::vector<double>& yp() const { return yp_; }
   IntegratorStats stats() const;
 
  private:
   struct Impl;
-  std::unique_ptr<Impl> impl_;
-  double t_ = 0;
-  std::vector<double> y_, yp_;
+  ImplPtr<Impl> impl_;
 };
 
 }  // namespace mb

@@ -157,7 +157,7 @@ INTEGRATOR/
 )ADM"),
                                  "SIMULATE/DYNAMIC, END=2, STEPS=20\n");
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  CHECK(run.model->transient.integrator == "GSTIFF");
+  CHECK(run.model->transient.integrator == Integrator::kGstiff);
   CHECK(run.model->transient.dae_index == 3);
   for (size_t k = 0; k < run.t.size(); ++k) {
     const double t = run.t[k];

@@ -1,14 +1,14 @@
 // mbsolve DECK [-o PREFIX] [--set NAME=VALUE]... [--worker] [-q|-v] [--list-elements] [--help]
 //         [--version]
-// A thin main: arguments in, solver/run_deck out.
+// A thin main: arguments in, app/run_deck out.
 
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "app/case_worker.hpp"
+#include "app/run_deck.hpp"
 #include "common/interrupt.hpp"
 #include "models/element_registry.hpp"
-#include "solver/case_worker.hpp"
-#include "solver/run_deck.hpp"
 
 namespace {
 

@@ -1,18 +1,19 @@
 #pragma once
 // The whole mbsolve pipeline for one deck: read -> build model -> run commands -> write
 // PREFIX.csv, PREFIX.json and PREFIX.log (each atomically). Returns the exit code of the
-// contract (docs/architecture.md section 4); never throws.
+// contract (docs/architecture.md section 4); never throws. The application layer (app/): the
+// solver below knows nothing of files, formats or exit codes beyond its RunReport.
 
 #include <string>
 #include <vector>
 
+#include "app/run_log.hpp"
+#include "app/run_summary.hpp"
 #include "common/exit_code.hpp"
 #include "models/model.hpp"
 #include "parser/deck_overrides.hpp"
 
 namespace mb {
-
-enum class Verbosity { kQuiet, kNormal, kVerbose };
 
 struct RunOptions {
   std::string deck_path;
@@ -30,8 +31,5 @@ struct RunOptions {
 };
 
 ExitCode run_deck(const RunOptions& options);
-
-/// The version string printed by --version and written into result headers.
-const char* mbsolve_version();
 
 }  // namespace mb

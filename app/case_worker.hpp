@@ -14,7 +14,7 @@
 
 #include <iosfwd>
 
-#include "solver/run_deck.hpp"
+#include "app/run_deck.hpp"
 
 namespace mb {
 

@@ -1,4 +1,4 @@
-#include "solver/case_worker.hpp"
+#include "app/case_worker.hpp"
 
 #include <algorithm>
 #include <iostream>

@@ -1,0 +1,45 @@
+#pragma once
+// Writes result rows as the analysis produces them; a progress line when stderr is a TTY.
+// Commands between Simulates may rebuild the System (Activate, Deactivate, modifications): the
+// request evaluator follows the System of each row; the columns stay those of the first.
+// Several rows at one time (a restart) are kept as ResOutput abf_unique_time says.
+
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "app/run_log.hpp"
+#include "results/csv_result_writer.hpp"
+#include "solver/analysis_observer.hpp"
+#include "solver/request_outputs.hpp"
+
+namespace mb {
+
+class CsvObserver : public AnalysisObserver {
+ public:
+  CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys, const RequestOutputs& requests,
+              bool progress);
+  void output(double t, const System& sys, const std::vector<double>& y,
+              const std::vector<double>& yp) override;
+  void log(const std::string& line) override { log_.line(line); }
+  /// Writes a held row (abf_unique_time LAST) and ends the progress line.
+  void end();
+
+ private:
+  CsvResultWriter& csv_;
+  RunLog& log_;
+  const System* sys_;
+  const RequestOutputs* requests_;
+  std::deque<RequestOutputs> rebuilt_;
+  ResultOptions::UniqueTime unique_time_;
+  size_t n_body_;
+  std::vector<double> row_;
+  double last_t_ = 0;
+  bool held_ = false;
+  bool progress_;
+};
+
+/// The result columns: time (in the model's time unit), the body outputs, the requests.
+std::vector<ResultColumn> result_columns(const System& sys, const RequestOutputs& requests);
+
+}  // namespace mb

@@ -1,0 +1,350 @@
+#include "app/run_deck.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+
+#include "app/csv_observer.hpp"
+#include "common/error.hpp"
+#include "common/text.hpp"
+#include "models/command_edits.hpp"
+#include "models/model_builder.hpp"
+#include "parser/read_deck.hpp"
+#include "results/atomic_file.hpp"
+#include "results/csv_result_writer.hpp"
+#include "results/output_prefix.hpp"
+#include "solver/analysis_runner.hpp"
+#include "solver/request_outputs.hpp"
+#include "solver/user_calls.hpp"
+
+namespace mb {
+
+namespace {
+
+/// The deck with the --set overrides applied: read from the file, or copied from the deck a
+/// worker read once.
+Deck read_deck_for_run(const RunOptions& opt, Diagnostics& diag) {
+  if (!opt.preloaded_deck) {
+    return read_deck_file(opt.deck_path, opt.overrides, diag);
+  }
+  Deck deck = *opt.preloaded_deck;
+  apply_path_overrides(deck, opt.overrides, diag);
+  return deck;
+}
+
+/// An Adams dataset holds the model only; the analysis comes from a command file. Says how to
+/// write one, in Adams words, when a dataset is run on its own.
+void require_adams_analysis(const Deck& deck, Diagnostics& diag) {
+  if (deck.root_tag != "adm") return;
+  if (std::any_of(deck.commands.begin(), deck.commands.end(),
+                  [](const DeckNode& n) { return n.tag == "simulate"; })) {
+    return;
+  }
+  const std::filesystem::path p(deck.path);
+  const std::string name = p.stem().string();
+  diag.add({Severity::kError,
+            {intern_path(deck.path), 0, 0},
+            "",
+            fmt::format("an Adams dataset holds the model, not the analysis: write a command "
+                        "file {0}.acf beside it (line 1 the dataset, line 2 the output prefix, "
+                        "then the commands) and run mbsolve {0}.acf; for example:",
+                        name),
+            fmt::format("  {}\n  {}\n  SIMULATE/DYNAMIC, END=1.0, STEPS=100\n  STOP",
+                        p.filename().string(), name)});
+}
+
+/// A copy of the worker's model with the case's value overrides applied, or nothing when the
+/// case needs a build from the deck.
+std::optional<Model> reuse_preloaded_model(const RunOptions& opt) {
+  if (!opt.preloaded_model || !opt.preloaded_deck) return std::nullopt;
+  Model m = *opt.preloaded_model;
+  if (!apply_value_overrides(*opt.preloaded_deck, opt.overrides, m)) return std::nullopt;
+  return m;
+}
+
+/// A user routine that calls exit() ends the process in the middle of the analysis, where no
+/// result would be written and the exit status would be the routine's. The atexit handler runs
+/// the function bound here (the run's failure path: rows so far, JSON, log) and ends the process
+/// with exit 1 instead.
+std::function<void()>* g_on_unexpected_exit = nullptr;
+
+void finish_unexpected_exit() {
+  if (std::function<void()>* f = g_on_unexpected_exit) {
+    g_on_unexpected_exit = nullptr;
+    (*f)();
+  }
+}
+
+class UnexpectedExitGuard {
+ public:
+  explicit UnexpectedExitGuard(std::function<void()>& on_exit) : previous_(g_on_unexpected_exit) {
+    static const bool registered = std::atexit(finish_unexpected_exit) == 0;
+    (void)registered;
+    g_on_unexpected_exit = &on_exit;
+  }
+  ~UnexpectedExitGuard() { g_on_unexpected_exit = previous_; }
+  UnexpectedExitGuard(const UnexpectedExitGuard&) = delete;
+  UnexpectedExitGuard& operator=(const UnexpectedExitGuard&) = delete;
+
+ private:
+  std::function<void()>* previous_;
+};
+
+/// The message for a process that exits during the analysis, naming the user routine that
+/// called exit() when there is one.
+std::string unexpected_exit_message() {
+  if (const UserCall* c = current_user_call()) {
+    return fmt::format(
+        "{}: user subroutine {} called exit() at t = {:.10g}; a routine must return (report a "
+        "fatal error with c_errmes(..., endflg = 1), in Python py_errmes or an exception)",
+        c->sub.subject, c->sub.describe(), c->state.t);
+  }
+  return "the process was ended by exit() during the analysis (a user library called it?)";
+}
+
+/// A deck error found while solving (building the System, running a Simulate) as a diagnostic
+/// line: at the element its message names ("Force_Scalar_TwoBody 4: ..."), else at the Simulate
+/// that was running (`running`), else without a position.
+std::string deck_error_line(const Deck* deck, const SourceLoc& running,
+                            const std::string& message) {
+  SourceLoc loc = running;
+  const size_t colon = message.find(": ");
+  const std::string_view subject = std::string_view(message).substr(0, colon);
+  const size_t space = subject.rfind(' ');
+  if (deck && colon != std::string::npos && space != std::string_view::npos) {
+    const std::string tag = to_lower(subject.substr(0, space));
+    const std::string_view id = subject.substr(space + 1);
+    for (const auto* nodes : {&deck->model, &deck->commands}) {
+      for (const DeckNode& n : *nodes) {
+        // The element's tag, or its name as written (an Adams statement: PART for body_rigid).
+        const bool named = n.tag == tag || to_lower(n.spelled) == tag;
+        const DeckAttribute* a = named ? n.find("id") : nullptr;
+        if (a && trim(a->value) == id) loc = n.loc;
+      }
+    }
+  }
+  return loc.line > 0 ? loc.str() + ": error: " + message : "error: " + message;
+}
+
+/// One run of a deck: its log, its summary, its timing, and the paths out of it (each writes
+/// the JSON and the log through finish, except where nothing can be written).
+class DeckRun {
+ public:
+  explicit DeckRun(const RunOptions& opt)
+      : opt_(opt),
+        wall0_(std::chrono::steady_clock::now()),
+        cpu0_(std::clock()),
+        prefix_(output_prefix(opt.deck_path, opt.prefix)),
+        log_(opt.verbosity),
+        deck_read_(opt.preloaded_deck ? opt.preloaded_deck : &deck_) {
+    log_.line(
+        fmt::format("mbsolve {} on {} ({})", mbsolve_version(), opt.deck_path, now_iso8601()));
+  }
+
+  ExitCode run() {
+    // A user routine that calls exit(): the rows so far, the JSON and the log, then exit 1.
+    std::function<void()> on_exit = [this] { finish_after_exit(); };
+    const UnexpectedExitGuard exit_guard(on_exit);
+    try {
+      std::optional<Model> model;
+      if (const std::optional<ExitCode> early = load(model)) return *early;
+      return solve(*model);
+    } catch (const Error& e) {
+      csv_in_run_ = nullptr;
+      if (e.code() == ExitCode::kDeckError) {
+        const std::string line = deck_error_line(deck_read_, {}, e.what());
+        std::cerr << line << '\n';
+        log_.line(line);
+        return finish(e.code(), line);
+      }
+      std::cerr << "mbsolve: " << e.what() << '\n';
+      if (e.code() == ExitCode::kInputNotFound) return e.code();
+      return finish(e.code(), e.what());
+    } catch (const std::exception& e) {
+      csv_in_run_ = nullptr;
+      std::cerr << "mbsolve: internal error: " << e.what() << '\n';
+      return finish(ExitCode::kInternal, std::string("internal error: ") + e.what());
+    }
+  }
+
+ private:
+  /// The totals to the log, then PREFIX.json and PREFIX.log; the exit code (a failure to write
+  /// them turns success into that failure's code).
+  ExitCode finish(ExitCode code, const std::string& message) {
+    sum_.code = code;
+    sum_.message = message;
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0_).count();
+    const double cpu = static_cast<double>(std::clock() - cpu0_) / CLOCKS_PER_SEC;
+    log_.line(
+        fmt::format("steps {}, residual evaluations {}, Jacobian evaluations {}, Newton "
+                    "iterations {}, error test failures {}",
+                    sum_.stats.steps, sum_.stats.residual_evals, sum_.stats.jacobian_evals,
+                    sum_.stats.newton_iters, sum_.stats.error_test_fails));
+    log_.line(fmt::format("wall time {:.3f} s, cpu time {:.3f} s", wall, cpu));
+    log_.line(code == ExitCode::kSuccess ? "status: ok"
+              : is_interruption(code)    ? "status: interrupted: " + message
+                                         : "status: failed: " + message);
+    try {
+      write_summary(prefix_, opt_.deck_path, opt_.overrides, sum_, wall, cpu);
+      write_file_atomically(prefix_ + ".log", log_.text());
+    } catch (const Error& e) {
+      std::cerr << "mbsolve: " << e.what() << '\n';
+      return code == ExitCode::kSuccess ? e.code() : code;
+    }
+    return code;
+  }
+
+  /// A user routine called exit() during the analysis: the rows so far, the JSON and the log,
+  /// then the process ends with exit 1.
+  [[noreturn]] void finish_after_exit() {
+    const std::string message = unexpected_exit_message();
+    std::cerr << "mbsolve: analysis failed: " << message << '\n';
+    try {
+      if (csv_in_run_) {
+        sum_.outputs = static_cast<long>(csv_in_run_->rows());
+        csv_in_run_->finish();
+      }
+      finish(ExitCode::kAnalysisFailed, message);
+    } catch (const std::exception& e) {
+      std::cerr << "mbsolve: " << e.what() << '\n';
+    }
+    std::cerr.flush();
+    std::_Exit(to_int(ExitCode::kAnalysisFailed));
+  }
+
+  /// The model of the run (the worker's copy, or read and built from the deck); an exit code
+  /// instead when the run ends here (no deck, no writable prefix, deck errors).
+  std::optional<ExitCode> load(std::optional<Model>& model) {
+    std::error_code ec;
+    if (!std::filesystem::exists(opt_.deck_path, ec)) {
+      std::cerr << "mbsolve: " << opt_.deck_path << ": no such file\n";
+      return ExitCode::kInputNotFound;
+    }
+    Diagnostics diag;
+    model = reuse_preloaded_model(opt_);
+    if (model) log_.line("model reused from the worker's first build (value overrides only)");
+    if (!model) deck_ = read_deck_for_run(opt_, diag);
+    const std::string& acf_prefix =
+        model ? opt_.preloaded_deck->output_prefix : deck_.output_prefix;
+    if (opt_.prefix.empty() && !acf_prefix.empty()) {
+      // An Adams command file names its output prefix, relative to the file's folder.
+      prefix_ = (std::filesystem::path(opt_.deck_path).parent_path() / acf_prefix).string();
+    }
+    if (const auto problem = output_prefix_problem(prefix_)) {
+      std::cerr << "mbsolve: " << *problem << '\n';
+      return ExitCode::kUsage;  // nothing can be written, not even the JSON
+    }
+    if (!model && !diag.has_errors()) require_adams_analysis(deck_, diag);
+    if (!model && !diag.has_errors()) model = build_model(deck_, diag);
+    for (const auto& d : diag.all()) {
+      log_.line(d.str(), opt_.verbosity != Verbosity::kQuiet || d.severity == Severity::kError);
+    }
+    if (!diag.has_errors() && model) return std::nullopt;
+    if (opt_.verbosity == Verbosity::kQuiet) {
+      for (const auto& d : diag.all()) {
+        if (d.severity == Severity::kError) std::cerr << d.str() << '\n';
+      }
+    }
+    std::filesystem::remove(prefix_ + ".csv", ec);  // no stale result may claim success
+    std::cerr << fmt::format("mbsolve: {} error(s) in {}; nothing was solved\n", diag.error_count(),
+                             opt_.deck_path);
+    return finish(ExitCode::kDeckError, fmt::format("{} error(s) in the deck", diag.error_count()));
+  }
+
+  /// The header lines of the result CSV.
+  std::vector<std::string> csv_comments(const Model& model) const {
+    const Units& u = model.units;
+    return {fmt::format("mbsolve {}", mbsolve_version()), "deck: " + opt_.deck_path,
+            "date: " + now_iso8601(),
+            u.mass.empty()
+                ? fmt::format("units: deck units with mass_mult_factor {:g}; angles in radians",
+                              u.mass_factor)
+                : fmt::format("units: force={} mass={} length={} time={} angle=radian", u.force,
+                              u.mass, u.length, u.time)};
+  }
+
+  /// Runs the model's commands with the rows going to PREFIX.csv.
+  ExitCode solve(const Model& model) {
+    const System sys(model);
+    sum_.bodies = sys.num_moving_bodies();
+    sum_.constraints = sys.num_constraint_equations();
+    sum_.dof = sys.dof();
+    // The degrees of freedom are logged after the analyses, once the redundant constraint
+    // equations are known, so that the log and the JSON give the same number.
+    log_.line(
+        fmt::format("model: {} moving bodies, {} markers, {} joints ({} constraint equations)",
+                    sum_.bodies, model.markers.size(), model.joints.size(), sum_.constraints));
+    const RequestOutputs requests(sys);
+    CsvResultWriter csv(prefix_ + ".csv", csv_comments(model), result_columns(sys, requests));
+    csv_in_run_ = &csv;
+    CsvObserver obs(csv, log_, sys, requests, opt_.verbosity != Verbosity::kQuiet && ::isatty(2));
+    const RunReport rep = run_analyses(sys, obs);
+    obs.end();
+    sum_.stats = rep.stats;
+    sum_.redundant_removed = rep.redundant_constraints_removed;
+    sum_.transient_forms = rep.transient_forms;
+    sum_.dof = sys.dof() + rep.redundant_constraints_removed;
+    log_.line(rep.redundant_constraints_removed > 0
+                  ? fmt::format("{} degrees of freedom ({} of the {} constraint equations are "
+                                "redundant and were removed)",
+                                sum_.dof, rep.redundant_constraints_removed, sum_.constraints)
+                  : fmt::format("{} degrees of freedom", sum_.dof));
+    sum_.end_time = rep.time;
+    sum_.outputs = static_cast<long>(csv.rows());
+    csv_in_run_ = nullptr;
+    return conclude(rep, csv);
+  }
+
+  /// The exit path of a run that was solved: a deck error found while running removes the CSV;
+  /// otherwise the rows up to a failure or an interruption are kept.
+  ExitCode conclude(const RunReport& rep, CsvResultWriter& csv) {
+    if (rep.code == ExitCode::kDeckError) {
+      std::error_code ec;
+      std::filesystem::remove(prefix_ + ".csv", ec);
+      const std::string line = deck_error_line(deck_read_, rep.loc, rep.message);
+      std::cerr << line << '\n';
+      log_.line(line);
+      return finish(rep.code, line);
+    }
+    csv.finish();
+    if (is_interruption(rep.code)) {
+      std::cerr << fmt::format("mbsolve: {} at t = {:g}; {} rows written to {}.csv\n",
+                               rep.message.substr(0, rep.message.find(';')), rep.time, sum_.outputs,
+                               prefix_);
+      return finish(rep.code, rep.message);
+    }
+    if (rep.code != ExitCode::kSuccess) {
+      std::cerr << "mbsolve: analysis failed: " << rep.message << '\n';
+      return finish(rep.code, rep.message);
+    }
+    if (opt_.verbosity != Verbosity::kQuiet) {
+      std::cerr << fmt::format("mbsolve: results written to {}.csv ({} rows), {}.json, {}.log\n",
+                               prefix_, sum_.outputs, prefix_, prefix_);
+    }
+    return finish(ExitCode::kSuccess, "");
+  }
+
+  const RunOptions& opt_;
+  const std::chrono::steady_clock::time_point wall0_;
+  const std::clock_t cpu0_;
+  std::string prefix_;
+  RunLog log_;
+  RunSummary sum_;
+  CsvResultWriter* csv_in_run_ = nullptr;  ///< the CSV being written (rows up to an exit())
+  Deck deck_;
+  const Deck* deck_read_;
+};
+
+}  // namespace
+
+ExitCode run_deck(const RunOptions& opt) { return DeckRun(opt).run(); }
+
+}  // namespace mb

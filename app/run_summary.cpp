@@ -1,0 +1,46 @@
+#include "app/run_summary.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "results/atomic_file.hpp"
+
+namespace mb {
+
+const char* mbsolve_version() { return "0.1.0"; }
+
+void write_summary(const std::string& prefix, const std::string& deck_path,
+                   const std::vector<Override>& overrides, const RunSummary& s, double wall,
+                   double cpu) {
+  nlohmann::ordered_json j;
+  j["status"] = s.code == ExitCode::kSuccess ? "ok"
+                : is_interruption(s.code)    ? "interrupted"
+                                             : "failed";
+  j["exit_code"] = to_int(s.code);
+  j["message"] = s.message;
+  j["mbsolve_version"] = mbsolve_version();
+  j["deck"] = deck_path;
+  nlohmann::ordered_json overridden = nlohmann::ordered_json::object();
+  for (const auto& o : overrides) overridden[o.name] = o.value;
+  j["overrides"] = overridden;
+  j["end_time"] = s.end_time;
+  j["output_rows"] = s.outputs;
+  j["steps"] = s.stats.steps;
+  j["residual_evals"] = s.stats.residual_evals;
+  j["jacobian_evals"] = s.stats.jacobian_evals;
+  j["newton_iters"] = s.stats.newton_iters;
+  j["error_test_fails"] = s.stats.error_test_fails;
+  j["wall_s"] = wall;
+  j["cpu_s"] = cpu;
+  j["bodies"] = s.bodies;
+  j["constraints"] = s.constraints;
+  j["dof"] = s.dof;
+  j["redundant_constraints_removed"] = s.redundant_removed;
+  nlohmann::ordered_json forms = nlohmann::ordered_json::array();
+  for (const TransientForm& f : s.transient_forms) {
+    forms.push_back({{"integrator", f.integrator}, {"form", f.form}, {"reason", f.reason}});
+  }
+  j["transient_forms"] = forms;
+  write_file_atomically(prefix + ".json", j.dump(2) + "\n");
+}
+
+}  // namespace mb

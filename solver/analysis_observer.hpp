@@ -1,0 +1,48 @@
+#pragma once
+// What an analysis reports: outputs and log lines to an observer (the application writes them:
+// CSV, log), and at the end a RunReport (exit code, counters, the forms that ran: JSON summary).
+
+#include <string>
+#include <vector>
+
+#include "common/exit_code.hpp"
+#include "common/source_loc.hpp"
+#include "solver/integrator_stats.hpp"
+#include "solver/system.hpp"
+
+namespace mb {
+
+class AnalysisObserver {
+ public:
+  virtual ~AnalysisObserver() = default;
+  /// One output row at time t (the first Simulate also reports t = start after assembly).
+  virtual void output(double t, const System& sys, const std::vector<double>& y,
+                      const std::vector<double>& yp) = 0;
+  /// A line for the log (progress, analysis start and end).
+  virtual void log(const std::string& line) = 0;
+};
+
+/// The integrator and form one transient analysis ran (JSON summary `transient_forms`).
+struct TransientForm {
+  std::string integrator;  ///< the deck's integrator_type, or "default" when it names none
+  std::string form;        ///< what ran (solver/default_transient.hpp for the default's forms)
+  std::string reason;      ///< "named in the deck", or why the default chose that form
+};
+
+struct RunReport {
+  ExitCode code = ExitCode::kSuccess;
+  std::string message;  ///< empty on success
+  IntegratorStats stats;
+  double time = 0;  ///< simulation time reached
+  /// The Simulate that was running when the run stopped (a deck error found while running it
+  /// points there unless its message names an element).
+  SourceLoc loc;
+  int analyses = 0;
+  /// Constraint equations found redundant at assembly and removed (JSON summary key
+  /// redundant_constraints_removed); each is also logged as a warning.
+  int redundant_constraints_removed = 0;
+  /// One entry per transient analysis started, in order.
+  std::vector<TransientForm> transient_forms;
+};
+
+}  // namespace mb

@@ -1,0 +1,176 @@
+#include "solver/stages/dae_transient.hpp"
+
+#include <fmt/format.h>
+
+#include "solver/stages/output_integration.hpp"
+#include "solver/sundials/ida_integrator.hpp"
+
+namespace mb {
+
+namespace {
+
+/// How many times in a row one transient may remove more equations without restoring its own
+/// selection in between (RestoreSelection).
+constexpr int kMaxReselections = 20;
+
+/// How many restores in a row may fail (see Reselection) before the run stops.
+constexpr int kMaxFailedRestores = 16;
+
+/// True when an applied force or a user state reads joint reactions: their equations are then
+/// nonlinear in the multipliers, which one acceleration solve does not resolve.
+bool reads_multipliers(const System& sys) {
+  for (const auto& fk : sys.force_kernels()) {
+    if (fk.n_multipliers > 0) return true;
+  }
+  for (const auto& sk : sys.state_kernels()) {
+    if (sk.n_multipliers > 0) return true;
+  }
+  return false;
+}
+
+/// Where the integration (re)starts: time, state and derivatives of the index-2 layout.
+struct DaeStart {
+  double t;
+  std::vector<double> y, yp;
+};
+
+/// Index 2 on `dae`, index 3 or stabilised index 1 on a System of that form built for st.sys's
+/// model (kept in `forms` while the removed equations stay those of `dae`), from `start` over the
+/// grid g; nominal_removed: see integrate.
+void integrate_dae(const Stage& st, const Dae& dae, DaeForms& forms, const TransientParams& params,
+                   size_t nominal_removed, const DaeStart& start, const OutputGrid& g,
+                   const std::string& singular_cause) {
+  const System& sys = st.sys;
+  const bool index3 = params.dae_index == 3;
+  const bool index1 = params.dae_index == 1;
+  // The ODE forms solve the accelerations at their outputs already (the right-hand side).
+  std::optional<AccelerationSolver> output_solve;
+  if (!reads_multipliers(sys)) output_solve.emplace(dae);
+  AccelerationSolver* acc = output_solve ? &*output_solve : nullptr;
+  const auto form_system = [&](std::deque<System>& systems, DaeForm form) -> const System& {
+    if (systems.empty() || &systems.back().model() != &sys.model()) {
+      systems.emplace_back(sys.model(), form);
+    }
+    return systems.back();
+  };
+  if (index3 && !forms.dae3) {
+    forms.dae3.emplace(form_system(forms.systems3, DaeForm::kIndex3), dae.removed());
+  }
+  if (index1 && !forms.dae1) {
+    forms.dae1.emplace(form_system(forms.systems1, DaeForm::kStabilisedIndex1), dae.removed());
+  }
+  if (index1) {
+    // kappa = 0 and u = 0: the index-2 initial conditions are consistent (lambda already
+    // solves the acceleration constraints).
+    std::vector<double> y1 = start.y, yp1 = start.yp;
+    y1.resize(static_cast<size_t>(forms.dae1->size()), 0.0);
+    yp1.resize(static_cast<size_t>(forms.dae1->size()), 0.0);
+    IdaIntegrator ida(*forms.dae1, params, start.t, y1, yp1, g.dt);
+    integrate(ida, st, dae, g, acc, nominal_removed, singular_cause);
+  } else {
+    IdaIntegrator ida(index3 ? *forms.dae3 : dae, params, start.t, start.y, start.yp, g.dt);
+    integrate(ida, st, dae, g, acc, nominal_removed, singular_cause);
+  }
+}
+
+/// Where a transient restarts with other equations removed, and why.
+struct Restart {
+  double t = 0;
+  std::vector<double> y;
+  std::vector<int> removed;
+  std::string why;
+};
+
+/// The re-selection state of one DAE transient: how the next restart is chosen after a failure
+/// or a restore.
+struct Reselection {
+  int reselections = 0;
+  int failed_restores = 0;
+  /// A restore right out of a singular region may leave a Newton matrix too ill conditioned for
+  /// the restart (SI1, SI2 at 1e-10): a failure in the interval that starts at a restore goes
+  /// back to the selection before it, and the next check point restores again, a little farther
+  /// from the singular configuration.
+  bool from_restore = false;
+  std::vector<int> before_restore;
+  std::string singular_cause;  ///< the failure that made the run remove more equations
+
+  bool may_reselect() const { return reselections < kMaxReselections; }
+
+  /// The restart after `failure`, or nothing when the run must stop with it.
+  std::optional<Restart> after_failure(const System& sys, const Dae& dae,
+                                       const RankLossFailure& failure) {
+    Restart r{failure.t, failure.y, {}, ""};
+    if (!failure.rank_loss) {
+      if (!from_restore || failed_restores >= kMaxFailedRestores) return std::nullopt;
+      ++failed_restores;
+      r.removed = before_restore;
+      r.why = "the integration failed after the restore; equations removed again";
+    } else {
+      // Every row conditioned worse than a restore needs is removed: at a singular configuration
+      // several rows lose rank together (the 40 four-bars of IFToMM A02 at their flat position),
+      // and removing only those past the rank-loss threshold leaves the next ones to fail a step
+      // later.
+      std::optional<RedundantSelection> sel;
+      if (may_reselect()) {
+        sel = select_redundant_equations(sys, failure.t, failure.y, kRestoreConditioning);
+      }
+      if (!sel || sel->removed == dae.removed()) return std::nullopt;
+      ++reselections;
+      failed_restores = 0;
+      singular_cause = failure.what();
+      r.removed = std::move(sel->removed);
+      r.why = "the kept constraint equations became (nearly) dependent";
+    }
+    from_restore = false;
+    return r;
+  }
+
+  Restart after_restore(const Dae& dae, RestoreSelection& restore) {
+    before_restore = dae.removed();
+    from_restore = true;
+    reselections = 0;
+    return {restore.t, std::move(restore.y), std::move(restore.removed),
+            "the model's redundant equations are independent again"};
+  }
+};
+
+/// Logs the restart, removes its equations and returns the consistent state to go on from.
+DaeStart restart_with(const Stage& st, std::optional<Dae>& dae, DaeForms& forms, Restart r) {
+  const int lambda0 = 13 * st.sys.num_moving_bodies();
+  std::string names;
+  for (int e : r.removed) {
+    names += (names.empty() ? "" : ", ") + st.sys.describe_variable(lambda0 + e);
+  }
+  st.obs.log(fmt::format("warning: t = {:.10g}: {}; equations removed from here on: {}", r.t, r.why,
+                         names.empty() ? "none" : names));
+  dae.emplace(st.sys, std::move(r.removed));
+  forms.reset();
+  r.y.resize(static_cast<size_t>(st.sys.size()));
+  const InitialConditions restart = compute_initial_conditions(*dae, r.t, r.y, nullptr, false);
+  return {r.t, restart.y, restart.yp};
+}
+
+}  // namespace
+
+void run_dae_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
+                       const TransientParams& params, const OutputGrid& g) {
+  const size_t nominal = dae->removed().size();
+  DaeStart start{st.t0, st.ic.y, st.ic.yp};
+  Reselection sel;
+  for (;;) {
+    std::optional<Restart> again;
+    try {
+      integrate_dae(st, *dae, forms, params, sel.may_reselect() ? nominal : SIZE_MAX, start, g,
+                    sel.singular_cause);
+      return;
+    } catch (const RankLossFailure& failure) {
+      again = sel.after_failure(st.sys, *dae, failure);
+      if (!again) throw;
+    } catch (RestoreSelection& restore) {
+      again = sel.after_restore(*dae, restore);
+    }
+    start = restart_with(st, dae, forms, std::move(*again));
+  }
+}
+
+}  // namespace mb

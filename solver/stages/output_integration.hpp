@@ -1,0 +1,159 @@
+#pragma once
+// A transient's integration to its output times (run_transient.cpp, dae_transient.cpp), for every
+// integrator with the interface advance_to(tout, t_stop), time(), y(), yp(), stats() (IDA, CVODE,
+// the joint-coordinate forms, the default form): outputs, the interruption check, and the
+// failures that let a DAE transient choose its removed equations again.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "common/interrupt.hpp"
+#include "solver/redundant_constraints.hpp"
+#include "solver/stages/stages.hpp"
+
+namespace mb {
+
+/// An integration failure at a configuration where the kept constraint rows have become (nearly)
+/// dependent (rank_loss_report); t and y are the integrator's last successful step, where the
+/// transient may re-select the redundant equations and go on (reselect_redundant_equations).
+class RankLossFailure : public Error {
+ public:
+  RankLossFailure(const std::string& message, double t_fail, std::vector<double> y_fail,
+                  bool rank_lost = true)
+      : Error(ExitCode::kAnalysisFailed, message),
+        t(t_fail),
+        y(std::move(y_fail)),
+        rank_loss(rank_lost) {}
+  double t;
+  std::vector<double> y;
+  /// False: no rank loss was found (a failure the transient may still answer by going back to
+  /// the selection it had before restoring its own).
+  bool rank_loss;
+};
+
+/// Thrown by integrate at an output time (t, y) where, after more equations than the model's
+/// redundant ones were removed to pass a singular configuration, a set of the model's own size
+/// is well conditioned again (`removed`): the transient restarts there with it.
+struct RestoreSelection {
+  double t;
+  std::vector<double> y;
+  std::vector<int> removed;
+};
+
+/// How well conditioned (select_redundant_equations' weakest pivot) a set of the model's own
+/// size must be for RestoreSelection: ten times the rank-loss threshold, so that a run does not
+/// switch back and forth at the edge of a singular region.
+constexpr double kRestoreConditioning = 10 * kNearDependenceThreshold;
+
+/// How far (model length units, or radians for an orientation equation) an equation removed
+/// to pass a singular configuration may drift before the run stops (check_removed_drift):
+/// IFToMM A02 drifts by 6e-6 m while its flat position is passed.
+constexpr double kSingularDriftLimit = 1e-3;
+
+/// Points per output interval at which a run with extra equations removed checks whether the
+/// model's own selection is well conditioned again (RestoreSelection).
+constexpr int kRestoreChecks = 64;
+
+/// While more equations than the model's redundant ones are removed (a singular configuration
+/// is being passed), the removed rows are not enforced and the state drifts from them: the
+/// selection is checked at kRestoreChecks points per output interval so that it is restored
+/// within a small fraction of an interval of leaving the singular region.
+template <class Integ>
+void advance_checking_selection(Integ& integ, const Stage& st, const Dae& dae, double tout,
+                                double t1, double start, size_t nominal_removed,
+                                const std::string& singular_cause) {
+  const bool extended = dae.removed().size() > nominal_removed;
+  const double from = integ.time();
+  for (int j = 1; extended && j < kRestoreChecks; ++j) {
+    const double tsub = from + (tout - from) * j / kRestoreChecks;
+    integ.advance_to(tsub, t1);
+    std::vector<double> ysub = integ.y();
+    ysub.resize(static_cast<size_t>(st.sys.size()));
+    std::optional<std::vector<int>> sel =
+        conditioned_selection(st.sys, tsub, ysub, nominal_removed, kRestoreConditioning);
+    if (sel) {
+      st.report.stats += integ.stats();
+      throw RestoreSelection{tsub, std::move(ysub), std::move(*sel)};
+    }
+    check_removed_drift(dae, start, tsub, ysub, kSingularDriftLimit, singular_cause);
+  }
+  integ.advance_to(tout, t1);
+}
+
+/// A failure of integ: its counters and time go to the report; an analysis failure names the
+/// constraint rows that have become dependent at the integrator's last state, if any, and is
+/// then a RankLossFailure.
+template <class Integ>
+[[noreturn]] void rethrow_failure(Integ& integ, const Stage& st, const Dae& dae,
+                                  size_t nominal_removed) {
+  st.report.stats += integ.stats();
+  st.report.time = integ.time();
+  try {
+    throw;
+  } catch (const Error& e) {
+    if (e.code() != ExitCode::kAnalysisFailed) throw;
+    std::string rank_loss = rank_loss_report(dae, integ.time(), integ.y());
+    // The last successful step may be just outside the singular region that the failed step
+    // entered: when the run may choose its equations again, look there with a wider threshold.
+    if (rank_loss.empty() && nominal_removed != SIZE_MAX) {
+      rank_loss = rank_loss_report(dae, integ.time(), integ.y(), kRestoreConditioning);
+    }
+    if (rank_loss.empty() && nominal_removed == SIZE_MAX) throw;
+    throw RankLossFailure(e.what() + rank_loss, integ.time(), integ.y(), !rank_loss.empty());
+  }
+}
+
+/// Integrates from the integrator's time to g.t1 with output at the grid's times after it; st.t
+/// and st.y follow the last output. A failure names the constraint rows that have become
+/// dependent at the integrator's last state, if any (rank_loss_report of `dae`, the index-2 Dae
+/// of st.sys), and is then a RankLossFailure. With `output_solve` (the DAE forms) the
+/// derivatives and multipliers written at an output time are solved from the interpolated state
+/// there, as at t = 0 (initial_conditions.hpp): IDA's interpolating polynomial spans a whole
+/// step, and a reaction that changes within the step (a force pulse shorter than the step) is
+/// not a polynomial of it. nominal_removed: the model's own number of removed equations while
+/// the transient may choose them again (SIZE_MAX: it may not).
+template <class Integ>
+void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& g,
+               AccelerationSolver* output_solve = nullptr, size_t nominal_removed = SIZE_MAX,
+               const std::string& singular_cause = "") {
+  const System& sys = st.sys;
+  const long n_out = g.count();
+  sys.follow_angles(integ.y().data());  // the angle measures start (or continue) here
+  const double start = integ.time();
+  for (long k = 1; k <= n_out; ++k) {
+    const double tout = g.at(k);
+    if (tout <= start) continue;  // written before a restart
+    try {
+      throw_if_interrupted();
+      advance_checking_selection(integ, st, dae, tout, g.t1, start, nominal_removed,
+                                 singular_cause);
+    } catch (const RestoreSelection&) {
+      throw;
+    } catch (...) {
+      rethrow_failure(integ, st, dae, nominal_removed);
+    }
+    st.t = integ.time();
+    // The index-1 form appends kappa and u to the index-2 layout: outputs and later analyses
+    // read the index-2 part.
+    st.y = integ.y();
+    st.y.resize(static_cast<size_t>(sys.size()));
+    std::vector<double> yp = integ.yp();
+    yp.resize(static_cast<size_t>(sys.size()));
+    if (output_solve) output_solve->solve(st.t, st.y, yp);
+    st.obs.output(st.t, sys, st.y, yp);
+    if (dae.removed().size() > nominal_removed && k < n_out) {
+      std::optional<std::vector<int>> sel =
+          conditioned_selection(sys, st.t, st.y, nominal_removed, kRestoreConditioning);
+      if (sel) {
+        st.report.stats += integ.stats();
+        throw RestoreSelection{st.t, st.y, std::move(*sel)};
+      }
+    }
+  }
+  st.report.stats += integ.stats();
+}
+
+}  // namespace mb

@@ -1,0 +1,7 @@
+#include "solver/stages/stages.hpp"
+
+namespace mb {
+
+void run_assembly(const Stage& st) { st.obs.output(st.t, st.sys, st.y, st.ic.yp); }
+
+}  // namespace mb

@@ -1,0 +1,161 @@
+// The transient stage: the form a deck's integrator runs (Param_Transient integrator_type,
+// parsed once into TransientParams::integrator) or, when the deck names none, the default form
+// chosen from the model (default_transient.hpp).
+//   DSTIFF, GSTIFF, HSTIFF  the DAE form on IDA (dae_transient.hpp), index dae_index
+//   VSTIFF, MSTIFF          the Cartesian ODE form on CVODE BDF (cvode_integrator.hpp)
+//   ABAM                    on a tree of joints the joint-coordinate ODE form on CVODE Adams
+//                           (tree_ode_integrator.hpp), else the Cartesian ODE form on Adams
+
+#include <fmt/format.h>
+
+#include "solver/default_transient.hpp"
+#include "solver/stages/dae_transient.hpp"
+#include "solver/stages/output_integration.hpp"
+#include "solver/stages/stages.hpp"
+#include "solver/sundials/cvode_integrator.hpp"
+#include "solver/tree/tree_ode_integrator.hpp"
+
+namespace mb {
+
+namespace {
+
+/// What a named integrator runs on this model.
+enum class NamedForm { kDae, kCartesianOde, kJointCoordinates };
+
+struct NamedChoice {
+  NamedForm form = NamedForm::kDae;
+  TreeTopology tree;    ///< kJointCoordinates: the tree
+  std::string details;  ///< for the log and the JSON summary, e.g. ", index-3 (I3)"
+};
+
+NamedChoice choose_named_form(const Dae& dae, const TransientParams& params) {
+  NamedChoice c;
+  switch (params.integrator) {
+    case Integrator::kDstiff:
+    case Integrator::kGstiff:
+    case Integrator::kHstiff:
+      c.form = NamedForm::kDae;
+      c.details = params.dae_index == 3   ? ", index-3 (I3)"
+                  : params.dae_index == 1 ? ", stabilised index-1 (SI1)"
+                                          : ", stabilised index-2 (SI2)";
+      break;
+    case Integrator::kVstiff:
+    case Integrator::kMstiff:
+      c.form = NamedForm::kCartesianOde;
+      break;
+    case Integrator::kAbam: {
+      std::string not_tree;
+      if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree)) {
+        c.form = NamedForm::kJointCoordinates;
+        c.details = fmt::format(", joint coordinates: {} joints, {} coordinates",
+                                c.tree.joints.size(), c.tree.nq + c.tree.nv);
+      } else {
+        c.form = NamedForm::kCartesianOde;
+        c.details =
+            params.joint_coordinates ? fmt::format(", Cartesian: {}", not_tree) : ", Cartesian";
+      }
+      break;
+    }
+  }
+  return c;
+}
+
+/// The ODE forms' right-hand side (AccelerationSolver) solves the accelerations and reactions by
+/// Newton when forces read the reactions, so expression forces that read JOINT/JPRIM/MOTION
+/// (joint friction) run there; the joint-coordinate form has no multipliers, and forces reading
+/// accelerations or user routines reading reactions stay refused (Adams solves them implicitly;
+/// so does the DAE form here).
+void check_ode_form_applies(const System& sys, bool joint_coordinates, std::string_view name) {
+  for (const auto& fk : sys.force_kernels()) {
+    const bool reactions_refused = fk.n_multipliers > 0 && (joint_coordinates || fk.user);
+    if (reactions_refused || fk.reads_accelerations) {
+      throw Error(ExitCode::kAnalysisFailed,
+                  fmt::format("{}: {} that reads {} is not supported with integrator {} (ODE "
+                              "form: one explicit solve for the accelerations and reactions); "
+                              "use DSTIFF, GSTIFF or HSTIFF, which solve them implicitly",
+                              fk.subject, fk.user ? "a user subroutine" : "a force",
+                              fk.n_multipliers > 0 ? "joint reactions (JOINT, JPRIM, MOTION)"
+                                                   : "accelerations (ACCX..WDTM)",
+                              name));
+    }
+  }
+  for (const auto& sk : sys.state_kernels()) {
+    if (sk.n_multipliers > 0) {
+      throw Error(ExitCode::kAnalysisFailed,
+                  fmt::format("{}: a user subroutine (ARYSUB or DIFSUB) that reads joint "
+                              "reactions is not supported with integrator {} (ODE form); use "
+                              "DSTIFF, GSTIFF or HSTIFF",
+                              sk.element->subject, name));
+    }
+  }
+}
+
+/// No integrator named (default_transient.hpp): on a tree, runs the joint-coordinate form and
+/// returns true; otherwise logs why and returns false for the Cartesian DAE path (DSTIFF SI2,
+/// TransientParams' defaults).
+bool run_default_form(const Stage& st, const Dae& dae, const TransientParams& params,
+                      const OutputGrid& g) {
+  DefaultForm choice = choose_default_form(dae);
+  st.obs.log(fmt::format("no integrator named: {} ({})", choice.form, choice.reason));
+  st.report.transient_forms.push_back({"default", choice.form, choice.reason});
+  if (!choice.joint_coordinates) return false;
+  st.obs.log(
+      fmt::format("transient analysis (default, {}) from t = {:g} to {:g}, output every {:g}",
+                  choice.form, g.t0, g.t1, g.dt));
+  const size_t entry = st.report.transient_forms.size() - 1;
+  DefaultTreeIntegrator integ(dae, std::move(choice.tree), params, g.t0, st.ic.y, g.dt,
+                              [&](const std::string& what) {
+                                st.obs.log(what);
+                                TransientForm& f = st.report.transient_forms[entry];
+                                f.form += fmt::format(", then {}", kDefaultCartesianForm);
+                                f.reason += "; " + what;
+                              });
+  integrate(integ, st, dae, g);
+  return true;
+}
+
+/// The form a named integrator runs (choose_named_form), from st.ic over the grid g.
+void run_named_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
+                    const TransientParams& params, const OutputGrid& g) {
+  NamedChoice c = choose_named_form(*dae, params);
+  const std::string_view name = integrator_name(params.integrator);
+  const char* kind = c.form == NamedForm::kDae ? "DAE" : "ODE";
+  st.obs.log(
+      fmt::format("transient analysis ({}, {} form{}) from t = {:g} to {:g}, output every {:g}",
+                  name, kind, c.details, g.t0, g.t1, g.dt));
+  if (params.integrator_named) {
+    st.report.transient_forms.push_back(
+        {std::string(name), fmt::format("{} form{}", kind, c.details), "named in the deck"});
+  }
+  switch (c.form) {
+    case NamedForm::kDae:
+      run_dae_transient(st, dae, forms, params, g);
+      break;
+    case NamedForm::kCartesianOde: {
+      check_ode_form_applies(st.sys, false, name);
+      CvodeIntegrator cvode(*dae, params, g.t0, st.ic.y, g.dt);
+      integrate(cvode, st, *dae, g);
+      break;
+    }
+    case NamedForm::kJointCoordinates: {
+      check_ode_form_applies(st.sys, true, name);
+      TreeOdeIntegrator tree_ode(*dae, std::move(c.tree), params, g.t0, st.ic.y, g.dt);
+      integrate(tree_ode, st, *dae, g);
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+void run_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
+                   const TransientParams& params) {
+  report_start(st);
+  const OutputGrid g = output_grid(st.simulate, st.t0);
+  if (params.integrator_named || !run_default_form(st, *dae, params, g)) {
+    run_named_form(st, dae, forms, params, g);
+  }
+  st.obs.log(fmt::format("transient analysis done at t = {:g}", st.t));
+}
+
+}  // namespace mb
