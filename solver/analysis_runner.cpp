@@ -12,6 +12,7 @@
 #include "solver/initial_conditions.hpp"
 #include "solver/redundant_constraints.hpp"
 #include "solver/stages/stages.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -25,7 +26,7 @@ namespace {
 std::vector<double> carry_state(const System& from, const System& to, const std::vector<double>& y,
                                 const std::vector<VelocityReset>& resets) {
   std::vector<double> out = to.initial_state();
-  const auto n_body = static_cast<std::ptrdiff_t>(13 * from.num_moving_bodies());
+  const auto n_body = static_cast<std::ptrdiff_t>(kBodyStates * from.num_moving_bodies());
   std::copy(y.begin(), y.begin() + n_body, out.begin());
   const auto n_states = static_cast<std::ptrdiff_t>(y.size()) - from.state_offset();
   std::copy(y.begin() + from.state_offset(), y.begin() + from.state_offset() + n_states,
@@ -33,15 +34,15 @@ std::vector<double> carry_state(const System& from, const System& to, const std:
   for (const VelocityReset& r : resets) {
     const int o = to.body_offset(r.body);
     if (o < 0) continue;
-    const Vec4 p(out[o + 3], out[o + 4], out[o + 5], out[o + 6]);
+    const Vec4 p(out[o + kBodyP], out[o + kBodyP + 1], out[o + kBodyP + 2], out[o + kBodyP + 3]);
     const Mat3 A = rotation_from_euler_parameters<double>(p / p.norm());
-    Vec3 w = A * Vec3(out[o + 10], out[o + 11], out[o + 12]);
+    Vec3 w = A * Vec3(out[o + kBodyW], out[o + kBodyW + 1], out[o + kBodyW + 2]);
     for (int k = 0; k < 3; ++k) {
-      out[o + 7 + k] = r.v[static_cast<size_t>(k)].value_or(out[o + 7 + k]);
+      out[o + kBodyV + k] = r.v[static_cast<size_t>(k)].value_or(out[o + kBodyV + k]);
       w(k) = r.v[static_cast<size_t>(k + 3)].value_or(w(k));
     }
     const Vec3 w_body = A.transpose() * w;
-    for (int k = 0; k < 3; ++k) out[o + 10 + k] = w_body(k);
+    for (int k = 0; k < 3; ++k) out[o + kBodyW + k] = w_body(k);
   }
   return out;
 }
@@ -119,7 +120,7 @@ class CommandRunner {
     const System& sys = *sys_;
     dae_.emplace(sys, find_redundant_equations(sys, t0, y_));
     report_.redundant_constraints_removed = static_cast<int>(dae_->removed().size());
-    const int lambda0 = 13 * sys.num_moving_bodies();
+    const int lambda0 = kBodyStates * sys.num_moving_bodies();
     for (int e : dae_->removed()) {
       obs_.log(fmt::format("warning: redundant constraint removed: {}",
                            sys.describe_variable(lambda0 + e)));

@@ -13,6 +13,7 @@
 
 #include "solver/autodiff.hpp"
 #include "solver/gravity_field.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -28,8 +29,8 @@ V4<T> euler_parameter_rate(const V4<T>& p, const W& w) {
 }
 
 struct BodyKernel {
-  static constexpr int kInputs = 27;   ///< y (13), y' (13), mu_n
-  static constexpr int kOutputs = 14;  ///< 13 body rows, normalisation row
+  static constexpr int kInputs = 2 * kBodyStates + 1;  ///< y, y' (13 each), mu_n
+  static constexpr int kOutputs = kBodyStates + 1;     ///< 13 body rows, normalisation row
 
   double mass = 0;                          ///< scaled mass
   M3<double> inertia = M3<double>::Zero();  ///< scaled, about CM, body axes
@@ -38,21 +39,21 @@ struct BodyKernel {
   template <class T>
   void eval(const T* x, T* out, double t) const {
     const T* y = x;
-    const T* yp = x + 13;
-    const T& mu_n = x[26];
-    for (int k = 0; k < 3; ++k) out[k] = yp[k] - y[7 + k];
-    const V4<T> p(y[3], y[4], y[5], y[6]);
-    const V3<T> w(y[10], y[11], y[12]);
+    const T* yp = x + kBodyStates;
+    const T& mu_n = x[kTwoBodyStates];
+    for (int k = 0; k < 3; ++k) out[kBodyR + k] = yp[kBodyR + k] - y[kBodyV + k];
+    const V4<T> p(y[kBodyP], y[kBodyP + 1], y[kBodyP + 2], y[kBodyP + 3]);
+    const V3<T> w(y[kBodyW], y[kBodyW + 1], y[kBodyW + 2]);
     const V4<T> pdot = euler_parameter_rate(p, w);
-    for (int k = 0; k < 4; ++k) out[3 + k] = yp[3 + k] - pdot(k) - p(k) * mu_n;
+    for (int k = 0; k < 4; ++k) out[kBodyP + k] = yp[kBodyP + k] - pdot(k) - p(k) * mu_n;
     const V3<double>& g = gravity->at(t);
-    for (int k = 0; k < 3; ++k) out[7 + k] = mass * (yp[7 + k] - g(k));
-    const V3<T> wdot(yp[10], yp[11], yp[12]);
+    for (int k = 0; k < 3; ++k) out[kBodyV + k] = mass * (yp[kBodyV + k] - g(k));
+    const V3<T> wdot(yp[kBodyW], yp[kBodyW + 1], yp[kBodyW + 2]);
     const M3<T> J = inertia.cast<T>();
     const V3<T> Jw = J * w;
     const V3<T> dyn = J * wdot + w.cross(Jw);
-    for (int k = 0; k < 3; ++k) out[10 + k] = dyn(k);
-    out[13] = 0.5 * (p.squaredNorm() - 1.0);
+    for (int k = 0; k < 3; ++k) out[kBodyW + k] = dyn(k);
+    out[kBodyStates] = 0.5 * (p.squaredNorm() - 1.0);
   }
 };
 

@@ -7,12 +7,9 @@
 
 #include "common/error.hpp"
 #include "solver/autodiff.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
-
-namespace {
-constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-}  // namespace
 
 template <class T>
 T CouplerKernel::coordinate(const Term& term, const T* yi, const T* yj, T* row) const {
@@ -34,8 +31,8 @@ T CouplerKernel::phi(const T* x, const T* states, double t, T* rates, T* B) cons
   T rows[kMaxTerms][12];
   for (int k = 0; k < num_terms; ++k) {
     const Term& term = terms[k];
-    const T* yi = x + 13 * term.bi;
-    const T* yj = x + 13 * term.bj;
+    const T* yi = x + kBodyStates * term.bi;
+    const T* yj = x + kBodyStates * term.bj;
     q[k] = coordinate(term, yi, yj, rows[k]) - term.q0;
     if (term.rotational) {
       const T offset = q[k] - states[term.state];  // the turn count: a constant shift
@@ -105,21 +102,21 @@ template <class T>
 void CouplerKernel::eval(const T* x, T* out, double t) const {
   const int nb = num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
-  const T* states = x + 13 * nb + 2 * m;
+  const T* states = x + kBodyStates * nb + 2 * m;
   const T* state_rates = states + num_states;
   T rates[kMaxTerms];
   T B[6 * kMaxBodies];
   const T value = phi(x, states, t, rates, B);
-  T* own_states = out + 13 * nb + 2 * m;
+  T* own_states = out + kBodyStates * nb + 2 * m;
   for (int k = 0; k < num_terms; ++k) {
     if (terms[k].rotational) own_states[terms[k].state] = state_rates[terms[k].state] - rates[k];
   }
   if (m == 0) return;
-  const T lambda = x[13 * nb], mu = x[13 * nb + 1];
+  const T lambda = x[kBodyStates * nb], mu = x[kBodyStates * nb + 1];
   T vel = T(0.0);
   for (int b = 0; b < nb; ++b) {
-    const T* y = x + 13 * b;
-    T* o = out + 13 * b;
+    const T* y = x + kBodyStates * b;
+    T* o = out + kBodyStates * b;
     const T* Bb = B + 6 * b;
     V3<T> mu_w = V3<T>::Zero();
     for (int c = 0; c < 3; ++c) {
@@ -133,8 +130,8 @@ void CouplerKernel::eval(const T* x, T* out, double t) const {
     const V4<T> pdot = euler_parameter_rate(p, mu_w);
     for (int c = 0; c < 4; ++c) o[3 + c] -= pdot(c);
   }
-  out[13 * nb] = vel;
-  out[13 * nb + 1] = value;
+  out[kBodyStates * nb] = vel;
+  out[kBodyStates * nb + 1] = value;
 }
 
 template double CouplerKernel::coordinate<double>(const Term&, const double*, const double*,
@@ -180,19 +177,19 @@ std::vector<CouplerKernel> make_coupler_kernels(const Model& model) {
       throw Error(ExitCode::kInternal, k.subject + ": too many bodies");
     }
     // q0: the coordinates at the bodies' initial poses (the input configuration).
-    std::vector<double> y0(13 * k.bodies.size());
+    std::vector<double> y0(kBodyStates * k.bodies.size());
     for (size_t b = 0; b < k.bodies.size(); ++b) {
       const Body& body = model.bodies[k.bodies[b]];
-      double* y = y0.data() + 13 * b;
-      std::copy(kGroundState, kGroundState + 13, y);
+      double* y = y0.data() + kBodyStates * b;
+      std::copy(kGroundState, kGroundState + kBodyStates, y);
       if (body.ground) continue;
-      for (int i = 0; i < 3; ++i) y[i] = body.r0(i);
-      for (int i = 0; i < 4; ++i) y[3 + i] = body.p0(i);
+      for (int i = 0; i < 3; ++i) y[kBodyR + i] = body.r0(i);
+      for (int i = 0; i < 4; ++i) y[kBodyP + i] = body.p0(i);
     }
     for (int n = 0; n < k.num_terms; ++n) {
       CouplerKernel::Term& t = k.terms[n];
       double row[12];
-      t.q0 = k.coordinate(t, y0.data() + 13 * t.bi, y0.data() + 13 * t.bj, row);
+      t.q0 = k.coordinate(t, y0.data() + kBodyStates * t.bi, y0.data() + kBodyStates * t.bj, row);
     }
     out.push_back(std::move(k));
   }

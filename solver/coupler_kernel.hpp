@@ -35,6 +35,7 @@
 
 #include "models/model.hpp"
 #include "solver/joint_kernel.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -69,8 +70,8 @@ struct CouplerKernel {
   std::vector<char> no_bodies, no_blocks;
 
   int num_bodies() const { return static_cast<int>(bodies.size()); }
-  int inputs() const { return 13 * num_bodies() + 2 * m + 2 * num_states; }
-  int outputs() const { return 13 * num_bodies() + 2 * m + num_states; }
+  int inputs() const { return kBodyStates * num_bodies() + 2 * m + 2 * num_states; }
+  int outputs() const { return kBodyStates * num_bodies() + 2 * m + num_states; }
 
   /// Joint coordinate of term k (without the turn count and q0) and its B row (12 columns:
   /// v_i, w_i, v_j, w_j), at the states of I's and J's bodies.

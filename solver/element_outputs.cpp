@@ -1,6 +1,7 @@
 #include "solver/element_outputs.hpp"
 
 #include "models/compliant_outputs.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -22,7 +23,7 @@ void element_output_values(const ForceKernel& k, const double* x, double t, cons
   size_t c = 0;
   if (k.kind == ForceKernel::Kind::kSpring) {
     BodyState<double> bodies[ForceKernel::kMaxBodies];
-    for (size_t b = 0; b < k.bodies.size(); ++b) bodies[b] = body_state(x + 13 * b);
+    for (size_t b = 0; b < k.bodies.size(); ++b) bodies[b] = body_state(x + kBodyStates * b);
     const MarkerState<double> ground{};
     const MarkerState<double> I = k.mi < 0 ? ground : marker_state(k.markers[k.mi], bodies);
     const MarkerState<double> J = k.mj < 0 ? ground : marker_state(k.markers[k.mj], bodies);

@@ -5,9 +5,10 @@
 #include <map>
 
 #include "solver/compliant_law.hpp"
+#include "solver/joint_kernel.hpp"
 #include "solver/kernel_tables.hpp"
+#include "solver/state_layout.hpp"
 #include "solver/state_reads.hpp"
-#include "solver/system.hpp"
 
 namespace mb {
 
@@ -15,18 +16,18 @@ namespace {
 
 using LocalTables = KernelTables<ForceKernel>;
 
-constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-
 /// The local markers' states and, when the kernel reads accelerations, their accelerations.
 template <class T>
 void marker_states(const ForceKernel& k, const T* x, MarkerState<T>* ms,
                    MarkerAcceleration<T>* ma) {
   BodyState<T> bodies[ForceKernel::kMaxBodies];
-  for (size_t b = 0; b < k.bodies.size(); ++b) bodies[b] = body_state(x + 13 * b);
+  for (size_t b = 0; b < k.bodies.size(); ++b) bodies[b] = body_state(x + kBodyStates * b);
   for (size_t m = 0; m < k.markers.size(); ++m) ms[m] = marker_state(k.markers[m], bodies);
   if (!k.reads_accelerations) return;
   const T* rates[ForceKernel::kMaxBodies];
-  for (size_t b = 0; b < k.bodies.size(); ++b) rates[b] = x + k.acceleration_input_base() + 6 * b;
+  for (size_t b = 0; b < k.bodies.size(); ++b) {
+    rates[b] = x + k.acceleration_input_base() + kBodyVelocities * b;
+  }
   for (size_t m = 0; m < k.markers.size(); ++m) {
     ma[m] = marker_acceleration(k.markers[m], bodies, rates);
   }
@@ -36,13 +37,13 @@ void marker_states(const ForceKernel& k, const T* x, MarkerState<T>* ms,
 template <class T>
 T reaction_value(const ForceKernel& k, const LocalMeasure& m, const T* x,
                  const MarkerState<T>* ms) {
-  const JointKernel& jk = k.sys->constraint_kernel(k.blocks[static_cast<size_t>(m.block)]);
-  T ground[13];
-  for (int c = 0; c < 13; ++c) ground[c] = T(kGroundState[c]);
+  const JointKernel& jk = *k.block_kernels[static_cast<size_t>(m.block)];
+  T ground[kBodyStates];
+  for (int c = 0; c < kBodyStates; ++c) ground[c] = T(kGroundState[c]);
   const int bi = k.markers[static_cast<size_t>(m.i)].body;
   const int bj = m.j < 0 ? -1 : k.markers[static_cast<size_t>(m.j)].body;
-  const T* yi = bi < 0 ? ground : x + 13 * bi;
-  const T* yj = bj < 0 ? ground : x + 13 * bj;
+  const T* yi = bi < 0 ? ground : x + body_states_offset(bi);
+  const T* yj = bj < 0 ? ground : x + body_states_offset(bj);
   V3<T> f, tq;
   jk.reaction(yi, yj, x + k.block_first[static_cast<size_t>(m.block)], m.jflag, f, tq);
   const M3<T> rm = m.k < 0 ? M3<T>(M3<T>::Identity()) : M3<T>(ms[m.k].A);
@@ -88,12 +89,133 @@ void linear_state(const LinearForce& f, const RelativeCoordinates<T>& q, const V
   linear_energy(f, q, g, st.potential, st.dissipation);
 }
 
+/// The values e of the kernel's expressions (force elements with expressions): its measures,
+/// the values of user subroutines it reads (read_values, or evaluated here when null), its
+/// state inputs and expressions.
+template <class T>
+void expression_values(const ForceKernel& k, const T* x, double t, const MarkerState<T>* ms,
+                       const MarkerAcceleration<T>* ma, const T* read_values, T* e) {
+  T lm[ForceKernel::kMaxMeasures], mv[ForceKernel::kMaxMeasures], nv[StateInputs::kMaxNodes];
+  for (size_t i = 0; i < k.measures.size(); ++i) {
+    const LocalMeasure& m = k.measures[i];
+    lm[i] = m.kind == MeasureKind::kJoint     ? reaction_value(k, m, x, ms)
+            : is_acceleration_measure(m.kind) ? acceleration_measure_value(m, ms, ma)
+                                              : measure_value(m, ms);
+  }
+  T rv[StateInputs::kMaxNodes];  // values of user subroutines (state elements, VARSUBs)
+  if (!read_values) {
+    for (size_t r = 0; r < k.state_inputs.reads.size(); ++r) {
+      rv[r] = read_element_value(*k.sys, k.state_inputs.reads[r], x, k.inputs(), k.input_vars,
+                                 k.input_is_deriv, k.y_full, k.yp_full, t);
+    }
+  }
+  k.state_inputs.evaluate(x + k.state_input_base(), lm, read_values ? read_values : rv, t, k.ws,
+                          std::span<double>(k.scratch), nv, mv);
+  const std::span<const T> mspan(mv, k.group->measures.size());
+  for (size_t i = 0; i < k.group->exprs.size() && i < 6; ++i) {
+    e[i] = evaluate_expression<T>(k.group->exprs[i], t, mspan, k.ws, std::span<double>(k.scratch));
+  }
+}
+
+/// A Force_Scalar's (and Force_Vector's) wrench from its expression values e.
+template <class T>
+void scalar_wrench(const ForceKernel& k, const MarkerState<T>& I, const MarkerState<T>& J,
+                   const T* e, double t, Wrench<T>& w) {
+  const V3<T> zj = J.A.col(2);
+  if (k.scalar->rotational) {
+    w.T_i = e[0] * zj;
+    if (!k.scalar->action_only) w.T_j = -w.T_i;
+  } else if (k.scalar->action_only) {
+    w.F_i = e[0] * zj;
+  } else {
+    const V3<T> d = I.R - J.R;
+    const V3<T> u = d / length_of(d, k, t);
+    w.F_i = e[0] * u;
+    w.F_j = -w.F_i;
+  }
+}
+
+template <class T>
+void vector_wrench(const ForceKernel& k, const MarkerState<T>& I, const MarkerState<T>* ms,
+                   const T* e, Wrench<T>& w) {
+  const M3<T> Aref = k.mref < 0 ? M3<T>(M3<T>::Identity()) : M3<T>(ms[k.mref].A);
+  const double sign = k.vector->reverse ? -1.0 : 1.0;
+  w.F_i = sign * (Aref * V3<T>(e[0], e[1], e[2]));
+  w.T_i = sign * (Aref * V3<T>(e[3], e[4], e[5]));
+  if (!k.vector->one_body) {
+    // The floating J marker coincides with I: the reaction acts at R_I.
+    w.F_j = -w.F_i;
+    w.T_j = -w.T_i;
+    w.P_j = I.R;
+  }
+}
+
+/// A spring-damper's wrench: its law, or its expression value e[0] when it has one.
+template <class T>
+void spring_wrench(const ForceKernel& k, const MarkerState<T>& I, const MarkerState<T>& J,
+                   const T* e, double t, ElementState<T>* state, Wrench<T>& w) {
+  using std::atan2;
+  const SpringDamper& s = *k.spring;
+  if (s.rotational) {
+    const V3<T> zj = J.A.col(2);
+    const T theta = atan2(I.A.col(0).dot(J.A.col(1)), I.A.col(0).dot(J.A.col(0)));
+    const T omega = (I.W - J.W).dot(zj);
+    const T torque = k.group ? e[0]
+                             : -s.stiffness * (theta - s.length) -
+                                   s.damping * (omega - s.velocity_offset) + s.preload;
+    w.T_i = torque * zj;
+    w.T_j = -w.T_i;
+    if (state) spring_state(s, theta, omega, torque, *state);
+  } else {
+    const V3<T> d = I.R - J.R;
+    const T l = length_of(d, k, t);
+    const V3<T> u = d / l;
+    const T ldot = (I.V - J.V).dot(u);
+    const T f = k.group ? e[0]
+                        : -s.stiffness * (l - s.length) - s.damping * (ldot - s.velocity_offset) +
+                              s.preload;
+    w.F_i = f * u;
+    w.F_j = -w.F_i;
+    if (state) spring_state(s, l, ldot, f, *state);
+  }
+}
+
+/// A bushing's (and field's) wrench from the relative coordinates of I and J.
+template <class T>
+void linear_wrench(const ForceKernel& k, const MarkerState<T>& I, const MarkerState<T>& J, double t,
+                   ElementState<T>* state, Wrench<T>& w) {
+  const LinearForce& f = *k.linear;
+  V6<T> g;
+  if (f.euler_xyz) {
+    RelativeCoordinates<T> q;
+    M3<T> N;
+    if (!euler_xyz_coordinates(I, J, q, N)) {
+      throw Error(ExitCode::kAnalysisFailed,
+                  fmt::format("{}: rotation_model EULER_XYZ became singular at t = {:.10g}: the "
+                              "y rotation of I relative to J is within {:g} rad of 90 degrees",
+                              k.subject, t, kEulerXyzMargin));
+    }
+    g = linear_generalized_force(f, q);
+    w.T_i = I.A * (N.transpose() * g.template tail<3>());
+    if (state) linear_state(f, q, g, *state);
+  } else {
+    const RelativeCoordinates<T> q = small_angle_coordinates(I, J);
+    g = linear_generalized_force(f, q);
+    w.T_i = J.A * g.template tail<3>();
+    if (state) linear_state(f, q, g, *state);
+  }
+  w.F_i = J.A * g.template head<3>();
+  // The reaction acts on J's body at the point coinciding with R_I.
+  w.F_j = -w.F_i;
+  w.T_j = -w.T_i;
+  w.P_j = I.R;
+}
+
 }  // namespace
 
 template <class T>
 Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state,
                               const T* read_values) const {
-  using std::atan2;
   MarkerState<T> ms[kMaxMarkers];
   MarkerAcceleration<T> ma[kMaxMarkers];
   marker_states(*this, x, ms, ma);
@@ -103,115 +225,22 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state,
   Wrench<T> w;
   w.P_i = I.R;
   w.P_j = J.R;
-  // Expression values (force elements with expressions).
-  T lm[kMaxMeasures], mv[kMaxMeasures], nv[StateInputs::kMaxNodes];
   T e[6];
-  if (group) {
-    for (size_t k = 0; k < measures.size(); ++k) {
-      const LocalMeasure& m = measures[k];
-      lm[k] = m.kind == MeasureKind::kJoint     ? reaction_value(*this, m, x, ms)
-              : is_acceleration_measure(m.kind) ? acceleration_measure_value(m, ms, ma)
-                                                : measure_value(m, ms);
-    }
-    T rv[StateInputs::kMaxNodes];  // values of user subroutines (state elements, VARSUBs)
-    if (!read_values) {
-      for (size_t r = 0; r < state_inputs.reads.size(); ++r) {
-        rv[r] = read_element_value(*sys, state_inputs.reads[r], x, inputs(), input_vars,
-                                   input_is_deriv, y_full, yp_full, t);
-      }
-    }
-    state_inputs.evaluate(x + state_input_base(), lm, read_values ? read_values : rv, t, ws,
-                          std::span<double>(scratch), nv, mv);
-    const std::span<const T> mspan(mv, group->measures.size());
-    for (size_t k = 0; k < group->exprs.size() && k < 6; ++k) {
-      e[k] = evaluate_expression<T>(group->exprs[k], t, mspan, ws, std::span<double>(scratch));
-    }
-  }
+  if (group) expression_values(*this, x, t, ms, ma, read_values, e);
   if (user) user_values(x, t, e);
   switch (kind) {
-    case Kind::kScalar: {
-      const V3<T> zj = J.A.col(2);
-      if (scalar->rotational) {
-        w.T_i = e[0] * zj;
-        if (!scalar->action_only) w.T_j = -w.T_i;
-      } else if (scalar->action_only) {
-        w.F_i = e[0] * zj;
-      } else {
-        const V3<T> d = I.R - J.R;
-        const V3<T> u = d / length_of(d, *this, t);
-        w.F_i = e[0] * u;
-        w.F_j = -w.F_i;
-      }
+    case Kind::kScalar:
+      scalar_wrench(*this, I, J, e, t, w);
       break;
-    }
-    case Kind::kVector: {
-      const M3<T> Aref = mref < 0 ? M3<T>(M3<T>::Identity()) : M3<T>(ms[mref].A);
-      const double sign = vector->reverse ? -1.0 : 1.0;
-      w.F_i = sign * (Aref * V3<T>(e[0], e[1], e[2]));
-      w.T_i = sign * (Aref * V3<T>(e[3], e[4], e[5]));
-      if (!vector->one_body) {
-        // The floating J marker coincides with I: the reaction acts at R_I.
-        w.F_j = -w.F_i;
-        w.T_j = -w.T_i;
-        w.P_j = I.R;
-      }
+    case Kind::kVector:
+      vector_wrench(*this, I, ms, e, w);
       break;
-    }
-    case Kind::kSpring: {
-      const SpringDamper& s = *spring;
-      if (s.rotational) {
-        const V3<T> zj = J.A.col(2);
-        const T theta = atan2(I.A.col(0).dot(J.A.col(1)), I.A.col(0).dot(J.A.col(0)));
-        const T omega = (I.W - J.W).dot(zj);
-        const T torque = group ? e[0]
-                               : -s.stiffness * (theta - s.length) -
-                                     s.damping * (omega - s.velocity_offset) + s.preload;
-        w.T_i = torque * zj;
-        w.T_j = -w.T_i;
-        if (state) spring_state(s, theta, omega, torque, *state);
-      } else {
-        const V3<T> d = I.R - J.R;
-        const T l = length_of(d, *this, t);
-        const V3<T> u = d / l;
-        const T ldot = (I.V - J.V).dot(u);
-        const T f = group ? e[0]
-                          : -s.stiffness * (l - s.length) - s.damping * (ldot - s.velocity_offset) +
-                                s.preload;
-        w.F_i = f * u;
-        w.F_j = -w.F_i;
-        if (state) spring_state(s, l, ldot, f, *state);
-      }
+    case Kind::kSpring:
+      spring_wrench(*this, I, J, e, t, state, w);
       break;
-    }
-    case Kind::kLinear: {
-      const LinearForce& f = *linear;
-      V6<T> g;
-      if (f.euler_xyz) {
-        RelativeCoordinates<T> q;
-        M3<T> N;
-        if (!euler_xyz_coordinates(I, J, q, N)) {
-          throw Error(
-              ExitCode::kAnalysisFailed,
-              fmt::format("{}: rotation_model EULER_XYZ became singular at t = {:.10g}: the "
-                          "y rotation of I relative to J is within {:g} rad of 90 degrees",
-                          subject, t, kEulerXyzMargin));
-        }
-        g = linear_generalized_force(f, q);
-        w.T_i = I.A * (N.transpose() * g.template tail<3>());
-        if (state) linear_state(f, q, g, *state);
-      } else {
-        const RelativeCoordinates<T> q = small_angle_coordinates(I, J);
-        g = linear_generalized_force(f, q);
-        w.T_i = J.A * g.template tail<3>();
-        if (state) linear_state(f, q, g, *state);
-      }
-      w.F_i = J.A * g.template head<3>();
-      // The reaction acts on J's body at the point coinciding with R_I.
-      w.F_j = -w.F_i;
-      w.T_j = -w.T_i;
-      w.P_j = I.R;
+    case Kind::kLinear:
+      linear_wrench(*this, I, J, t, state, w);
       break;
-    }
   }
   return w;
 }

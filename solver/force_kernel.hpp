@@ -23,8 +23,11 @@
 #include "solver/expression_eval.hpp"
 #include "solver/measures.hpp"
 #include "solver/state_inputs.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
+
+struct JointKernel;
 
 class System;
 
@@ -48,7 +51,7 @@ struct ElementState {
 
 struct ForceKernel {
   /// Fixed capacities keep evaluation free of heap allocation (checked when the kernel is built).
-  static constexpr size_t kMaxBodies = kMaxLocalInputs / 13;
+  static constexpr size_t kMaxBodies = kMaxLocalInputs / kBodyStates;
   static constexpr size_t kMaxMarkers = 24;
   static constexpr size_t kMaxMeasures = 32;
 
@@ -95,11 +98,14 @@ struct ForceKernel {
   // reactions come from JointKernel::reaction with them, so the residual depends on lambda and
   // the Jacobian has those columns (solved implicitly, not lagged).
   std::vector<int> block_first;
+  std::vector<const JointKernel*> block_kernels;  ///< the kernel of each of `blocks` (System's)
   // Expressions reading accelerations (ACCX..WDTM): the derivatives of every local body's
   // velocities (v' then w', 6 per body) are local y' inputs after the state inputs.
   bool reads_accelerations = false;
 
-  int state_input_base() const { return 13 * static_cast<int>(bodies.size()) + n_multipliers; }
+  int state_input_base() const {
+    return kBodyStates * static_cast<int>(bodies.size()) + n_multipliers;
+  }
   int acceleration_input_base() const {
     return state_input_base() + static_cast<int>(state_inputs.states.size());
   }
@@ -107,7 +113,7 @@ struct ForceKernel {
     return reads_accelerations ? 6 * static_cast<int>(bodies.size()) : 0;
   }
   int inputs() const { return acceleration_input_base() + acceleration_inputs(); }
-  int outputs() const { return 13 * static_cast<int>(bodies.size()); }
+  int outputs() const { return kBodyStates * static_cast<int>(bodies.size()); }
 
   /// The wrench; `state` (optional) receives the compliant element's state (zero otherwise).
   /// `read_values` (optional) are the values of state_inputs.reads at x, computed by the caller
@@ -140,9 +146,9 @@ struct ForceKernel {
   template <class T>
   static void apply(const T* x, T* out, int b, const V3<T>& F, const V3<T>& Tq, const V3<T>& P) {
     if (b < 0) return;  // ground takes the reaction
-    const BodyState<T> s = body_state(x + 13 * b);
+    const BodyState<T> s = body_state(x + kBodyStates * b);
     const V3<T> n = s.A.transpose() * (Tq + (P - s.r).cross(F));
-    T* o = out + 13 * b;
+    T* o = out + kBodyStates * b;
     for (int c = 0; c < 3; ++c) {
       o[7 + c] -= F(c);
       o[10 + c] -= n(c);

@@ -4,6 +4,7 @@
 
 #include "common/error.hpp"
 #include "solver/kernel_tables.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -19,7 +20,7 @@ template <class T>
 void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
   const int nb = num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
-  const T lambda = x[13 * nb], mu = x[13 * nb + 1];
+  const T lambda = x[kBodyStates * nb], mu = x[kBodyStates * nb + 1];
   BodyState<T> bs[kMaxBodies];
   MarkerState<T> ms[kMaxMarkers];
   T mv[kMaxMeasures];
@@ -30,8 +31,8 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
   T g[kMaxMeasures];
   gradient(mv, t, g);
   // Velocity row with the actual velocities.
-  out[13 * nb] = rate(g, ms) + evaluate_expression<T>(gcon->d_time.value, t, in, ws, sc);
-  out[13 * nb + 1] = phi;
+  out[kBodyStates * nb] = rate(g, ms) + evaluate_expression<T>(gcon->d_time.value, t, in, ws, sc);
+  out[kBodyStates * nb + 1] = phi;
   // B, one body velocity component at a time (all other velocities zero).
   BodyState<T> probe[kMaxBodies];
   for (int b = 0; b < nb; ++b) {
@@ -40,7 +41,7 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
     probe[b].w = V3<T>::Zero();
   }
   for (int b = 0; b < nb; ++b) {
-    T* o = out + 13 * b;
+    T* o = out + kBodyStates * b;
     V3<T> mu_w = V3<T>::Zero();
     for (int c = 0; c < 6; ++c) {
       if (c < 3) {
@@ -60,7 +61,8 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
         o[10 + c - 3] -= Bc * lambda;
       }
     }
-    const V4<T> p(x[13 * b + 3], x[13 * b + 4], x[13 * b + 5], x[13 * b + 6]);
+    const T* pb = x + kBodyStates * b + kBodyP;
+    const V4<T> p(pb[0], pb[1], pb[2], pb[3]);
     const V4<T> pdot = euler_parameter_rate(p, mu_w);
     for (int c = 0; c < 4; ++c) o[3 + c] -= pdot(c);
   }
@@ -78,7 +80,8 @@ void GeneralConstraintKernel::velocity_rows(const T* x, T* out, double t) const 
   for (size_t k = 0; k < measures.size(); ++k) {
     g[k] = evaluate_along_time<T>(gcon->gradient[k], t, in, ws, sc);
   }
-  out[13 * num_bodies()] = rate(g, ms) + evaluate_along_time<T>(gcon->d_time, t, in, ws, sc);
+  out[kBodyStates * num_bodies()] =
+      rate(g, ms) + evaluate_along_time<T>(gcon->d_time, t, in, ws, sc);
 }
 
 void GeneralConstraintKernel::reaction(const double* x, double lambda, double t, Vec3& force,
@@ -88,7 +91,7 @@ void GeneralConstraintKernel::reaction(const double* x, double lambda, double t,
   if (mi < 0) return;  // f does not read I: no force on it (as Adams reports)
   BodyState<double> bs[kMaxBodies];
   for (int b = 0; b < num_bodies(); ++b) {
-    bs[b] = body_state(x + 13 * b);
+    bs[b] = body_state(x + kBodyStates * b);
     bs[b].v.setZero();
     bs[b].w.setZero();
   }

@@ -21,6 +21,7 @@
 #include "solver/body_kernel.hpp"
 #include "solver/expression_eval.hpp"
 #include "solver/measures.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -41,7 +42,7 @@ struct GeneralConstraintKernel {
   mutable std::vector<double> scratch;
 
   int num_bodies() const { return static_cast<int>(bodies.size()); }
-  int inputs() const { return 13 * num_bodies() + 2; }
+  int inputs() const { return kBodyStates * num_bodies() + 2; }
   int outputs() const { return inputs(); }
 
   template <class T>
@@ -65,7 +66,7 @@ struct GeneralConstraintKernel {
   /// Body states, marker states and measure values at the inputs x.
   template <class T>
   void evaluate_measures(const T* x, BodyState<T>* bs, MarkerState<T>* ms, T* mv) const {
-    for (int b = 0; b < num_bodies(); ++b) bs[b] = body_state(x + 13 * b);
+    for (int b = 0; b < num_bodies(); ++b) bs[b] = body_state(x + kBodyStates * b);
     marker_states(bs, ms);
     for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
   }

@@ -9,13 +9,12 @@
 
 #include "models/constraint_joint.hpp"
 #include "solver/redundant_constraints.hpp"
+#include "solver/state_layout.hpp"
 #include "solver/system.hpp"
 
 namespace mb {
 
 namespace {
-
-constexpr double kGroundState[7] = {0, 0, 0, 1, 0, 0, 0};
 
 /// The joint coordinate (d . z_J or AZ(I, J)) and its rate row at the bodies' positions.
 template <class T>
@@ -167,12 +166,13 @@ void HeldCoordinates::position_rows(const Blocks& b, const std::vector<double>& 
     for (int side = 0; side < 2; ++side) {
       const int o = side == 0 ? c.oi : c.oj;
       if (o < 0) continue;
-      for (int k = 0; k < 7; ++k) {
-        trip.emplace_back(static_cast<int>(n), 7 * (o / 13) + k, dq[7 * side + k]);
+      for (int k = 0; k < kBodyPositions; ++k) {
+        trip.emplace_back(static_cast<int>(n), kBodyPositions * body_of_offset(o) + k,
+                          dq[kBodyPositions * side + k]);
       }
     }
   }
-  C.resize(static_cast<Eigen::Index>(which.size()), 7 * sys_.num_moving_bodies());
+  C.resize(static_cast<Eigen::Index>(which.size()), kBodyPositions * sys_.num_moving_bodies());
   C.setFromTriplets(trip.begin(), trip.end());
 }
 
@@ -188,10 +188,10 @@ void HeldCoordinates::velocity_rows(const std::vector<double>& y, const std::vec
     for (int side = 0; side < 2; ++side) {
       const int o = side == 0 ? c.oi : c.oj;
       if (o < 0) continue;
-      for (int k = 0; k < 6; ++k) {
-        const double g = row[6 * side + k];
-        trip.emplace_back(static_cast<int>(n), 6 * (o / 13) + k, g);
-        rate += g * y[static_cast<size_t>(o + 7 + k)];
+      for (int k = 0; k < kBodyVelocities; ++k) {
+        const double g = row[kBodyVelocities * side + k];
+        trip.emplace_back(static_cast<int>(n), kBodyVelocities * body_of_offset(o) + k, g);
+        rate += g * y[static_cast<size_t>(o + kBodyV + k)];
       }
     }
     r(static_cast<Eigen::Index>(n)) = rate - *c.vel;

@@ -9,6 +9,7 @@
 #include "solver/held_coordinates.hpp"
 #include "solver/massless_bodies.hpp"
 #include "solver/redundant_constraints.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -51,7 +52,7 @@ SpMat given_velocity_rows(const System& sys, const std::vector<double>& y) {
   for (size_t b = 0; b < m.bodies.size(); ++b) {
     const int o = sys.body_offset(static_cast<int>(b));
     if (o < 0) continue;
-    const int k = o / 13;
+    const int k = body_of_offset(o);
     const auto& given = m.bodies[b].velocity_given;
     const Vec4 p(y[o + 3], y[o + 4], y[o + 5], y[o + 6]);
     const Mat3 A = rotation_from_euler_parameters<double>(p / p.norm());

@@ -31,6 +31,7 @@
 #include "solver/autodiff.hpp"
 #include "solver/body_kernel.hpp"
 #include "solver/expression_eval.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -134,8 +135,8 @@ struct JointKernel {
   M3<double> u_i = M3<double>::Identity();  ///< marker I axes (columns) in body axes
   M3<double> u_j = M3<double>::Identity();  ///< marker J axes (columns) in body axes
 
-  int inputs() const { return 26 + 2 * m + 2 * drive_states; }
-  int outputs() const { return 26 + 2 * m + drive_states; }
+  int inputs() const { return kTwoBodyStates + 2 * m + 2 * drive_states; }
+  int outputs() const { return kTwoBodyStates + 2 * m + drive_states; }
 
   /// Explicit time derivative of the velocity row of a motion (-f''(t) for a displacement
   /// motion, -f'(t) for a velocity motion, 0 otherwise): the acceleration solve's right side.
@@ -284,18 +285,18 @@ struct JointKernel {
     if (!drive) return T(0.0);
     if (drive_states == 0) return T(drive_derivative(1, t));
     if (drive_states == 1) return T(drive_derivative(0, t));
-    return x[26 + 2 * m + 1];  // the motion's velocity state
+    return x[kTwoBodyStates + 2 * m + 1];  // the motion's velocity state
   }
 
-  /// The velocity rows B nu - v_ref alone, in eval's output slots 26 .. 26 + m (the other
-  /// outputs are not written): the acceleration rows of the index-1 form differentiate them
-  /// (solver/system.hpp).
+  /// The velocity rows B nu - v_ref alone, in eval's output slots kTwoBodyStates ..
+  /// kTwoBodyStates + m (the other outputs are not written): the acceleration rows of the index-1
+  /// form differentiate them (solver/system.hpp).
   template <class T>
   void velocity_rows(const T* x, T* out, double t) const {
     T phi[kMaxEquations];
     T B[kMaxEquations][12];
-    constraints(x, x + 13, phi, B);
-    write_velocity_rows(x, x + 13, B, reference_rate(x, t), out + 26);
+    constraints(x, x + kBodyStates, phi, B);
+    write_velocity_rows(x, x + kBodyStates, B, reference_rate(x, t), out + kTwoBodyStates);
   }
 
   template <class T>
@@ -336,16 +337,16 @@ struct JointKernel {
   template <class T>
   void eval(const T* x, T* out, double t) const {
     const T* yi = x;
-    const T* yj = x + 13;
-    const T* lambda = x + 26;
-    const T* mu = x + 26 + m;
+    const T* yj = x + kBodyStates;
+    const T* lambda = x + kTwoBodyStates;
+    const T* mu = x + kTwoBodyStates + m;
     T phi[kMaxEquations];
     T B[kMaxEquations][12];
     constraints(yi, yj, phi, B);
     for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
     const T* y[2] = {yi, yj};
     for (int side = 0; side < 2; ++side) {
-      T* o = out + 13 * side;
+      T* o = out + kBodyStates * side;
       const int c0 = 6 * side;
       V3<T> mu_w = V3<T>::Zero();
       for (int k = 0; k < m; ++k) {
@@ -362,11 +363,11 @@ struct JointKernel {
     }
     T v_ref = T(0.0);
     if (drive) {
-      const T* state = x + 26 + 2 * m;
+      const T* state = x + kTwoBodyStates + 2 * m;
       const T* state_rate = state + drive_states;
       const double f = drive_derivative(0, t);
       v_ref = drive_states == 1 ? T(f) : reference_rate(x, t);  // one call of f per evaluation
-      T* own = out + 26 + 2 * m;
+      T* own = out + kTwoBodyStates + 2 * m;
       if (drive_states == 0) {
         phi[0] -= f;
       } else {
@@ -380,8 +381,8 @@ struct JointKernel {
         phi[0] -= two_pi * std::round(value_of(phi[0]) / two_pi);
       }
     }
-    write_velocity_rows(yi, yj, B, v_ref, out + 26);
-    for (int k = 0; k < m; ++k) out[26 + m + k] = phi[k];
+    write_velocity_rows(yi, yj, B, v_ref, out + kTwoBodyStates);
+    for (int k = 0; k < m; ++k) out[kTwoBodyStates + m + k] = phi[k];
   }
 };
 

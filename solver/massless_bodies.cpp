@@ -5,6 +5,7 @@
 #include <Eigen/SVD>
 
 #include "common/error.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -21,7 +22,7 @@ void check_massless_bodies(const Dae& dae, double t, const std::vector<double>& 
     const Body& body = m.bodies[b];
     const int o = sys.body_offset(static_cast<int>(b));
     if (body.ground || body.point || body.mass != 0 || o < 0) continue;
-    const int k = o / 13;
+    const int k = body_of_offset(o);
     const bool no_rotary_inertia = body.inertia_cm.cwiseAbs().maxCoeff() == 0;
     for (int c = 0; c < (no_rotary_inertia ? 6 : 3); ++c) {
       cols.push_back(6 * k + c);

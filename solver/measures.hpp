@@ -11,6 +11,7 @@
 #include "models/measure.hpp"
 #include "solver/angle_history.hpp"
 #include "solver/autodiff.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -56,10 +57,11 @@ struct MarkerState {
 template <class T>
 BodyState<T> body_state(const T* y) {
   BodyState<T> b;
-  b.r = V3<T>(y[0], y[1], y[2]);
-  b.A = rotation_from_euler_parameters<T>(V4<T>(y[3], y[4], y[5], y[6]));
-  b.v = V3<T>(y[7], y[8], y[9]);
-  b.w = b.A * V3<T>(y[10], y[11], y[12]);
+  b.r = V3<T>(y[kBodyR], y[kBodyR + 1], y[kBodyR + 2]);
+  b.A = rotation_from_euler_parameters<T>(
+      V4<T>(y[kBodyP], y[kBodyP + 1], y[kBodyP + 2], y[kBodyP + 3]));
+  b.v = V3<T>(y[kBodyV], y[kBodyV + 1], y[kBodyV + 2]);
+  b.w = b.A * V3<T>(y[kBodyW], y[kBodyW + 1], y[kBodyW + 2]);
   return b;
 }
 

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -201,7 +202,7 @@ std::string rank_loss_report(const Dae& dae, double t, const std::vector<double>
     return "";
   }
   if (dependent.empty()) return "";
-  const int lambda0 = 13 * sys.num_moving_bodies();
+  const int lambda0 = kBodyStates * sys.num_moving_bodies();
   std::string rows;
   for (size_t k = 0; k < dependent.size() && k < 6; ++k) {
     rows += (rows.empty() ? "" : ", ") + sys.describe_variable(lambda0 + dependent[k]);
@@ -223,7 +224,7 @@ void check_removed_drift(const Dae& dae, double since, double t, const std::vect
   int worst = -1;
   double violation = limit;
   for (int e : dae.removed()) {
-    const double v = std::abs(res[static_cast<size_t>(13 * nb + m + e)]);
+    const double v = std::abs(res[static_cast<size_t>(kBodyStates * nb + m + e)]);
     if (v > violation) {
       worst = e;
       violation = v;
@@ -236,7 +237,7 @@ void check_removed_drift(const Dae& dae, double since, double t, const std::vect
                           "constraint equations, is violated by {:g} at t = {:.10g} and its rows "
                           "have not become independent again (a dead point: the motion cannot "
                           "go on with every joint held){}{}",
-                          since, sys.describe_variable(13 * nb + worst), violation, t,
+                          since, sys.describe_variable(kBodyStates * nb + worst), violation, t,
                           cause.empty() ? "" : "; removed after: ", cause));
 }
 
@@ -248,14 +249,14 @@ void check_redundant_consistent(const Dae& dae, double t, const std::vector<doub
   std::vector<double> res(sys.size()), yp(sys.size(), 0.0);
   sys.residual(t, y.data(), yp.data(), res.data());
   for (int e : dae.removed()) {
-    const double violation = std::abs(res[13 * nb + m + e]);
+    const double violation = std::abs(res[kBodyStates * nb + m + e]);
     if (violation <= tol) continue;
     // Which kept equations is it a combination of? Least squares B_kept^T c = b_e.
     const Eigen::MatrixXd B(constraint_rows(sys, t, y));
     const Blocks kept = blocks_of(dae);
     Eigen::MatrixXd Bk(static_cast<Eigen::Index>(kept.lambda.size()), B.cols());
     for (size_t i = 0; i < kept.lambda.size(); ++i) {
-      Bk.row(static_cast<Eigen::Index>(i)) = B.row(kept.lambda[i] - 13 * nb);
+      Bk.row(static_cast<Eigen::Index>(i)) = B.row(kept.lambda[i] - kBodyStates * nb);
     }
     const Eigen::VectorXd c = Bk.transpose().colPivHouseholderQr().solve(B.row(e).transpose());
     const double cmax = c.size() ? c.cwiseAbs().maxCoeff() : 0.0;
@@ -266,7 +267,7 @@ void check_redundant_consistent(const Dae& dae, double t, const std::vector<doub
         joints.insert(d.substr(0, d.find(" (")));
       }
     }
-    const std::string self = sys.describe_variable(13 * nb + e);
+    const std::string self = sys.describe_variable(kBodyStates * nb + e);
     std::string others;
     for (const auto& j : joints) others += (others.empty() ? "" : ", ") + j;
     throw Error(ExitCode::kAnalysisFailed,

@@ -10,16 +10,13 @@
 #include "models/dissipated_energy.hpp"
 #include "solver/element_outputs.hpp"
 #include "solver/expression_eval.hpp"
+#include "solver/state_layout.hpp"
 #include "solver/user_calls.hpp"
 
 namespace mb {
 
 static_assert(kSpringDamperOutputs.size() <= RequestOutputs::kMaxOutputChannels &&
               kLinearForceOutputs.size() <= RequestOutputs::kMaxOutputChannels);
-
-namespace {
-constexpr double kGroundState[13] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-}  // namespace
 
 double wrench_component(const MarkerWrench& w, int comp, const MarkerState<double>& rm) {
   return wrench_component<double>(w.force, w.torque, comp, rm.A);
@@ -202,9 +199,10 @@ MarkerWrench RequestOutputs::general_constraint_reaction(int k, double t, const 
   double x[kMaxLocalInputs];
   for (int b = 0; b < gk.num_bodies(); ++b) {
     const int o = sys_.body_offset(gk.bodies[b]);
-    for (int i = 0; i < 13; ++i) x[13 * b + i] = y[o + i];
+    for (int i = 0; i < kBodyStates; ++i) x[kBodyStates * b + i] = y[o + i];
   }
-  const double lambda = y[13 * sys_.num_moving_bodies() + sys_.general_constraint_equation(k)];
+  const double lambda =
+      y[kBodyStates * sys_.num_moving_bodies() + sys_.general_constraint_equation(k)];
   MarkerWrench w;
   gk.reaction(x, lambda, t, w.force, w.torque);
   return w;
@@ -224,7 +222,7 @@ MarkerWrench RequestOutputs::coupler_reaction(int k, int term, int side, double 
   }
   double row[12];
   ck.coordinate(ct, yb[0], yb[1], row);
-  const double lambda = y[13 * sys_.num_moving_bodies() + eq];
+  const double lambda = y[kBodyStates * sys_.num_moving_bodies() + eq];
   double coef = ct.scale;
   if (ck.user) {  // dPhi/dq_term at the current coordinates
     const double* ys[CouplerKernel::kMaxBodies];

@@ -7,7 +7,8 @@
 
 #include "common/error.hpp"
 #include "solver/kernel_tables.hpp"
-#include "solver/system.hpp"
+#include "solver/state_layout.hpp"
+#include "solver/user_variables.hpp"
 
 namespace mb {
 
@@ -116,7 +117,7 @@ class StateKernelBuilder {
 template <class T>
 void StateKernel::node_values(const T* x, double t, T* nv) const {
   BodyState<T> bs[kMaxBodies];
-  for (size_t b = 0; b < bodies.size(); ++b) bs[b] = body_state(x + 13 * b);
+  for (size_t b = 0; b < bodies.size(); ++b) bs[b] = body_state(x + kBodyStates * b);
   MarkerState<T> ms[kMaxMarkers];
   for (size_t m = 0; m < markers.size(); ++m) ms[m] = marker_state(markers[m], bs);
   T mv[kMaxMeasures];
@@ -124,8 +125,8 @@ void StateKernel::node_values(const T* x, double t, T* nv) const {
   T rv[StateInputs::kMaxNodes];  // values of user subroutines (other elements, VARSUBs)
   for (size_t r = 0; r < program.reads.size(); ++r) rv[r] = read_value(program.reads[r], x, t);
   // No slots: the nodes are all (state inputs after the bodies).
-  program.evaluate<T>(x + 13 * bodies.size(), mv, rv, t, ws, std::span<double>(scratch), nv,
-                      nullptr);
+  program.evaluate<T>(x + kBodyStates * bodies.size(), mv, rv, t, ws, std::span<double>(scratch),
+                      nv, nullptr);
 }
 
 template <class T>
@@ -183,7 +184,7 @@ void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y) con
 
 template <class T>
 void StateKernel::eval(const T* x, T* out, double t) const {
-  const int nb13 = 13 * num_bodies();
+  const int nb13 = kBodyStates * num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
   T nv[StateInputs::kMaxNodes];
   node_values(x, t, nv);
@@ -196,7 +197,7 @@ void StateKernel::eval(const T* x, T* out, double t) const {
   if (e.kind != StateElement::Kind::kForce) return;
   // Force_StateEqn: the outputs as a Force_Vector_TwoBody load.
   BodyState<T> bs[kMaxBodies];
-  for (size_t b = 0; b < bodies.size(); ++b) bs[b] = body_state(x + 13 * b);
+  for (size_t b = 0; b < bodies.size(); ++b) bs[b] = body_state(x + kBodyStates * b);
   const MarkerState<T> kGround{};  // not static: see measure_value()
   const MarkerState<T> I = mi < 0 ? kGround : marker_state(markers[mi], bs);
   const M3<T> Aref = mref < 0 ? M3<T>(M3<T>::Identity()) : M3<T>(marker_state(markers[mref], bs).A);
@@ -229,7 +230,9 @@ template void StateKernel::eval<double>(const double*, double*, double) const;
 template void StateKernel::eval<AD>(const AD*, AD*, double) const;
 
 std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset, const System& sys,
-                                            const std::vector<double>& y0) {
+                                            const std::vector<double>& y0,
+                                            const UserVariables& variables,
+                                            const std::vector<int>& block_equations) {
   std::vector<StateKernel> out;
   out.reserve(model.state_elements.size());  // the builders hold references into it
   std::vector<std::unique_ptr<StateKernelBuilder>> builders;
@@ -290,7 +293,7 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
       for (int key : deps.states) b.state(key / 2, key % 2 != 0);
       k.blocks = deps.blocks;
     }
-    b.add_variable_inputs(sys.user_variables());
+    b.add_variable_inputs(variables);
   }
   // A kernel reading values that other elements compute with user subroutines takes all their
   // inputs (which may grow as those read further elements: repeat until nothing changes; the
@@ -313,7 +316,7 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
     // The dissipated-energy copy reads its bodies where this kernel has them (its own first:
     // the reads only append), its states after them.
     if (k.dissipation) k.dissipation->bodies = k.bodies;
-    for (int block : k.blocks) k.n_multipliers += sys.joint_equation_count(block);
+    for (int block : k.blocks) k.n_multipliers += block_equations[static_cast<size_t>(block)];
     builders[r]->finish();
   }
   return out;

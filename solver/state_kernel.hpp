@@ -51,12 +51,13 @@
 #include "solver/expression_eval.hpp"
 #include "solver/force_kernel.hpp"
 #include "solver/measures.hpp"
+#include "solver/state_layout.hpp"
 #include "solver/user_calls.hpp"
 
 namespace mb {
 
 struct StateKernel {
-  static constexpr size_t kMaxBodies = kMaxLocalInputs / 13;
+  static constexpr size_t kMaxBodies = kMaxLocalInputs / kBodyStates;
   static constexpr size_t kMaxMarkers = 24;
   static constexpr size_t kMaxMeasures = 32;
   static constexpr size_t kMaxStates = 24;  ///< states and outputs of one element
@@ -99,11 +100,11 @@ struct StateKernel {
 
   int num_bodies() const { return static_cast<int>(bodies.size()); }
   int inputs() const {
-    return 13 * num_bodies() + static_cast<int>(program.states.size()) + n_multipliers;
+    return kBodyStates * num_bodies() + static_cast<int>(program.states.size()) + n_multipliers;
   }
   /// Local input of multiplier q of `blocks` (after the bodies and the states).
   int multiplier_input(int q) const {
-    return 13 * num_bodies() + static_cast<int>(program.states.size()) + q;
+    return kBodyStates * num_bodies() + static_cast<int>(program.states.size()) + q;
   }
   /// Other elements whose user-subroutine values the nodes (or the dissipated-energy copy of a
   /// force) read (their Y array of a USERSUB element, or their ARYSUB U array): every local
@@ -115,10 +116,10 @@ struct StateKernel {
   bool reads_user_values() const { return !read_elements.empty() || !read_variables.empty(); }
   /// A user routine is a black box: the Jacobian pattern takes every input.
   bool black_box() const { return user != nullptr || arysub != nullptr || reads_user_values(); }
-  int outputs() const { return 13 * num_bodies() + element->num_states; }
+  int outputs() const { return kBodyStates * num_bodies() + element->num_states; }
   /// Local input of own state i (value) and of its derivative.
-  int own_x(int i) const { return 13 * num_bodies() + i; }
-  int own_xp(int i) const { return 13 * num_bodies() + element->num_states + i; }
+  int own_x(int i) const { return kBodyStates * num_bodies() + i; }
+  int own_xp(int i) const { return kBodyStates * num_bodies() + element->num_states + i; }
 
   template <class T>
   void eval(const T* x, T* out, double t) const;
@@ -165,11 +166,16 @@ struct StateKernel {
 UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
                                          const std::vector<double>& y0);
 
+class UserVariables;
+
 /// Builds the kernels of every state element of the model. Throws Error(kDeckError) for
 /// inputs the solver cannot evaluate inside a residual (reaction forces, algebraic loops).
 /// `sys` (under construction: bodies and constraint blocks laid out) and its initial state y0
-/// serve the dependency calls of user subroutines.
+/// serve the dependency calls of user subroutines; `variables` are its VARSUB variables (their
+/// dependency calls made) and block_equations the equation count of each constraint block.
 std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset, const System& sys,
-                                            const std::vector<double>& y0);
+                                            const std::vector<double>& y0,
+                                            const UserVariables& variables,
+                                            const std::vector<int>& block_equations);
 
 }  // namespace mb

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "common/error.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -25,7 +26,7 @@ constexpr double kMaxEulerStep = 0.25;
 /// elements (a steel beam: 1e9 N/m) turn into an imbalance larger than the one the step removes.
 void normalize_euler_parameters(const System& sys, std::vector<double>& y) {
   for (int k = 0; k < sys.num_moving_bodies(); ++k) {
-    double* p = y.data() + 13 * k + 3;
+    double* p = y.data() + kBodyStates * k + kBodyP;
     const double norm = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
     if (norm > 0) {
       for (int i = 0; i < 4; ++i) p[i] /= norm;
@@ -77,8 +78,8 @@ std::vector<BodyPlaces> body_places(const Dae& dae, const StaticLayout& l) {
   std::vector<BodyPlaces> bodies;
   for (int k = 0; k < dae.system().num_moving_bodies(); ++k) {
     BodyPlaces at{};
-    for (int i = 0; i < 3; ++i) at.force_rows[i] = row_at[13 * k + 7 + i];
-    for (int i = 0; i < 7; ++i) at.coordinates[i] = col_at[13 * k + i];
+    for (int i = 0; i < 3; ++i) at.force_rows[i] = row_at[kBodyStates * k + kBodyV + i];
+    for (int i = 0; i < kBodyPositions; ++i) at.coordinates[i] = col_at[kBodyStates * k + i];
     bodies.push_back(at);
   }
   return bodies;

@@ -2,7 +2,8 @@
 // System: the DAE F(t, y, y') = 0 of a Model in the stabilised index-2 form, with its sparse
 // Jacobian dF/dy + cj dF/dy' assembled from element kernels (docs/architecture.md section 3).
 //
-// Variable layout (n = 13 nb + 2 M + nb + S, nb moving bodies, M joint equations):
+// Variable layout (n = 13 nb + 2 M + nb + S, nb moving bodies, M joint equations; 13 =
+// kBodyStates, the body's states as solver/state_layout.hpp names them):
 //   [13 k, 13 k + 13)        body k: r (3), p (4), v (3), w (3)     differential
 //   [13 nb, 13 nb + M)        lambda: joint multipliers (reactions)  algebraic
 //   [13 nb + M, 13 nb + 2M)   mu: GGL position-level multipliers     algebraic
@@ -86,6 +87,7 @@
 #include "solver/gravity_field.hpp"
 #include "solver/joint_kernel.hpp"
 #include "solver/state_kernel.hpp"
+#include "solver/state_layout.hpp"
 #include "solver/user_variables.hpp"
 
 namespace mb {
@@ -96,6 +98,8 @@ struct SparsePattern {
   std::vector<int> col_ptr;  ///< size n + 1
   std::vector<int> row_idx;  ///< size nnz
   int nnz() const { return static_cast<int>(row_idx.size()); }
+  /// Index of entry (row, col) in row_idx, or -1 when it is not in the pattern.
+  int position(int row, int col) const;
 };
 
 /// Which DAE the System assembles (see above).
@@ -119,7 +123,7 @@ class System {
   const BodyKernel& body_kernel(int k) const { return body_kernels_[k]; }
   int num_constraint_equations() const { return n_eq_; }
   /// Degrees of freedom: 6 per moving body minus the joint equations.
-  int dof() const { return 6 * num_moving_bodies() - n_eq_; }
+  int dof() const { return kBodyVelocities * num_moving_bodies() - n_eq_; }
 
   /// State offset of body `b` (index into Model::bodies), or -1 for ground.
   int body_offset(int b) const { return body_offset_[b]; }
@@ -146,8 +150,8 @@ class System {
   int coupler_state_offset(int k) const { return coupler_state_offset_[k]; }
   /// Coupler states occupy [coupler_state_begin(), kappa_begin()) (size() but in the index-1 form).
   int coupler_state_begin() const { return coupler_state_begin_; }
-  int lambda_offset(int joint) const { return 13 * nb_ + joint_eq_offset_[joint]; }
-  int mu_offset(int joint) const { return 13 * nb_ + n_eq_ + joint_eq_offset_[joint]; }
+  int lambda_offset(int joint) const { return kBodyStates * nb_ + joint_eq_offset_[joint]; }
+  int mu_offset(int joint) const { return kBodyStates * nb_ + n_eq_ + joint_eq_offset_[joint]; }
   int joint_equation_count(int joint) const { return joint_kernels_[joint].m; }
   /// First state of a velocity or acceleration motion's block (-1 for other blocks).
   int motion_state_offset(int block) const { return motion_state_offset_[block]; }
@@ -199,7 +203,7 @@ class System {
   int kappa_begin() const { return kappa_begin_; }
   /// Index of body state offset o's velocity correction u (index-1 form only).
   int correction_offset(int body_state_offset) const {
-    return kappa_begin_ + n_eq_ + 6 * (body_state_offset / 13);
+    return kappa_begin_ + n_eq_ + kBodyVelocities * body_of_offset(body_state_offset);
   }
   /// Initial y from the model (deck positions and velocities; multipliers 0).
   std::vector<double> initial_state() const;
@@ -254,19 +258,57 @@ class System {
   template <class Kernel>
   void add_acceleration_jacobian(const Kernel& k, const Slots& s, double t, const double* y,
                                  const double* yp, double cj, double* values) const;
+  /// Adds JointKernel::velocity_row_rate of every active driven motion to its lambda row.
+  void add_drive_row_rates(double t, double* rows) const;
+
+  // Construction, in the order the constructor takes them. The layout
+  // (solver/system_layout.cpp):
+  void lay_out_bodies();
+  void add_joint_blocks();
+  void add_motion_blocks();
+  /// The rotation holds of Body_Point bodies.
+  void add_point_holds();
+  void add_constraint_block(JointKernel k, int i_marker, int j_marker);
+  void add_block(JointKernel k, int body_i, int body_j);
+  void add_general_constraints();
+  /// The couplers' kernels (with their COUSUB initialisation calls) and equations.
+  void add_couplers();
+  /// The user, motion, coupler (and index-1) states after the multipliers; differential_mask().
+  void lay_out_states();
+  void set_error_test_index();
+  void set_static_held();
+  /// Which constraint block (or general constraint, coupler) owns equation `eq`; empty if none.
+  std::string describe_constraint_equation(int eq) const;
+  // The kernels and their slots (solver/system_kernels.cpp):
+  /// The MOTSUB initialisation calls (iflag = 1).
+  void init_motion_subroutines();
+  /// A COUSUB coupler's initialisation call; throws Error(kDeckError) if Phi moves with TIME.
+  void init_coupler_subroutine(CouplerKernel& k);
+  void add_body_kernels();
+  /// The slots of the joint, motion and Body_Point blocks, general constraints and couplers.
+  void add_constraint_slots();
+  /// The force and state kernels (after the VARSUB dependency calls) and their slots.
+  void add_applied_kernels();
+  void bind_force_kernel(ForceKernel& fk, const std::vector<double>& y0);
+  void add_force_slots(ForceKernel& fk);
+  void add_state_slots(StateKernel& sk);
+  /// The kBodyStates inputs and rows of model body `body` (a ground body: constant inputs).
+  void add_body_inputs(Slots& s, int body) const;
+  /// `count` states from `first` as inputs, then their derivatives, and as output rows.
+  void add_own_states(Slots& s, int first, int count) const;
+  /// The multiplier input and constraint output of constraint equation `eq` (index into the
+  /// lambda block) at velocity (lambda) or position (mu) level, per the DaeForm.
+  void add_multiplier_slot(Slots& s, int eq, bool position_level) const;
   /// Index-1 form: the slots of the B^T kappa (u rows) and acceleration evaluations of a
   /// constraint kernel from its main slots; the multipliers are inputs [first, first + 2 m).
   Slots correction_slots(const Slots& main, int first_multiplier, int m) const;
   Slots acceleration_slots(const Slots& main) const;
   void add_index1_slots();
-  /// Adds JointKernel::velocity_row_rate of every active driven motion to its lambda row.
-  void add_drive_row_rates(double t, double* rows) const;
-  void add_constraint_block(JointKernel k, int i_marker, int j_marker);
-  void add_block(JointKernel k, int body_i, int body_j);
-  /// The multiplier input and constraint output of constraint equation `eq` (index into the
-  /// lambda block) at velocity (lambda) or position (mu) level, per the DaeForm.
-  void add_multiplier_slot(Slots& s, int eq, bool position_level) const;
+  // The Jacobian's pattern (solver/system_pattern.cpp):
+  class PatternProbe;
   void build_pattern();
+  /// The positions of the pinned mu diagonals (index 3) and of M u and the u rows (index 1).
+  void add_fixed_positions();
 
   const Model& model_;
   DaeForm form_;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "common/error.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -16,8 +17,8 @@ Dae::Dae(const System& sys, std::vector<int> removed) : sys_(sys), removed_(std:
   std::sort(removed_.begin(), removed_.end());
   const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
   for (int e : removed_) {
-    pinned_.push_back(13 * nb + e);
-    pinned_.push_back(13 * nb + m + e);
+    pinned_.push_back(kBodyStates * nb + e);
+    pinned_.push_back(kBodyStates * nb + m + e);
     if (sys.form() == DaeForm::kStabilisedIndex1) pinned_.push_back(sys.kappa_begin() + e);
   }
   std::sort(pinned_.begin(), pinned_.end());
@@ -54,26 +55,26 @@ Blocks blocks_of(const Dae& dae) {
   Blocks b;
   const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
   for (int k = 0; k < nb; ++k) {
-    for (int i = 0; i < 7; ++i) b.q.push_back(13 * k + i);
-    for (int i = 7; i < 13; ++i) {
-      b.nu.push_back(13 * k + i);
-      b.dyn_rows.push_back(13 * k + i);
+    for (int i = 0; i < kBodyPositions; ++i) b.q.push_back(kBodyStates * k + i);
+    for (int i = kBodyV; i < kBodyStates; ++i) {
+      b.nu.push_back(kBodyStates * k + i);
+      b.dyn_rows.push_back(kBodyStates * k + i);
     }
   }
   const auto& mask = sys.differential_mask();
   for (int i = 0; i < sys.size(); ++i) {
     if (mask[i] <= 0) continue;
     b.diff.push_back(i);
-    if (i >= 13 * nb) b.other.push_back(i);
+    if (i >= kBodyStates * nb) b.other.push_back(i);
   }
   const auto& removed = dae.removed();
   for (int e = 0; e < m; ++e) {
     if (std::binary_search(removed.begin(), removed.end(), e)) continue;
-    b.vel_rows.push_back(13 * nb + e);
-    b.lambda.push_back(13 * nb + e);
-    b.pos_rows.push_back(13 * nb + m + e);
+    b.vel_rows.push_back(kBodyStates * nb + e);
+    b.lambda.push_back(kBodyStates * nb + e);
+    b.pos_rows.push_back(kBodyStates * nb + m + e);
   }
-  for (int k = 0; k < nb; ++k) b.pos_rows.push_back(13 * nb + 2 * m + k);
+  for (int k = 0; k < nb; ++k) b.pos_rows.push_back(kBodyStates * nb + 2 * m + k);
   return b;
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "solver/stages/output_integration.hpp"
+#include "solver/state_layout.hpp"
 #include "solver/sundials/ida_integrator.hpp"
 
 namespace mb {
@@ -136,7 +137,7 @@ struct Reselection {
 
 /// Logs the restart, removes its equations and returns the consistent state to go on from.
 DaeStart restart_with(const Stage& st, std::optional<Dae>& dae, DaeForms& forms, Restart r) {
-  const int lambda0 = 13 * st.sys.num_moving_bodies();
+  const int lambda0 = kBodyStates * st.sys.num_moving_bodies();
   std::string names;
   for (int e : r.removed) {
     names += (names.empty() ? "" : ", ") + st.sys.describe_variable(lambda0 + e);

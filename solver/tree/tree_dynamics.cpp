@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common/error.hpp"
+#include "solver/state_layout.hpp"
 
 namespace mb {
 
@@ -106,7 +107,7 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
     Constants& c = k_[k];
     c.offset = sys.body_offset(tj.body);
     c.parent_offset = tj.parent < 0 ? -1 : sys.body_offset(tree_.joints[tj.parent].body);
-    const BodyKernel& bk = sys.body_kernel(c.offset / 13);
+    const BodyKernel& bk = sys.body_kernel(body_of_offset(c.offset));
     c.mass = bk.mass;
     c.inertia = bk.inertia;
     Body& b = b_[k];
@@ -182,7 +183,7 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
     const int m_eq = tj.kind == TreeJointKind::kFree ? 0 : sys.joint_equation_count(tj.joint);
     bc_[k] = MatS::Zero(6, m_eq);
   }
-  std::fill(y_.begin() + 13 * sys.num_moving_bodies(), y_.end(), 0.0);
+  std::fill(y_.begin() + kBodyStates * sys.num_moving_bodies(), y_.end(), 0.0);
 }
 
 void TreeDynamics::kinematics(const double* x) {
