@@ -17,24 +17,12 @@
 
 #include "common/linalg.hpp"
 #include "models/measure.hpp"
+#include "solver/angle_track.hpp"
 
 namespace mb {
 
 template <class T>
 struct MarkerState;
-
-/// True for the measures whose value depends on the history: AX, AY, AZ, INCANG.
-inline bool is_tracked_angle(MeasureKind k) {
-  return k == MeasureKind::kAX || k == MeasureKind::kAY || k == MeasureKind::kAZ ||
-         k == MeasureKind::kINCANG;
-}
-
-struct AngleTrack {
-  bool started = false;   ///< false until follow() has seen the measure: principal value
-  double ref = 0.0;       ///< the angle at the last accepted step
-  bool has_axis = false;  ///< INCANG: the axis is fixed (its first non-zero value was seen)
-  Vec3 axis = Vec3::Zero();
-};
 
 class AngleHistory {
  public:

@@ -9,7 +9,7 @@
 
 #include "common/linalg.hpp"
 #include "models/measure.hpp"
-#include "solver/angle_history.hpp"
+#include "solver/angle_track.hpp"
 #include "solver/autodiff.hpp"
 #include "solver/state_layout.hpp"
 
