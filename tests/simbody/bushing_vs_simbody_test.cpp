@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "parser/read_file.hpp"
-#include "tests/compliant/compliant_support.hpp"
+#include "tests/models/compliant_support.hpp"
 #include "tests/simbody/simbody_bushing.hpp"
 
 using namespace mb;

@@ -1,6 +1,6 @@
 // is_static_hold on a USERSUB Force_StateEqn (YFOSUB_SPRING_LAG of test_subs.c), the twin of
-// the LINEAR element of tests/states/static_hold_test.cpp, on the same deck
-// (tests/states/static_hold_deck.hpp): FALSE solves the states with x' = 0, TRUE freezes them,
+// the LINEAR element of tests/models/static_hold_test.cpp, on the same deck
+// (tests/models/static_hold_deck.hpp): FALSE solves the states with x' = 0, TRUE freezes them,
 // two different equilibria. Oracles: their closed forms (MotionSolve's Force_StateEqn
 // documentation, note 4), and the LINEAR element, whose transient the USERSUB one must follow.
 
@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "tests/solver/inline_deck.hpp"
-#include "tests/states/static_hold_deck.hpp"
+#include "tests/models/static_hold_deck.hpp"
 
 using namespace mb;
 using namespace mb::test::static_hold;

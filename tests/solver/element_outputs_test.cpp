@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "solver/request_outputs.hpp"
-#include "tests/compliant/compliant_support.hpp"
+#include "tests/models/compliant_support.hpp"
 
 using namespace mb;
 using namespace mb::test;

@@ -22,7 +22,7 @@
 #include "solver/redundant_constraints.hpp"
 #include "solver/system_blocks.hpp"
 #include "tests/solver/inline_deck.hpp"
-#include "tests/solver_ode/tree_decks.hpp"
+#include "tests/solver/tree/tree_decks.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define MB_COUNT_ALLOCATIONS 0

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "tests/solver/inline_deck.hpp"
-#include "tests/solver_ode/run_comparison.hpp"
-#include "tests/solver_ode/tree_decks.hpp"
+#include "tests/solver/run_comparison.hpp"
+#include "tests/solver/tree/tree_decks.hpp"
 
 using namespace mb;
 

@@ -1,5 +1,5 @@
 #pragma once
-// The is_static_hold deck and its closed-form checks, shared by tests/states/static_hold_test.cpp
+// The is_static_hold deck and its closed-form checks, shared by tests/models/static_hold_test.cpp
 // (LINEAR) and tests/usersub/user_static_hold_test.cpp (USERSUB): a body hanging on a vertical
 // translational joint under gravity, loaded by a Force_StateEqn FZ = -k DZ - x with the state x' =
 // -a x + b DZ (x(0) = 0), then a Static analysis followed by a 0.5 s Transient.

@@ -15,7 +15,7 @@
 #include <functional>
 #include <sstream>
 
-#include "tests/compliant/compliant_support.hpp"
+#include "tests/models/compliant_support.hpp"
 
 using namespace mb;
 using namespace mb::test;

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "tests/compliant/compliant_support.hpp"
+#include "tests/models/compliant_support.hpp"
 
 using namespace mb;
 using namespace mb::test;

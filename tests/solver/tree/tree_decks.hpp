@@ -1,7 +1,7 @@
 #pragma once
-// Decks shared by the joint-coordinate ODE form's tests (tree_ode_test.cpp,
-// tree_alloc_test.cpp, default_form_test.cpp); Param_Transient's integr_tol="TOL" is replaced by
-// the test.
+// Decks shared by the joint-coordinate ODE form's tests (tree_ode_integrator_test.cpp,
+// tree_dynamics_test.cpp, default_transient_test.cpp); Param_Transient's integr_tol="TOL" is
+// replaced by the test.
 
 #include <fmt/format.h>
 

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "tests/compliant/compliant_support.hpp"
+#include "tests/models/compliant_support.hpp"
 
 using namespace mb;
 using namespace mb::test;

@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "tests/states/static_hold_deck.hpp"
+#include "tests/models/static_hold_deck.hpp"
 
 using namespace mb;
 
