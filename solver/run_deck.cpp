@@ -26,7 +26,7 @@
 #include "solver/analysis_runner.hpp"
 #include "solver/body_outputs.hpp"
 #include "solver/request_outputs.hpp"
-#include "solver/user_calls.hpp"
+#include "usersub/user_call.hpp"
 
 namespace mb {
 
