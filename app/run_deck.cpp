@@ -22,7 +22,7 @@
 #include "results/output_prefix.hpp"
 #include "solver/analysis_runner.hpp"
 #include "solver/request_outputs.hpp"
-#include "solver/user_calls.hpp"
+#include "usersub/user_call.hpp"
 
 namespace mb {
 

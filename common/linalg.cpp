@@ -1,6 +1,7 @@
 #include "common/linalg.hpp"
 
 #include <cmath>
+#include <numbers>
 
 namespace mb {
 
@@ -31,6 +32,13 @@ Mat3 rotation_from_euler313(double psi, double theta, double phi) {
   return (Eigen::AngleAxisd(psi, Vec3::UnitZ()) * Eigen::AngleAxisd(theta, Vec3::UnitX()) *
           Eigen::AngleAxisd(phi, Vec3::UnitZ()))
       .toRotationMatrix();
+}
+
+Vec3 euler313_from_rotation(const Mat3& R) {
+  const double s2 = R(0, 2) * R(0, 2) + R(1, 2) * R(1, 2);
+  if (s2 < 1e-18) return {std::atan2(R(1, 0), R(0, 0)), R(2, 2) > 0 ? 0.0 : std::numbers::pi, 0.0};
+  return {std::atan2(R(0, 2), -R(1, 2)), std::atan2(std::sqrt(s2), R(2, 2)),
+          std::atan2(R(2, 0), R(2, 1))};
 }
 
 Mat3 skew(const Vec3& a) {

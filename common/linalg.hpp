@@ -37,6 +37,11 @@ Vec4 euler_parameters_from_rotation(const Mat3& A);
 /// Body-fixed 3-1-3 Euler angles (psi, theta, phi): A = Rz(psi) Rx(theta) Rz(phi).
 Mat3 rotation_from_euler313(double psi, double theta, double phi);
 
+/// Its inverse: the angles (psi, theta, phi) of R, psi and phi in (-pi, pi], theta in [0, pi];
+/// within sin(theta) < 1e-9 of theta = 0 or pi, phi = 0 and psi carries the whole z rotation
+/// (the convention of the solver's PSI, THETA, PHI measures, solver/measures.hpp).
+Vec3 euler313_from_rotation(const Mat3& R);
+
 /// Skew-symmetric cross-product matrix: skew(a) b = a x b.
 Mat3 skew(const Vec3& a);
 

@@ -11,28 +11,13 @@
 #include "solver/element_outputs.hpp"
 #include "solver/expression_eval.hpp"
 #include "solver/state_layout.hpp"
-#include "solver/user_calls.hpp"
+#include "solver/user_context.hpp"
+#include "usersub/user_call.hpp"
 
 namespace mb {
 
 static_assert(kSpringDamperOutputs.size() <= RequestOutputs::kMaxOutputChannels &&
               kLinearForceOutputs.size() <= RequestOutputs::kMaxOutputChannels);
-
-double wrench_component(const MarkerWrench& w, int comp, const MarkerState<double>& rm) {
-  return wrench_component<double>(w.force, w.torque, comp, rm.A);
-}
-
-MarkerState<double> marker_state_at(const System& sys, int mk, const double* y) {
-  if (mk < 0) return MarkerState<double>{};
-  const Marker& m = sys.model().markers[mk];
-  const int o = sys.body_offset(m.body);
-  const BodyState<double> b = body_state(o < 0 ? kGroundState : y + o);
-  LocalMarker lm;
-  lm.body = 0;
-  lm.s = m.pos_body;
-  lm.u = m.axes_body;
-  return marker_state(lm, &b);
-}
 
 RequestOutputs::RequestOutputs(const System& sys) : sys_(sys) {
   size_t stack = 1, measures = 1;
@@ -142,18 +127,6 @@ MarkerState<double> RequestOutputs::marker(int mk, const double* y, const double
 
 MarkerWrench RequestOutputs::constraint_reaction(int block, int side, const double* y) const {
   return mb::constraint_reaction(sys_, block, side, y);
-}
-
-MarkerWrench constraint_reaction(const System& sys_, int block, int side, const double* y) {
-  const double* yb[2];
-  for (int s = 0; s < 2; ++s) {
-    const int o = sys_.body_offset(sys_.constraint_body(block, s));
-    yb[s] = o < 0 ? kGroundState : y + o;
-  }
-  MarkerWrench w;
-  sys_.constraint_kernel(block).reaction(yb[0], yb[1], y + sys_.lambda_offset(block), side, w.force,
-                                         w.torque);
-  return w;
 }
 
 void RequestOutputs::local_inputs(int kn, const double* y, const double* yp, double* x) const {
@@ -394,8 +367,9 @@ void RequestOutputs::user_request(const Request& r, double t, const double* y,
   args.par = par.data();
   args.npar = static_cast<int>(par.size());
   args.result = result;
+  const SystemUserContext context(sys_);
   UserCallState state;
-  state.sys = &sys_;
+  state.context = &context;
   state.t = t;
   state.y = y;
   UserCall call(sub, state);
@@ -414,8 +388,9 @@ double RequestOutputs::user_variable(int v, double t, const double* y, const dou
   args.par = par.data();
   args.npar = static_cast<int>(par.size());
   args.result = std::span<double>(&value, 1);
+  const SystemUserContext context(sys_);
   UserCallState state;
-  state.sys = &sys_;
+  state.context = &context;
   state.t = t;
   state.y = y;
   state.yp = yp;  // DIF1

@@ -52,7 +52,7 @@
 #include "solver/force_kernel.hpp"
 #include "solver/measures.hpp"
 #include "solver/state_layout.hpp"
-#include "solver/user_calls.hpp"
+#include "usersub/user_call.hpp"
 
 namespace mb {
 
@@ -154,7 +154,7 @@ struct StateKernel {
   template <class T>
   T read_value(const ElementRead& r, const T* x, double t) const;
   void scatter(const double* xv) const;
-  UserCallState call_state(double t) const;
+  UserCallState call_state(const UserContext& context, double t) const;
   void call_arysub(const double* xv, double t, int dflag, int iflag, double* u) const;
   double call_difsub(const double* xv, double t, int dflag, int iflag) const;
   void call_gse(const double* xs, const double* u, double t, int dflag, double* f, double* g) const;

@@ -9,8 +9,8 @@
 #include <span>
 
 #include "solver/coupler_kernel.hpp"
-#include "solver/system.hpp"
-#include "solver/user_calls.hpp"
+#include "solver/user_context.hpp"
+#include "usersub/user_call.hpp"
 
 namespace mb {
 
@@ -23,7 +23,8 @@ void CouplerKernel::call_user(int extra, const double* q, double t, int iflag, d
   args.extra = extra;
   args.states = std::span<double>(disp, static_cast<size_t>(num_terms));
   args.result = std::span<double>(out, static_cast<size_t>(nout));
-  const UserCallState state = time_only_state(sys, t, no_bodies, no_blocks);
+  const SystemUserContext context(*sys);
+  const UserCallState state = time_only_state(context, t, no_bodies, no_blocks);
   UserCall call(*user, state);
   call.run(args);
 }

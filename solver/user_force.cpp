@@ -8,7 +8,8 @@
 
 #include "solver/force_kernel.hpp"
 #include "solver/system.hpp"
-#include "solver/user_calls.hpp"
+#include "solver/user_context.hpp"
+#include "usersub/user_call.hpp"
 
 namespace mb {
 
@@ -36,8 +37,9 @@ void invoke(const ForceKernel& k, const UserCallState& state, int dflag, int ifl
 
 void ForceKernel::call_user(const double* x, double t, int dflag, double* e) const {
   for (int i = 0; i < inputs(); ++i) y_full[input_vars[i]] = x[i];
+  const SystemUserContext context(*sys);
   UserCallState state;
-  state.sys = sys;
+  state.context = &context;
   state.t = t;
   state.y = y_full.data();
   state.known_bodies = known_bodies.data();
@@ -84,8 +86,9 @@ void bind_user_force(ForceKernel& k, const System& sys, const std::vector<double
   k.par = k.user->par;
   k.y_full = y0;
   UserDependencies deps;
+  const SystemUserContext context(sys);
   UserCallState state;
-  state.sys = &sys;
+  state.context = &context;
   state.y = k.y_full.data();
   state.record = &deps;
   double r[6];

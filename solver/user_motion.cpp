@@ -6,8 +6,8 @@
 #include <span>
 
 #include "solver/joint_kernel.hpp"
-#include "solver/system.hpp"
-#include "solver/user_calls.hpp"
+#include "solver/user_context.hpp"
+#include "usersub/user_call.hpp"
 
 namespace mb {
 
@@ -17,7 +17,8 @@ double JointKernel::call_motsub(int iord, double t, int iflag) const {
   args.iord = iord;
   args.iflag = iflag;
   args.result = std::span<double>(&value, 1);
-  const UserCallState state = time_only_state(sys, t, no_bodies, no_blocks);
+  const SystemUserContext context(*sys);
+  const UserCallState state = time_only_state(context, t, no_bodies, no_blocks);
   UserCall call(*user_drive, state);
   call.run(args);
   return value;

@@ -20,6 +20,8 @@
 #include "solver/forward_difference.hpp"
 #include "solver/state_kernel.hpp"
 #include "solver/system.hpp"
+#include "solver/user_context.hpp"
+#include "usersub/user_call.hpp"
 
 namespace mb {
 
@@ -62,9 +64,9 @@ void StateKernel::scatter(const double* xv) const {
   for (int i = 0; i < n; ++i) (input_is_deriv[i] ? yp_full : y_full)[input_vars[i]] = xv[i];
 }
 
-UserCallState StateKernel::call_state(double t) const {
+UserCallState StateKernel::call_state(const UserContext& context, double t) const {
   UserCallState st;
-  st.sys = sys;
+  st.context = &context;
   st.t = t;
   st.y = y_full.data();
   st.yp = yp_full.data();
@@ -76,7 +78,8 @@ UserCallState StateKernel::call_state(double t) const {
 
 void StateKernel::call_arysub(const double* xv, double t, int dflag, int iflag, double* u) const {
   if (xv) scatter(xv);
-  UserCallState st = call_state(t);
+  const SystemUserContext context(*sys);
+  UserCallState st = call_state(context, t);
   UserDependencies deps;
   if (iflag) st.record = &deps;
   std::fill(u, u + num_inputs, 0.0);
@@ -90,7 +93,8 @@ void StateKernel::call_arysub(const double* xv, double t, int dflag, int iflag, 
 
 double StateKernel::call_difsub(const double* xv, double t, int dflag, int iflag) const {
   if (xv) scatter(xv);
-  UserCallState st = call_state(t);
+  const SystemUserContext context(*sys);
+  const UserCallState st = call_state(context, t);
   double value = 0.0;
   UserArgs args = element_args(*this, t, dflag, iflag);
   args.result = std::span<double>(&value, 1);
@@ -109,7 +113,8 @@ void StateKernel::call_gse(const double* xs, const double* u, double t, int dfla
   args.dflag = dflag;
   args.result = std::span<double>(f, static_cast<size_t>(n));
   args.output = std::span<double>(g, static_cast<size_t>(p));
-  const UserCallState st = call_state(t);
+  const SystemUserContext context(*sys);
+  const UserCallState st = call_state(context, t);
   UserCall call(*user, st);
   call.run(args);
 }
@@ -188,7 +193,8 @@ void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T
       UserArgs args = state_equation_args(*this, xs, uv, t, xb, ub);
       args.extra = q;
       args.result = std::span<double>(mats[q], static_cast<size_t>(rows * cols));
-      const UserCallState st = call_state(t);
+      const SystemUserContext context(*sys);
+      const UserCallState st = call_state(context, t);
       UserCall call(*user, st);
       call.run(args);
       have[q] = true;
@@ -244,8 +250,9 @@ UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
   k.y_full = y0;
   k.yp_full.assign(y0.size(), 0.0);
   UserDependencies deps;
+  const SystemUserContext context(sys);
   auto record = [&](const UserSubroutine& sub, const UserArgs& args) {
-    UserCallState st = k.call_state(0.0);
+    UserCallState st = k.call_state(context, 0.0);
     st.known_bodies = st.known_blocks = st.known_states = nullptr;
     st.record = &deps;
     UserCall c(sub, st);

@@ -2,6 +2,7 @@
 
 #include "common/error.hpp"
 #include "solver/system.hpp"
+#include "solver/user_context.hpp"
 
 namespace mb {
 
@@ -32,8 +33,9 @@ void UserVariables::bind(const System& sys, const std::vector<double>& y0) {
     auto b = std::make_unique<Bound>();
     b->variable = &var;
     b->par = var.user->par;
+    const SystemUserContext context(sys);
     UserCallState state;
-    state.sys = &sys;
+    state.context = &context;
     state.y = y0.data();
     state.yp = yp0.data();
     state.record = &b->deps;
@@ -56,8 +58,9 @@ const UserDependencies& UserVariables::dependencies(int v) const {
 double UserVariables::value(int v, const System& sys, const double* y, const double* yp,
                             double t) const {
   const Bound& b = *bound_[static_cast<size_t>(v)];
+  const SystemUserContext context(sys);
   UserCallState state;
-  state.sys = &sys;
+  state.context = &context;
   state.t = t;
   state.y = y;
   state.yp = yp;

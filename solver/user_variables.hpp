@@ -6,7 +6,7 @@
 // records what it reads; a kernel reading the variable takes those bodies, multipliers and
 // states as its own local inputs and differentiates the value by forward differences over them
 // (solver/state_reads.hpp), so the value is solved with the reader, not lagged. A later call
-// reading anything else is an error (solver/user_calls.hpp). The callbacks cannot read forces or
+// reading anything else is an error (usersub/user_call.hpp). The callbacks cannot read forces or
 // other variables, so no algebraic loop closes through a VARSUB.
 //
 // Requests evaluate VARSUB values on their own (solver/request_outputs.cpp).
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "models/model.hpp"
-#include "solver/user_calls.hpp"
+#include "usersub/user_call.hpp"
 
 namespace mb {
 

@@ -1,4 +1,4 @@
-// User subroutines (models/user_subroutine.hpp, solver/user_calls.hpp) with the library built
+// User subroutines (models/user_subroutine.hpp, usersub/user_call.hpp) with the library built
 // from test_subs.c. Oracles: the same forces written as deck expressions (the runs must agree to
 // the integration tolerance), and for joint friction read through c_sysfnc("JOINT") an
 // independent integration of the pendulum's one-degree-of-freedom equation in which the

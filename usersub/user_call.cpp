@@ -1,4 +1,4 @@
-#include "solver/user_calls.hpp"
+#include "usersub/user_call.hpp"
 
 #include <fmt/format.h>
 
@@ -9,11 +9,9 @@
 #include <cstring>
 
 #include "common/error.hpp"
+#include "common/linalg.hpp"
 #include "common/text.hpp"
 #include "include/mbsolve/usersub.h"
-#include "models/model_binder.hpp"
-#include "solver/request_outputs.hpp"
-#include "solver/system.hpp"
 
 namespace mb {
 
@@ -41,8 +39,8 @@ bool upper(const char* name, char* buf, size_t size) {
 
 /// Body `b` may be read in this call (recorded in a dependency call).
 bool readable_body(UserCall& c, int b, int* errflg, std::string_view what) {
-  const Model& m = c.state.sys->model();
-  if (m.bodies[b].ground) return true;
+  const UserContext& m = *c.state.context;
+  if (m.is_ground(b)) return true;
   if (c.state.record) {
     auto& v = c.state.record->bodies;
     if (std::find(v.begin(), v.end(), b) == v.end()) v.push_back(b);
@@ -51,7 +49,7 @@ bool readable_body(UserCall& c, int b, int* errflg, std::string_view what) {
   if (c.state.time_only) {
     const bool coupler = c.sub.subject.starts_with("Constraint_Coupler");
     fail(c, errflg,
-         fmt::format("{} reads Body_Rigid {}, but {}", what, m.bodies[b].id,
+         fmt::format("{} reads Body_Rigid {}, but {}", what, m.body_id(b),
                      coupler ? "a COUSUB is a function of its joint coordinates only "
                                "(it may not read bodies or reactions)"
                              : "a motion is a function of time only (a MOTSUB may not read "
@@ -62,7 +60,7 @@ bool readable_body(UserCall& c, int b, int* errflg, std::string_view what) {
     fail(c, errflg,
          fmt::format("{} reads Body_Rigid {}, which it did not read in its dependency call "
                      "(iflag = 1); a routine must read the same quantities in every call",
-                     what, m.bodies[b].id));
+                     what, m.body_id(b)));
     return false;
   }
   return true;
@@ -72,30 +70,25 @@ bool readable_body(UserCall& c, int b, int* errflg, std::string_view what) {
 bool marker_of(UserCall& c, int id, int& out, int* errflg, std::string_view what) {
   out = -1;
   if (id == 0) return true;
-  const Model& m = c.state.sys->model();
-  auto it = m.marker_index.find(id);
-  if (it == m.marker_index.end()) {
+  const UserContext& m = *c.state.context;
+  out = m.find_marker(id);
+  if (out < 0) {
     fail(c, errflg, fmt::format("{}: marker {} does not exist", what, id));
     return false;
   }
-  out = it->second;
-  return readable_body(c, m.markers[out].body, errflg, what);
+  return readable_body(c, m.marker_body(out), errflg, what);
 }
 
 /// Constraint block of Constraint_Joint `id`; false after reporting.
 bool joint_block(UserCall& c, int id, int& block, int* errflg, std::string_view what) {
-  const Model& m = c.state.sys->model();
-  block = -1;
-  for (size_t j = 0; j < m.joints.size(); ++j) {
-    if (m.joints[j].id == id) block = static_cast<int>(j);
-  }
+  const UserContext& m = *c.state.context;
+  block = m.find_joint(id);
   if (block < 0) {
     fail(c, errflg, fmt::format("{}: Constraint_Joint {} does not exist", what, id));
     return false;
   }
-  const System& sys = *c.state.sys;
   for (int side = 0; side < 2; ++side) {
-    if (!readable_body(c, sys.constraint_body(block, side), errflg, what)) return false;
+    if (!readable_body(c, m.constraint_body(block, side), errflg, what)) return false;
   }
   if (c.state.record) {
     auto& v = c.state.record->blocks;
@@ -117,11 +110,7 @@ bool diff_state(UserCall& c, bool deriv, const int* ipar, int nsize, double& val
     fail(c, errflg, fmt::format("{} takes one Control_Diff id (got {} values)", what, nsize));
     return false;
   }
-  const Model& m = c.state.sys->model();
-  int s = -1;
-  for (const auto& e : m.state_elements) {
-    if (e.kind == StateElement::Kind::kDiff && e.id == ipar[0]) s = e.first_state;
-  }
+  const int s = c.state.context->find_diff(ipar[0]);
   if (s < 0) {
     fail(c, errflg, fmt::format("{}: Control_Diff {} does not exist", what, ipar[0]));
     return false;
@@ -142,13 +131,14 @@ bool diff_state(UserCall& c, bool deriv, const int* ipar, int nsize, double& val
     fail(c, errflg, fmt::format("{} is not available in this routine", what));
     return false;
   }
-  value = src[c.state.sys->state_offset() + s];
+  value = src[c.state.context->state_index(s)];
   return true;
 }
 
-/// A kinematic measure (DX, AZ, VR, ...) of markers given by id; false after reporting.
-bool kinematic(UserCall& c, MeasureKind kind, int n_markers, const int* ipar, int nsize,
-               double& value, int* errflg, std::string_view what) {
+/// Kinematic measure `code` (UserContext::find_measure) of markers given by id; false after
+/// reporting.
+bool kinematic(UserCall& c, int code, int n_markers, const int* ipar, int nsize, double& value,
+               int* errflg, std::string_view what) {
   if (nsize < 1 || nsize > n_markers) {
     fail(c, errflg, fmt::format("{} takes 1 to {} marker ids (got {})", what, n_markers, nsize));
     return false;
@@ -161,20 +151,7 @@ bool kinematic(UserCall& c, MeasureKind kind, int n_markers, const int* ipar, in
     fail(c, errflg, fmt::format("{} needs a marker I other than 0", what));
     return false;
   }
-  // VM and VR take (I, J, L): the third argument is the frame of differentiation.
-  if (kind == MeasureKind::kVM || kind == MeasureKind::kVR) std::swap(mk[2], mk[3]);
-  MarkerState<double> ms[4];
-  LocalMeasure lm;
-  lm.kind = kind;
-  int* fields[4] = {&lm.i, &lm.j, &lm.k, &lm.l};
-  for (int a = 0; a < 4; ++a) {
-    ms[a] = marker_state_at(*c.state.sys, mk[a], c.state.y);
-    *fields[a] = mk[a] < 0 ? -1 : a;
-  }
-  if (is_tracked_angle(kind)) {
-    lm.track = c.state.sys->angle_history().track(kind, mk[0], mk[1], mk[2]);
-  }
-  value = measure_value(lm, ms);
+  value = c.state.context->measure(code, mk, c.state.y);
   return true;
 }
 
@@ -193,8 +170,7 @@ bool joint_reaction(UserCall& c, const int* ipar, int nsize, double& value, int*
     return false;
   }
   if (nsize == 4 && !marker_of(c, ipar[3], rm, errflg, "JOINT")) return false;
-  const MarkerWrench w = constraint_reaction(*c.state.sys, block, ipar[1], c.state.y);
-  value = wrench_component(w, ipar[2], marker_state_at(*c.state.sys, rm, c.state.y));
+  value = c.state.context->joint_reaction(block, ipar[1], ipar[2], rm, c.state.y);
   return true;
 }
 
@@ -202,13 +178,6 @@ UserCall* bound_call(const char* callback) {
   if (g_call) return g_call;
   std::fprintf(stderr, "mbsolve: %s called outside a user subroutine call; ignored\n", callback);
   return nullptr;
-}
-
-/// Writes `v` as text into the 80-byte buffer of c_modfnc (without allocating).
-template <class V>
-void write_text(char* out, const V& v) {
-  const auto r = fmt::format_to_n(out, 79, "{}", v);
-  out[std::min<size_t>(r.size, 79)] = '\0';
 }
 
 }  // namespace
@@ -288,12 +257,11 @@ void c_sysfnc(const char* fncnam, int* ipar, int nsize, double* value, int* errf
     mb::diff_state(*c, n == "DIF1", ipar, nsize, *value, errflg);
     return;
   }
-  mb::MeasureKind kind;
-  int markers = 0;
+  int code = 0, markers = 0;
   // The acceleration measures need y' of the bodies, which a user subroutine's call does not
-  // carry: they fall through to the message below.
-  if (mb::find_kinematic_measure(n, kind, markers) && !mb::is_acceleration_measure(kind)) {
-    mb::kinematic(*c, kind, markers, ipar, nsize, *value, errflg, n);
+  // carry: the context does not offer them, and they fall through to the message below.
+  if (c->state.context->find_measure(n, code, markers)) {
+    mb::kinematic(*c, code, markers, ipar, nsize, *value, errflg, n);
     return;
   }
   mb::fail(*c, errflg,
@@ -316,32 +284,28 @@ void c_sysary(const char* fncnam, int* ipar, int nsize, double* states, int* nst
     mb::fail(*c, errflg, "c_sysary: invalid arguments (name, ipar, states or nstates)");
     return;
   }
-  using K = mb::MeasureKind;
   struct Form {
     std::string_view name;
-    K kinds[6];
+    std::string_view measures[6];
     int count;
-    int markers;
   };
   static constexpr Form kForms[] = {
-      {"DISP", {K::kDX, K::kDY, K::kDZ, K::kPSI, K::kTHETA, K::kPHI}, 6, 3},
-      {"TDISP", {K::kDX, K::kDY, K::kDZ}, 3, 3},
-      {"RDISP", {K::kPSI, K::kTHETA, K::kPHI}, 3, 2},
-      {"VEL", {K::kVX, K::kVY, K::kVZ, K::kWX, K::kWY, K::kWZ}, 6, 4},
-      {"TVEL", {K::kVX, K::kVY, K::kVZ}, 3, 4},
-      {"RVEL", {K::kWX, K::kWY, K::kWZ}, 3, 3},
+      {"DISP", {"DX", "DY", "DZ", "PSI", "THETA", "PHI"}, 6},
+      {"TDISP", {"DX", "DY", "DZ"}, 3},
+      {"RDISP", {"PSI", "THETA", "PHI"}, 3},
+      {"VEL", {"VX", "VY", "VZ", "WX", "WY", "WZ"}, 6},
+      {"TVEL", {"VX", "VY", "VZ"}, 3},
+      {"RVEL", {"WX", "WY", "WZ"}, 3},
   };
   const std::string_view n(name);
   for (const auto& f : kForms) {
     if (f.name != n) continue;
     for (int k = 0; k < f.count; ++k) {
-      // Angles take (I, J) and angular velocities (I, J, K) of the same argument list.
-      const int markers =
-          (f.kinds[k] == K::kPSI || f.kinds[k] == K::kTHETA || f.kinds[k] == K::kPHI) ? 2
-          : (f.kinds[k] == K::kWX || f.kinds[k] == K::kWY || f.kinds[k] == K::kWZ)    ? 3
-                                                                                      : f.markers;
-      if (!mb::kinematic(*c, f.kinds[k], markers, ipar, std::min(nsize, markers), states[k], errflg,
-                         n)) {
+      // Each measure takes the leading ids of the same argument list: (I, J) for the angles,
+      // (I, J, K) for the displacements and angular velocities, (I, J, K, L) for velocities.
+      int code = 0, markers = 0;
+      c->state.context->find_measure(f.measures[k], code, markers);
+      if (!mb::kinematic(*c, code, markers, ipar, std::min(nsize, markers), states[k], errflg, n)) {
         return;
       }
     }
@@ -366,53 +330,13 @@ void c_modfnc(const char* element, int id, const char* attribute, char* value, i
     return;
   }
   value[0] = '\0';
-  const mb::Model& m = c->state.sys->model();
   char el_buf[40], at_buf[40];
   if (!mb::upper(element, el_buf, sizeof el_buf) || !mb::upper(attribute, at_buf, sizeof at_buf)) {
     mb::fail(*c, errflg, "c_modfnc: element or attribute name too long");
     return;
   }
-  const std::string_view el(el_buf), at(at_buf);
-  auto marker_id = [&](int mk) { return mk < 0 ? 0 : m.markers[mk].id; };
-  auto text = [&](auto v) { mb::write_text(value, v); };
   bool element_found = false;
-  if (el == "CONSTRAINT_JOINT") {
-    for (const auto& j : m.joints) {
-      if (j.id != id) continue;
-      element_found = true;
-      if (at == "I_MARKER_ID") return text((marker_id(j.i_marker)));
-      if (at == "J_MARKER_ID") return text((marker_id(j.j_marker)));
-    }
-  } else if (el == "REFERENCE_MARKER") {
-    auto it = m.marker_index.find(id);
-    if (it != m.marker_index.end()) {
-      element_found = true;
-      if (at == "BODY_ID") return text((m.bodies[m.markers[it->second].body].id));
-    }
-  } else if (el == "BODY_RIGID") {
-    auto it = m.body_index.find(id);
-    if (it != m.body_index.end()) {
-      element_found = true;
-      const mb::Body& b = m.bodies[it->second];
-      if (at == "MASS") return text(b.mass);
-      if (at == "CM_ID") return text((marker_id(b.cm_marker)));
-    }
-  } else if (el == "FORCE_SCALAR_TWOBODY") {
-    for (const auto& f : m.scalar_forces) {
-      if (f.id != id) continue;
-      element_found = true;
-      if (at == "I_MARKER_ID") return text((marker_id(f.i_marker)));
-      if (at == "J_MARKER_ID") return text((marker_id(f.j_marker)));
-    }
-  } else if (el == "FORCE_VECTOR_TWOBODY" || el == "FORCE_VECTOR_ONEBODY") {
-    for (const auto& f : m.vector_forces) {
-      if (f.id != id) continue;
-      element_found = true;
-      if (at == "I_MARKER_ID") return text((marker_id(f.i_marker)));
-      if (at == "J_FLOATING_MARKER_ID") return text((marker_id(f.j_marker)));
-      if (at == "REF_MARKER_ID") return text((marker_id(f.ref_marker)));
-    }
-  }
+  if (c->state.context->model_attribute(el_buf, id, at_buf, value, element_found)) return;
   mb::fail(*c, errflg,
            element_found
                ? fmt::format("c_modfnc: attribute '{}' of {} {} is not available", attribute,
@@ -454,8 +378,8 @@ void c_rcnvrt(const char* sys1, double* coord1, const char* sys2, double* coord2
     return;
   }
   if (to == "EULER") {
-    const std::array<double, 3> e = mb::body313_angles<double>(R);
-    for (int k = 0; k < 3; ++k) coord2[k] = e[static_cast<size_t>(k)];
+    const mb::Vec3 e = mb::euler313_from_rotation(R);
+    for (int k = 0; k < 3; ++k) coord2[k] = e(k);
   } else if (to == "EULPAR") {
     const mb::Vec4 p = mb::euler_parameters_from_rotation(R);
     for (int k = 0; k < 4; ++k) coord2[k] = p(k);
@@ -478,13 +402,11 @@ void c_gtstrg(int id, char* string, int* nchars, int* istat) {
   if (string) string[0] = '\0';
   UserCall* c = mb::bound_call("c_gtstrg");
   if (!c || !string) return;
-  for (const auto& s : c->state.sys->model().strings) {
-    if (s.id != id) continue;
-    std::memcpy(string, s.text.c_str(), s.text.size() + 1);  // at most 1025 bytes (reader)
-    if (nchars) *nchars = static_cast<int>(s.text.size());
-    if (istat) *istat = 0;
-    return;
-  }
+  const std::string* text = c->state.context->string_text(id);
+  if (!text) return;
+  std::memcpy(string, text->c_str(), text->size() + 1);  // at most 1025 bytes (reader)
+  if (nchars) *nchars = static_cast<int>(text->size());
+  if (istat) *istat = 0;
 }
 
 }  // extern "C"

@@ -1,4 +1,4 @@
-#include "models/python_script.hpp"
+#include "usersub/python_script.hpp"
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -10,7 +10,7 @@
 #include <sstream>
 #include <vector>
 
-#include "models/python_callbacks.hpp"
+#include "usersub/python_callbacks.hpp"
 
 namespace mb {
 

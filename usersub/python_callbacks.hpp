@@ -1,5 +1,5 @@
 #pragma once
-// The solver callbacks as Python builtins for user scripts (models/python_script.hpp), with
+// The solver callbacks as Python builtins for user scripts (usersub/python_script.hpp), with
 // MotionSolve's Python signatures:
 //
 //   [value, errflg]  = py_sysfnc(fncnam, ipar)          c_sysfnc
@@ -9,11 +9,10 @@
 //   [coord2, istat]  = py_rcnvrt(sys1, coord1, sys2)    c_rcnvrt
 //   time             = py_timget()                      c_timget
 //
-// Each forwards to the C callback of include/mbsolve/usersub.h, so a script sees exactly what a
-// compiled library sees (dependency recording, error flags, the failure of the analysis on a
-// fatal error). The C callbacks are found the way a user library finds them: among the symbols
-// the executable exports (mbsolve links with ENABLE_EXPORTS); without them every py_* raises.
-// They are also importable: `from mbsolve import py_sysfnc`.
+// Each calls the C callback of include/mbsolve/usersub.h (usersub/user_call.cpp) directly, so a
+// script sees exactly what a compiled library sees (dependency recording, error flags, the
+// failure of the analysis on a fatal error). They are also importable:
+// `from mbsolve import py_sysfnc`.
 
 namespace mb {
 

@@ -1,10 +1,12 @@
 #pragma once
-// Calling user subroutines (models/user_subroutine.hpp) and the solver callbacks they call
-// back (include/mbsolve/usersub.h: c_sysfnc, c_sysary, c_modfnc, c_errmes, c_rcnvrt, c_timget).
+// Calling user subroutines (usersub/user_subroutine.hpp) and the callbacks they call back
+// (include/mbsolve/usersub.h: c_sysfnc, c_sysary, c_modfnc, c_errmes, c_rcnvrt, c_timget,
+// c_gtstrg), defined in user_call.cpp and exported by the executable.
 //
 // Every user call runs inside a UserCall: it binds the callbacks to the current evaluation (the
-// System, the time and a state vector in the System's layout) through a thread-local pointer,
-// so parallel runs (mbsweep) do not share it. A dependency call (iflag = 1, before the analysis)
+// system as a UserContext, the time and a state vector in the system's layout) through a
+// thread-local pointer (the C callbacks take no context argument), so parallel runs (mbsweep)
+// do not share it. A dependency call (iflag = 1, before the analysis)
 // additionally records which bodies and which constraint multipliers the routine reads; the
 // element then reads exactly those (its kernel inputs and Jacobian pattern). A later read of
 // anything else is an error, as are a routine's c_errmes(..., endflg != 0), a failed callback,
@@ -16,11 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "models/user_subroutine.hpp"
+#include "usersub/user_context.hpp"
+#include "usersub/user_subroutine.hpp"
 
 namespace mb {
-
-class System;
 
 /// What a routine read during its dependency call (model body and constraint block indices).
 struct UserDependencies {
@@ -31,9 +32,9 @@ struct UserDependencies {
 
 /// The evaluation a user call sees through the callbacks.
 struct UserCallState {
-  const System* sys = nullptr;
+  const UserContext* context = nullptr;  ///< the system the routine reads
   double t = 0.0;
-  const double* y = nullptr;           ///< state in the System's layout
+  const double* y = nullptr;           ///< state in the system's layout
   const double* yp = nullptr;          ///< its time derivative (nullptr: DIF1 is unavailable)
   UserDependencies* record = nullptr;  ///< set for the dependency call
   const char* known_bodies = nullptr;  ///< per model body: readable (nullptr = all)
@@ -46,11 +47,11 @@ struct UserCallState {
 /// The evaluation of a routine that depends on time and its own arguments only (MOTSUB,
 /// COUSUB): no body and no block readable (`no_bodies`, `no_blocks`: all-zero flags, one per
 /// body and per constraint block), reads refused as such.
-inline UserCallState time_only_state(const System* sys, double t,
+inline UserCallState time_only_state(const UserContext& context, double t,
                                      const std::vector<char>& no_bodies,
                                      const std::vector<char>& no_blocks) {
   UserCallState state;
-  state.sys = sys;
+  state.context = &context;
   state.t = t;
   state.known_bodies = no_bodies.data();
   state.known_blocks = no_blocks.data();

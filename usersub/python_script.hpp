@@ -12,7 +12,7 @@
 // reclaimed by the operating system at exit. Every script is loaded once per element, as its own
 // module (module-level state is per element). The solver callbacks are builtins of the
 // interpreter: py_sysfnc, py_sysary, py_modfnc, py_errmes, py_rcnvrt, py_timget, py_gtstrg
-// (models/python_callbacks.cpp).
+// (usersub/python_callbacks.cpp).
 //
 // Calls take the GIL, so scripts may be evaluated from several threads (one at a time). Python
 // allocates its objects; the solver's own buffers are not reallocated by a call.
@@ -20,7 +20,7 @@
 #include <memory>
 #include <string>
 
-#include "models/user_subroutine.hpp"
+#include "usersub/user_args.hpp"
 
 namespace mb {
 

@@ -1,8 +1,7 @@
-#include "models/python_callbacks.hpp"
+#include "usersub/python_callbacks.hpp"
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <dlfcn.h>
 
 #include <cctype>
 #include <cmath>
@@ -13,33 +12,6 @@
 namespace mb {
 
 namespace {
-
-/// The C callbacks, resolved from the executable's exported symbols.
-struct SolverCallbacks {
-  decltype(&c_sysfnc) sysfnc = nullptr;
-  decltype(&c_sysary) sysary = nullptr;
-  decltype(&c_modfnc) modfnc = nullptr;
-  decltype(&c_errmes) errmes = nullptr;
-  decltype(&c_rcnvrt) rcnvrt = nullptr;
-  decltype(&c_timget) timget = nullptr;
-  decltype(&c_gtstrg) gtstrg = nullptr;
-};
-SolverCallbacks g_callbacks;
-
-template <class Fn>
-void resolve(Fn& fn, const char* name) {
-  fn = reinterpret_cast<Fn>(dlsym(RTLD_DEFAULT, name));
-}
-
-/// True when `fn` was found; raises RuntimeError otherwise.
-bool available(const void* fn, const char* name) {
-  if (fn) return true;
-  PyErr_Format(PyExc_RuntimeError,
-               "%s: the solver callbacks are not available (the executable does not export "
-               "c_sysfnc & co.; link it with ENABLE_EXPORTS / -rdynamic)",
-               name);
-  return false;
-}
 
 // A c_sysfnc / c_sysary argument list holds marker and element ids: at most a few.
 constexpr Py_ssize_t kMaxIpar = 32;
@@ -81,13 +53,12 @@ PyObject* py_sysfnc(PyObject*, PyObject* args) {
   const char* name = nullptr;
   PyObject* ipar_obj = nullptr;
   if (!PyArg_ParseTuple(args, "s|O:py_sysfnc", &name, &ipar_obj)) return nullptr;
-  if (!available(reinterpret_cast<void*>(g_callbacks.sysfnc), "py_sysfnc")) return nullptr;
   int ipar[kMaxIpar];
   int n = 0;
   if (!read_ipar(ipar_obj, ipar, n, "py_sysfnc")) return nullptr;
   double value = 0.0;
   int errflg = 0;
-  g_callbacks.sysfnc(name, ipar, n, &value, &errflg);
+  c_sysfnc(name, ipar, n, &value, &errflg);
   return Py_BuildValue("[di]", value, errflg);
 }
 
@@ -95,13 +66,12 @@ PyObject* py_sysary(PyObject*, PyObject* args) {
   const char* name = nullptr;
   PyObject* ipar_obj = nullptr;
   if (!PyArg_ParseTuple(args, "s|O:py_sysary", &name, &ipar_obj)) return nullptr;
-  if (!available(reinterpret_cast<void*>(g_callbacks.sysary), "py_sysary")) return nullptr;
   int ipar[kMaxIpar];
   int n = 0;
   if (!read_ipar(ipar_obj, ipar, n, "py_sysary")) return nullptr;
   double states[16] = {};
   int nstates = 0, errflg = 0;
-  g_callbacks.sysary(name, ipar, n, states, &nstates, &errflg);
+  c_sysary(name, ipar, n, states, &nstates, &errflg);
   PyObject* list = PyList_New(nstates);
   if (!list) return nullptr;
   for (int k = 0; k < nstates; ++k) PyList_SET_ITEM(list, k, PyFloat_FromDouble(states[k]));
@@ -112,10 +82,9 @@ PyObject* py_modfnc(PyObject*, PyObject* args) {
   const char *element = nullptr, *attribute = nullptr;
   int id = 0;
   if (!PyArg_ParseTuple(args, "sis:py_modfnc", &element, &id, &attribute)) return nullptr;
-  if (!available(reinterpret_cast<void*>(g_callbacks.modfnc), "py_modfnc")) return nullptr;
   char value[80] = {};
   int errflg = 0;
-  g_callbacks.modfnc(element, id, attribute, value, &errflg);
+  c_modfnc(element, id, attribute, value, &errflg);
   return Py_BuildValue("[si]", value, errflg);
 }
 
@@ -146,12 +115,11 @@ PyObject* py_errmes(PyObject*, PyObject* args) {
   if (!PyArg_ParseTuple(args, "Osi|O:py_errmes", &errflg_obj, &message, &id, &endflg_obj)) {
     return nullptr;
   }
-  if (!available(reinterpret_cast<void*>(g_callbacks.errmes), "py_errmes")) return nullptr;
   const int truth = PyObject_IsTrue(errflg_obj);
   if (truth < 0) return nullptr;
   int errflg = truth, end = 0;
   if (endflg_obj && !read_endflg(endflg_obj, end)) return nullptr;
-  g_callbacks.errmes(&errflg, message, &id, &end);
+  c_errmes(&errflg, message, &id, &end);
   Py_RETURN_NONE;
 }
 
@@ -171,7 +139,6 @@ PyObject* py_rcnvrt(PyObject*, PyObject* args) {
   const char *sys1 = nullptr, *sys2 = nullptr;
   PyObject* coord_obj = nullptr;
   if (!PyArg_ParseTuple(args, "sOs:py_rcnvrt", &sys1, &coord_obj, &sys2)) return nullptr;
-  if (!available(reinterpret_cast<void*>(g_callbacks.rcnvrt), "py_rcnvrt")) return nullptr;
   const int n1 = rotation_size(sys1), n2 = rotation_size(sys2);
   if (n1 == 0 || n2 == 0) return Py_BuildValue("[[]i]", 1);
   PyObject* fast = PySequence_Fast(coord_obj, "py_rcnvrt: coord1 must be a list of numbers");
@@ -192,7 +159,7 @@ PyObject* py_rcnvrt(PyObject*, PyObject* args) {
   }
   Py_DECREF(fast);
   int istat = 1;
-  g_callbacks.rcnvrt(sys1, in, sys2, out, &istat);
+  c_rcnvrt(sys1, in, sys2, out, &istat);
   PyObject* list = PyList_New(istat == 0 ? n2 : 0);
   if (!list) return nullptr;
   for (int k = 0; istat == 0 && k < n2; ++k) PyList_SET_ITEM(list, k, PyFloat_FromDouble(out[k]));
@@ -200,19 +167,17 @@ PyObject* py_rcnvrt(PyObject*, PyObject* args) {
 }
 
 PyObject* py_timget(PyObject*, PyObject*) {
-  if (!available(reinterpret_cast<void*>(g_callbacks.timget), "py_timget")) return nullptr;
   double time = 0.0;
-  g_callbacks.timget(&time);
+  c_timget(&time);
   return PyFloat_FromDouble(time);
 }
 
 PyObject* py_gtstrg(PyObject*, PyObject* args) {
   int id = 0;
   if (!PyArg_ParseTuple(args, "i:py_gtstrg", &id)) return nullptr;
-  if (!available(reinterpret_cast<void*>(g_callbacks.gtstrg), "py_gtstrg")) return nullptr;
   char text[1025] = {};  // Reference_String texts have at most 1024 characters
   int nchars = 0, istat = 0;
-  g_callbacks.gtstrg(id, text, &nchars, &istat);
+  c_gtstrg(id, text, &nchars, &istat);
   return Py_BuildValue("[s#i]", text, static_cast<Py_ssize_t>(nchars), istat);
 }
 
@@ -245,13 +210,6 @@ PyModuleDef kModule = {PyModuleDef_HEAD_INIT,
 }  // namespace
 
 void install_python_callbacks() {
-  resolve(g_callbacks.sysfnc, "c_sysfnc");
-  resolve(g_callbacks.sysary, "c_sysary");
-  resolve(g_callbacks.modfnc, "c_modfnc");
-  resolve(g_callbacks.errmes, "c_errmes");
-  resolve(g_callbacks.rcnvrt, "c_rcnvrt");
-  resolve(g_callbacks.timget, "c_timget");
-  resolve(g_callbacks.gtstrg, "c_gtstrg");
   PyObject* module = PyModule_Create(&kModule);
   PyObject* builtins = PyImport_ImportModule("builtins");
   PyObject* modules = PyImport_GetModuleDict();  // borrowed
