@@ -15,7 +15,7 @@ packages=(
   libsimbody-dev
   chromium
 )
-# python3-dev: CPython, embedded for interpreter="PYTHON" user scripts (models/python_script.hpp).
+# python3-dev: CPython, embedded for interpreter="PYTHON" user scripts (usersub/python_script.hpp).
 # libsimbody-dev: the Simbody comparisons (tests/simbody, bench/chain). chromium: the mbcompare
 # report browser test (tests/compare/report_browser_test.sh), which renders a report headless.
 # universal-ctags: function extents for scripts/check-house.py (the house rules of the code).

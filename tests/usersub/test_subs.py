@@ -121,7 +121,7 @@ def VARSUB_COUNT(id, time, par, npar, dflag, iflag):
     return float(count)
 
 
-# ---- State elements and motions (tests/usersub/python_states_test.cpp): twins of the C ones ----
+# ---- State elements and motions (tests/usersub/user_states_test.cpp, motsub_test.cpp): twins of the C ones ----
 
 
 def GSESUB(id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt):
