@@ -8,6 +8,8 @@
 // The sparse detection (QR of B^T in equation order) removes exactly the equations a dense
 // Gram-Schmidt on the rows of B removes, on a closed planar loop of eight links.
 
+#include "solver/redundant_constraints.hpp"
+
 #include <fmt/format.h>
 
 #include <catch2/catch.hpp>
@@ -15,7 +17,6 @@
 #include <numbers>
 #include <string>
 
-#include "solver/redundant_constraints.hpp"
 #include "tests/solver/inline_deck.hpp"
 
 using namespace mb;

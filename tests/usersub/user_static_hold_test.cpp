@@ -9,8 +9,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "tests/solver/inline_deck.hpp"
 #include "tests/models/static_hold_deck.hpp"
+#include "tests/solver/inline_deck.hpp"
 
 using namespace mb;
 using namespace mb::test::static_hold;
