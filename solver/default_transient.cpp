@@ -13,6 +13,10 @@ DefaultForm choose_default_form(const Dae& dae) {
   DefaultForm f;
   std::string not_tree;
   f.joint_coordinates = find_tree_topology(dae, f.tree, not_tree);
+  if (f.joint_coordinates && !dae.system().model().sensors.empty()) {
+    f.joint_coordinates = false;
+    not_tree = kSensorsNeedCartesian;
+  }
   if (f.joint_coordinates) {
     f.form =
         "joint coordinates on an explicit Runge-Kutta method (ARKODE ERKStep, Runge-Kutta-"

@@ -10,7 +10,7 @@
 //     stabilised index-2 Cartesian DAE on IDA (BDF), which is not limited by stability;
 //   * otherwise (closed loops, motions, constraints other than joints, forces that read
 //     reactions or accelerations, redundant equations): the stabilised index-2 Cartesian DAE on
-//     IDA (what DSTIFF runs).
+//     IDA (what DSTIFF runs); so do models with sensors (kSensorsNeedCartesian).
 // The choice and its reason go to the log and to RunReport::transient_forms (the JSON summary's
 // `transient_forms`). A deck that names an integrator gets exactly that one.
 // Results are the same whichever form runs, within the integration tolerance: the outputs of the
@@ -46,6 +46,12 @@ DefaultForm choose_default_form(const Dae& dae);
 
 /// The Cartesian DAE form the default falls back to, for the log and the JSON summary.
 extern const char* const kDefaultCartesianForm;
+
+/// Why a model with sensors (Sensor_Event, SENSOR) runs a Cartesian form: the joint-coordinate
+/// forms do not locate sensor events (solver/sensor_events.hpp) yet.
+inline constexpr const char* kSensorsNeedCartesian =
+    "the model has sensors, whose events IDA and CVODE locate (the joint-coordinate forms do not "
+    "yet)";
 
 /// The joint-coordinate explicit Runge-Kutta form with the hand-over to IDA; the integrator
 /// interface of the transient stage (advance_to, time, y, yp, stats).

@@ -45,7 +45,9 @@ NamedChoice choose_named_form(const Dae& dae, const TransientParams& params) {
       break;
     case Integrator::kAbam: {
       std::string not_tree;
-      if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree)) {
+      const bool sensors = !dae.system().model().sensors.empty();
+      if (sensors) not_tree = kSensorsNeedCartesian;
+      if (params.joint_coordinates && !sensors && find_tree_topology(dae, c.tree, not_tree)) {
         c.form = NamedForm::kJointCoordinates;
         c.details = fmt::format(", joint coordinates: {} joints, {} coordinates",
                                 c.tree.joints.size(), c.tree.nq + c.tree.nv);

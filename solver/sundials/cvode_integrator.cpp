@@ -73,6 +73,18 @@ struct CvodeIntegrator::Impl {
     });
   }
 
+  /// The sensors' root functions (solver/sensor_events.hpp) on the System layout: the state
+  /// scattered, its derivatives and reactions solved as in the right-hand side.
+  static int roots(realtype t, N_Vector xv, realtype* g, void* data) noexcept {
+    auto* self = static_cast<Impl*>(data);
+    return self->s.guarded([&] {
+      self->scatter(N_VGetArrayPointer(xv), self->y);
+      self->acc.solve(t, self->y, self->yp);
+      self->s.events()->roots(t, self->y.data(), self->yp.data(), g);
+      return 0;
+    });
+  }
+
   static int project(realtype t, N_Vector ycur, N_Vector corr, realtype /*eps_proj*/, N_Vector err,
                      void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
@@ -125,6 +137,7 @@ struct CvodeIntegrator::Impl {
     }
     if (drift <= integr_tol) return;
     for (int i = 0; i < nd(); ++i) xs[i] = y_out[blocks.diff[static_cast<size_t>(i)]];
+    if (s.events()) s.set_restart_step(std::nullopt);  // not a sensor's STEPSIZE
     cvode_restart(s, stats_before_restart, !adams, t, x);
   }
 };
@@ -155,6 +168,22 @@ CvodeIntegrator::CvodeIntegrator(const Dae& dae, const TransientParams& params, 
   // The initial state is consistent; its derivatives and reactions are reported at t0 too.
   m.scatter(xs, y_);
   m.acc.solve(t0, y_, yp_);
+  s.watch_events(dae.system(), [&](int n) { return CVodeRootInit(s.mem, n, &Impl::roots); });
+}
+
+static_assert(CV_ROOT_RETURN == SundialsSession::kRootReturn);
+
+const std::vector<int>* CvodeIntegrator::sensor_event() const { return impl_->s.event(); }
+
+void CvodeIntegrator::act_on_event(const SensorAction& a) {
+  Impl& m = *impl_;
+  if (a.restart) {  // from the projected state at the event
+    double* xs = N_VGetArrayPointer(m.x);
+    for (int i = 0; i < m.nd(); ++i) xs[i] = y_[m.blocks.diff[static_cast<size_t>(i)]];
+    m.s.set_restart_step(a.stepsize);
+    cvode_restart(m.s, m.stats_before_restart, !m.adams, t_, m.x);
+  }
+  if (a.hmax) m.s.limit_max_step(*a.hmax);
 }
 
 void CvodeIntegrator::advance_to(double tout, double t_stop) {

@@ -44,7 +44,9 @@ const SundialsPackage kErkPackage{"ARKODE",
                                   ERKStepGetLastStep,
                                   ERKStepGetEstLocalErrors,
                                   ERKStepGetErrWeights,
-                                  ERKStepGetReturnFlagName};
+                                  ERKStepGetReturnFlagName,
+                                  ERKStepGetRootInfo,
+                                  ERKStepSetRootDirection};
 
 /// ARKODE's messages to stderr as by default, except the expected mxstep one (the stiffness
 /// check, header).
