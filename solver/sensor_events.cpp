@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace mb {
 
@@ -32,6 +33,25 @@ std::string describe_actions(const Sensor& s) {
 double sensor_function(const RequestOutputs& eval, const Sensor& s, double t, const double* y,
                        const double* yp) {
   return eval.expression(s.expr, 0, t, y, yp);
+}
+
+void warn_sensors_holding(const System& sys, double t0, const std::vector<double>& y,
+                          const std::vector<double>& yp, AnalysisObserver& obs) {
+  if (sys.model().sensors.empty()) return;
+  const RequestOutputs eval(sys);
+  for (const Sensor& s : sys.model().sensors) {
+    const double f = sensor_function(eval, s, t0, y.data(), yp.data());
+    // At the value itself (an analysis that starts where a RETURN stopped) nothing is said.
+    const double d = f - s.value, at = 1e-9 * std::max(1.0, std::abs(s.value));
+    const bool holds = s.compare == Sensor::Compare::kEq   ? std::abs(d) <= s.error
+                       : s.compare == Sensor::Compare::kGe ? d > 0
+                                                           : d < 0;
+    if (!holds || std::abs(d) <= at) continue;
+    obs.log(
+        fmt::format("warning: {}: its condition already holds at t = {:g} (function {:.10g}, "
+                    "value {:g}); the sensor acts at its next crossing of the value",
+                    s.subject, t0, f, s.value));
+  }
 }
 
 SensorEvents::SensorEvents(const System& sys) : sensors_(sys.model().sensors), eval_(sys) {}

@@ -50,6 +50,12 @@ class SensorEvents {
 SensorAction act_on_sensors(const std::vector<Sensor>& sensors, const std::vector<int>& found,
                             double t, AnalysisObserver& obs, RunReport& report);
 
+/// Logs a warning for each sensor whose condition already holds at the start of a transient
+/// (EQ: within error_tol of value; GE: above; LE: below; not at the value itself): root finding
+/// sees crossings, so it acts at its next crossing only.
+void warn_sensors_holding(const System& sys, double t0, const std::vector<double>& y,
+                          const std::vector<double>& yp, AnalysisObserver& obs);
+
 /// Sensor k's function at (t, y, yp) (System layout).
 double sensor_function(const RequestOutputs& eval, const Sensor& s, double t, const double* y,
                        const double* yp);

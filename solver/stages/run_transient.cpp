@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "solver/default_transient.hpp"
+#include "solver/sensor_events.hpp"
 #include "solver/stages/dae_transient.hpp"
 #include "solver/stages/output_integration.hpp"
 #include "solver/stages/stages.hpp"
@@ -153,6 +154,7 @@ void run_named_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
 void run_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
                    const TransientParams& params) {
   report_start(st);
+  warn_sensors_holding(st.sys, st.t0, st.ic.y, st.ic.yp, st.obs);
   const OutputGrid g = output_grid(st.simulate, st.t0);
   if (params.integrator_named || !run_default_form(st, *dae, params, g)) {
     run_named_form(st, dae, forms, params, g);

@@ -13,6 +13,7 @@
 #include <sundials/sundials_matrix.h>
 #include <sundials/sundials_nonlinearsolver.h>
 
+#include <algorithm>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -90,6 +91,12 @@ class SundialsSession {
     int flag = 0;
     if (!each_step) {
       flag = solve(t, false);
+    } else if (pending_root_) {  // a root of the last step, past the last tout
+      t = std::min(*pending_root_, tout);
+      interpolate(t);
+      if (t == *pending_root_) pending_root_.reset();
+      event_ = !pending_root_;
+      return event_ ? kRootReturn : 0;
     } else {
       for (;;) {
         flag = solve(t, true);
@@ -97,13 +104,20 @@ class SundialsSession {
         accepted(t);
         if (flag == kRootReturn || t >= tout) break;
       }
-      if (flag >= 0 && flag != kRootReturn && t > tout) {
+      if (flag >= 0 && t > tout) {
+        if (flag == kRootReturn) {  // reported at the next call, once tout is written
+          rethrow_pending();
+          note_event(flag);
+          pending_root_ = t;
+          flag = 0;
+        }
         interpolate(tout);
         t = tout;
       }
     }
     rethrow_pending();
-    note_event(flag);
+    if (!pending_root_) note_event(flag);
+    event_ = event_ && !pending_root_;
     return flag;
   }
 
@@ -143,6 +157,8 @@ class SundialsSession {
   std::unique_ptr<SensorEvents> events_;
   std::vector<int> found_;
   bool event_ = false;
+  /// ONE_STEP mode: a root found in a step that also passed tout, reported at the next call.
+  std::optional<double> pending_root_;
   double default_h0_ = 0;    ///< the deck's h0 (0: the package's estimate)
   double default_hmax_ = 0;  ///< set_step_limits' h_max (0: none)
 };

@@ -144,3 +144,29 @@ TEST_CASE("STEPSIZE/RESTART and HMAX change the integration after the event") {
     CHECK(capped.y.back()[2] == Approx(kH0 - 0.5 * kG).margin(1e-8));
   }
 }
+
+TEST_CASE("a sensor on a wrapping angle: located while the integrator goes step by step") {
+  // A body spinning at 2 rad/s about its principal z axis: AZ = 2 t keeps counting past pi, so
+  // AZ rises through 3.4002 at t = 1.7001, just after an output time. Angle measures make the
+  // integrators go one step at a time (angle_history.hpp); a root in a step that also passes an
+  // output time is reported after that output: every output row is written, in time order, and the
+  // event row between.
+  for (const char* integ : {"DSTIFF", "VSTIFF"}) {
+    INFO(integ);
+    const auto run = test::run_inline(std::string(R"XML(<MotionSolve><Model>
+      <Body_Rigid id="1" isground="TRUE"/>
+      <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="1" inertia_yy="1" inertia_zz="0.5"
+                  w_ic_z="2"/>
+      <Reference_Marker id="20" body_id="2"/>
+      <Sensor_Event id="1" expr="AZ(20)" value="3.4002" compare="GE" print="TRUE"/>
+      <Param_Transient integr_tol="1e-9" integrator_type=")XML") +
+                                      integ + R"XML("/>
+    </Model><Command><Simulate analysis_type="Transient" end_time="2" print_interval="0.1"/>
+    </Command></MotionSolve>)XML");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    REQUIRE(run.report.sensor_event_count == 1);
+    CHECK(run.report.sensor_events[0].time == Approx(1.7001).margin(1e-8));
+    REQUIRE(run.t.size() == 22);  // t = 0, 0.1, .., 2 and the event
+    for (size_t k = 1; k < run.t.size(); ++k) CHECK(run.t[k] > run.t[k - 1]);
+  }
+}

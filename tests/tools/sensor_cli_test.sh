@@ -45,6 +45,14 @@ assert abs(float(last[header.index("body2.z")]) - 0.1) < 1e-9, last
 assert j["end_time"] == halt["time"]
 print(f"SENSOR HALT at t = {halt['time']!r}, error {err:.2g} s")
 PY
+# A GE sensor whose condition holds from the start: a warning in the log, no event (root finding
+# sees crossings), the run goes to its end.
+sed 's/LE, ERROR=1e-6, HALT/GE, HALT/' "$work/ball.adm" >"$work/above.adm"
+printf 'above.adm\nabove\nSIMULATE/DYNAMIC, END=0.5, STEPS=5\nSTOP\n' >"$work/above.acf"
+(cd "$work" && "$mbsolve" -q above.acf) || fail "the GE deck did not run"
+grep -q "warning: SENSOR 1: its condition already holds at t = 0" "$work/above.log" ||
+  fail "no warning: $(cat "$work/above.log")"
+grep -q '"end_time": 0.5' "$work/above.json" || fail "the GE deck did not run to its end"
 # A bad argument: exit 65 at its line and column, with the Adams keyword.
 sed 's/ERROR=1e-6/ERROR=0/' "$work/ball.adm" >"$work/bad.adm"
 printf 'bad.adm\nbad\nSIMULATE/DYNAMIC, END=2, STEPS=40\nSTOP\n' >"$work/bad.acf"
