@@ -74,11 +74,16 @@ struct CvodeIntegrator::Impl {
   }
 
   /// The sensors' root functions (solver/sensor_events.hpp) on the System layout: the state
-  /// scattered, its derivatives and reactions solved as in the right-hand side.
+  /// (interpolated between steps) projected onto the constraints as every output is, its
+  /// derivatives and reactions solved as in the right-hand side.
   static int roots(realtype t, N_Vector xv, realtype* g, void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
     return self->s.guarded([&] {
-      self->scatter(N_VGetArrayPointer(xv), self->y);
+      const double* xs = N_VGetArrayPointer(xv);
+      self->scatter(xs, self->y);
+      if (!self->proj.project(t, self->y, self->projection_tol(xs), kProjectionMaxIter)) {
+        return 1;
+      }
       self->acc.solve(t, self->y, self->yp);
       self->s.events()->roots(t, self->y.data(), self->yp.data(), g);
       return 0;
