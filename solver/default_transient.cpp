@@ -13,10 +13,6 @@ DefaultForm choose_default_form(const Dae& dae) {
   DefaultForm f;
   std::string not_tree;
   f.joint_coordinates = find_tree_topology(dae, f.tree, not_tree);
-  if (f.joint_coordinates && !dae.system().model().sensors.empty()) {
-    f.joint_coordinates = false;
-    not_tree = kSensorsNeedCartesian;
-  }
   if (f.joint_coordinates) {
     f.form =
         "joint coordinates on an explicit Runge-Kutta method (ARKODE ERKStep, Runge-Kutta-"
@@ -76,6 +72,18 @@ void DefaultTreeIntegrator::advance_to(double tout, double t_stop) {
   yp_ = ida_->yp();
   // As the DAE path: accelerations and reactions of the state written (stages/dae_transient.cpp).
   output_solve_->solve(t_, y_, yp_);
+}
+
+const std::vector<int>* DefaultTreeIntegrator::sensor_event() const {
+  return erk_ ? erk_->sensor_event() : ida_->sensor_event();
+}
+
+void DefaultTreeIntegrator::act_on_event(const SensorAction& a) {
+  if (erk_) {
+    erk_->act_on_event(a);
+  } else {
+    ida_->act_on_event(a);
+  }
 }
 
 IntegratorStats DefaultTreeIntegrator::stats() const {

@@ -10,7 +10,7 @@
 //     stabilised index-2 Cartesian DAE on IDA (BDF), which is not limited by stability;
 //   * otherwise (closed loops, motions, constraints other than joints, forces that read
 //     reactions or accelerations, redundant equations): the stabilised index-2 Cartesian DAE on
-//     IDA (what DSTIFF runs); so do models with sensors (kSensorsNeedCartesian).
+//     IDA (what DSTIFF runs).
 // The choice and its reason go to the log and to RunReport::transient_forms (the JSON summary's
 // `transient_forms`). A deck that names an integrator gets exactly that one.
 // Results are the same whichever form runs, within the integration tolerance: the outputs of the
@@ -27,6 +27,7 @@
 #include "models/model.hpp"
 #include "solver/integrator_state.hpp"
 #include "solver/integrator_stats.hpp"
+#include "solver/sensor_events.hpp"
 #include "solver/system_blocks.hpp"
 #include "solver/tree/tree_topology.hpp"
 
@@ -47,11 +48,12 @@ DefaultForm choose_default_form(const Dae& dae);
 /// The Cartesian DAE form the default falls back to, for the log and the JSON summary.
 extern const char* const kDefaultCartesianForm;
 
-/// Why a model with sensors (Sensor_Event, SENSOR) runs a Cartesian form: the joint-coordinate
-/// forms do not locate sensor events (solver/sensor_events.hpp) yet.
+/// Why ABAM on a tree of joints with sensors (Sensor_Event, SENSOR) runs the Cartesian ODE form:
+/// the joint-coordinate form on CVODE Adams does not locate sensor events yet (the default
+/// explicit form does).
 inline constexpr const char* kSensorsNeedCartesian =
-    "the model has sensors, whose events IDA and CVODE locate (the joint-coordinate forms do not "
-    "yet)";
+    "the model has sensors, whose events the joint-coordinate form on CVODE Adams does not "
+    "locate yet";
 
 /// The joint-coordinate explicit Runge-Kutta form with the hand-over to IDA; the integrator
 /// interface of the transient stage (advance_to, time, y, yp, stats).
@@ -66,6 +68,10 @@ class DefaultTreeIntegrator : public IntegratorState {
 
   void advance_to(double tout, double t_stop);
   IntegratorStats stats() const;
+
+  /// Sensor events: those of the form running (the explicit one, or IDA after a hand-over).
+  const std::vector<int>* sensor_event() const;
+  void act_on_event(const SensorAction& a);
 
  private:
   const Dae& dae_;
