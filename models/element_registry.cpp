@@ -88,7 +88,7 @@ void coupler_ids(const ModelDraft& d, std::string_view family, Diagnostics& diag
 }
 
 // Sorted by tag (checked by a unit test).
-constexpr std::array<ElementInfo, 69> kElements = {{
+constexpr std::array<ElementInfo, 70> kElements = {{
     {"activate", "Activate", S, C, nullptr,
      "re-enable a deactivated element (JOINT, MOTION, forces)"},
     {"body_beam",
@@ -310,6 +310,8 @@ constexpr std::array<ElementInfo, 69> kElements = {{
     {"resoutput", "ResOutput", S, C, build_resoutput,
      "output options (abf_unique_time; file choices do not apply)"},
     {"save", "Save", N, C, nullptr, "write the model block"},
+    {"sensor_evaluate", "Sensor_Evaluate", N, M, nullptr,
+     "value stored at a sensor event (SENVAL)"},
     {"sensor_event", "Sensor_Event", S, M, build_sensor_event,
      "event sensor: root-found crossing of a function, then HALT, RETURN, PRINT, RESTART, "
      "STEPSIZE, HMAX",
