@@ -57,6 +57,12 @@ struct CvodeIntegrator::Impl {
     for (size_t i = 0; i < blocks.diff.size(); ++i) full[blocks.diff[i]] = xs[i];
   }
 
+  /// The full layout of `xs` projected onto the constraints; false when that fails.
+  bool scatter_projected(double t, const double* xs, std::vector<double>& full) {
+    scatter(xs, full);
+    return proj.project(t, full, projection_tol(xs), kProjectionMaxIter);
+  }
+
   static int rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
     return self->s.guarded([&] {
@@ -79,11 +85,7 @@ struct CvodeIntegrator::Impl {
   static int roots(realtype t, N_Vector xv, realtype* g, void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
     return self->s.guarded([&] {
-      const double* xs = N_VGetArrayPointer(xv);
-      self->scatter(xs, self->y);
-      if (!self->proj.project(t, self->y, self->projection_tol(xs), kProjectionMaxIter)) {
-        return 1;
-      }
+      if (!self->scatter_projected(t, N_VGetArrayPointer(xv), self->y)) return 1;
       self->acc.solve(t, self->y, self->yp);
       self->s.events()->roots(t, self->y.data(), self->yp.data(), g);
       return 0;
@@ -95,10 +97,7 @@ struct CvodeIntegrator::Impl {
     auto* self = static_cast<Impl*>(data);
     return self->s.guarded([&] {
       const double* xs = N_VGetArrayPointer(ycur);
-      self->scatter(xs, self->y_proj);
-      if (!self->proj.project(t, self->y_proj, self->projection_tol(xs), kProjectionMaxIter)) {
-        return 1;
-      }
+      if (!self->scatter_projected(t, xs, self->y_proj)) return 1;
       double* c = N_VGetArrayPointer(corr);
       const auto& diff = self->blocks.diff;
       for (size_t i = 0; i < diff.size(); ++i) c[i] = self->y_proj[diff[i]] - xs[i];
