@@ -291,6 +291,9 @@ class DeckRun {
     sum_.stats = rep.stats;
     sum_.redundant_removed = rep.redundant_constraints_removed;
     sum_.transient_forms = rep.transient_forms;
+    sum_.sensor_events = rep.sensor_events;
+    sum_.sensor_event_count = rep.sensor_event_count;
+    sum_.halted_by = rep.halted_by;
     sum_.dof = sys.dof() + rep.redundant_constraints_removed;
     log_.line(rep.redundant_constraints_removed > 0
                   ? fmt::format("{} degrees of freedom ({} of the {} constraint equations are "
@@ -328,6 +331,10 @@ class DeckRun {
     if (opt_.verbosity != Verbosity::kQuiet) {
       std::cerr << fmt::format("mbsolve: results written to {}.csv ({} rows), {}.json, {}.log\n",
                                prefix_, sum_.outputs, prefix_, prefix_);
+    }
+    if (rep.halted_by) {  // a sensor's HALT ended the run: a clean end, said in the message
+      return finish(ExitCode::kSuccess, fmt::format("halted by {} at t = {:.15g}",
+                                                    rep.halted_by->sensor, rep.halted_by->time));
     }
     return finish(ExitCode::kSuccess, "");
   }

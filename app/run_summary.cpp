@@ -40,6 +40,18 @@ void write_summary(const std::string& prefix, const std::string& deck_path,
     forms.push_back({{"integrator", f.integrator}, {"form", f.form}, {"reason", f.reason}});
   }
   j["transient_forms"] = forms;
+  // Sensor events (solver/sensor_events.hpp): only when a sensor fired.
+  if (s.sensor_event_count > 0) {
+    nlohmann::ordered_json events = nlohmann::ordered_json::array();
+    for (const SensorEventRecord& e : s.sensor_events) {
+      events.push_back({{"sensor", e.sensor}, {"time", e.time}, {"actions", e.actions}});
+    }
+    j["sensor_events"] = events;
+    j["sensor_event_count"] = s.sensor_event_count;
+    if (s.halted_by) {
+      j["halted_by"] = {{"sensor", s.halted_by->sensor}, {"time", s.halted_by->time}};
+    }
+  }
   write_file_atomically(prefix + ".json", j.dump(2) + "\n");
 }
 

@@ -3,6 +3,7 @@
 // exit_code, message, version, deck, overrides, end time, output rows, integrator counters,
 // timing, model size, the redundant constraints removed and the transient forms that ran).
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct RunSummary {
   double end_time = 0;
   long outputs = 0;
   std::vector<TransientForm> transient_forms;
+  std::vector<SensorEventRecord> sensor_events;  ///< RunReport's (the first ones)
+  long sensor_event_count = 0;
+  std::optional<SensorEventRecord> halted_by;
 };
 
 /// Writes PREFIX.json atomically; wall and cpu are the run's times in seconds.

@@ -41,6 +41,7 @@
 #include "models/reference_string.hpp"
 #include "models/reference_variable.hpp"
 #include "models/resoutput.hpp"
+#include "models/sensor.hpp"
 #include "models/simulate.hpp"
 #include "models/stop.hpp"
 
@@ -87,7 +88,7 @@ void coupler_ids(const ModelDraft& d, std::string_view family, Diagnostics& diag
 }
 
 // Sorted by tag (checked by a unit test).
-constexpr std::array<ElementInfo, 69> kElements = {{
+constexpr std::array<ElementInfo, 70> kElements = {{
     {"activate", "Activate", S, C, nullptr,
      "re-enable a deactivated element (JOINT, MOTION, forces)"},
     {"body_beam",
@@ -309,7 +310,12 @@ constexpr std::array<ElementInfo, 69> kElements = {{
     {"resoutput", "ResOutput", S, C, build_resoutput,
      "output options (abf_unique_time; file choices do not apply)"},
     {"save", "Save", N, C, nullptr, "write the model block"},
-    {"sensor_event", "Sensor_Event", N, M, nullptr, "event sensor"},
+    {"sensor_evaluate", "Sensor_Evaluate", N, M, nullptr,
+     "value stored at a sensor event (SENVAL)"},
+    {"sensor_event", "Sensor_Event", S, M, build_sensor_event,
+     "event sensor: root-found crossing of a function, then HALT, RETURN, PRINT, RESTART, "
+     "STEPSIZE, HMAX",
+     "expr value", ids<&ModelDraft::sensors>},
     {"sensor_proximity", "Sensor_Proximity", N, M, nullptr, "proximity sensor"},
     {"simulate", "Simulate", S, C, build_simulate, "run one analysis", "analysis_type"},
     {"stop", "Stop", S, C, build_stop, "end the command list"},

@@ -341,6 +341,26 @@ struct Request {
   SourceLoc loc;
 };
 
+/// Sensor_Event / Adams SENSOR (models/sensor.hpp): an event when expr.exprs[0] - value
+/// crosses zero in the direction `compare` names, located by the integrator's root finding
+/// (solver/sensor_events.hpp); then the actions.
+struct Sensor {
+  enum class Compare { kEq, kGe, kLe };
+  int id = 0;
+  Compare compare = Compare::kEq;
+  double value = 0;
+  double error = 1e-3;             ///< error_tol / ERROR: |f - value| allowed at the event
+  ExpressionGroup expr;            ///< exprs[0]: the sensed function
+  bool halt = false;               ///< end the run (status ok)
+  bool ret = false;                ///< end the current Simulate; the next command runs
+  bool print = false;              ///< a result row at the event time
+  bool restart = false;            ///< the integrator restarts at the event (order 1)
+  std::optional<double> stepsize;  ///< the first step after the event (restarts the integrator)
+  std::optional<double> hmax;      ///< the largest step after the event
+  std::string subject;             ///< "Sensor_Event 3" / "SENSOR 3"
+  SourceLoc loc;
+};
+
 /// Param_Transient integrator_type, parsed once from the deck (models/param_transient.hpp; the
 /// Adams INTEGRATOR types map onto these in parser/adm_build.cpp): DSTIFF, GSTIFF and HSTIFF run
 /// the DAE form on IDA, VSTIFF and MSTIFF the ODE form on CVODE BDF, ABAM the ODE form on CVODE
@@ -505,9 +525,10 @@ struct Model {
   std::vector<ReferenceString> strings;
   std::vector<ReferenceCurve> curves;
   std::vector<StateElement> state_elements;
-  int num_states = 0;         ///< total size of the state block (sum of num_states)
-  TransientParams transient;  ///< model-level default
-  StaticParams statics;       ///< model-level default
+  std::vector<Sensor> sensors;  ///< Sensor_Event / SENSOR
+  int num_states = 0;           ///< total size of the state block (sum of num_states)
+  TransientParams transient;    ///< model-level default
+  StaticParams statics;         ///< model-level default
   std::vector<Command> commands;
   ResultOptions results;  ///< ResOutput
 

@@ -17,6 +17,7 @@
 #include "models/force_gravity.hpp"
 #include "models/force_jointfriction.hpp"
 #include "models/reference_paramcurve.hpp"
+#include "models/sensor.hpp"
 #include "models/state_elements.hpp"
 
 namespace mb {
@@ -361,6 +362,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   resolve_state_data(draft, m, diag);
   resolve_curves(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
+  resolve_sensors(draft, m, diag);
   resolve_gravity(draft, m, diag);
   resolve_state_expressions(draft, m, diag);
   add_dissipated_energy_states(m);

@@ -98,6 +98,15 @@ struct DraftExpressionElement {
   std::vector<std::string> column_names, column_units;
 };
 
+/// Sensor_Event / SENSOR as read: its settings, and its function compiled in pass 2.
+struct DraftSensor {
+  int id = 0;
+  std::string subject;
+  SourceLoc loc;
+  DraftExpressionElement function;
+  Sensor settings;
+};
+
 /// An id reference read in pass 1 (0 = absent), with where it was written.
 struct DraftRef {
   int id = 0;
@@ -193,6 +202,8 @@ struct ModelDraft {
   std::vector<DraftCurve> curves;                           ///< Reference_ParamCurve
   std::vector<DraftStateElement> state_elements;            ///< Control_Diff, ..., Force_StateEqn
   std::vector<DraftJointFriction> joint_frictions;          ///< Force_JointFriction
+  /// Sensor_Event / SENSOR: the settings read, the function compiled in pass 2.
+  std::vector<DraftSensor> sensors;
   /// Expressions that pass 2 writes for an element (joint friction), addressed like the deck's.
   std::deque<DeckAttribute> generated_attributes;
   TransientParams transient;

@@ -20,6 +20,7 @@
 #include "parser/adm_lexer.hpp"
 #include "parser/adm_lse.hpp"
 #include "parser/adm_matrix.hpp"
+#include "parser/adm_sensor.hpp"
 #include "parser/adm_setting_statements.hpp"
 #include "parser/adm_tfsiso.hpp"
 #include "parser/adm_user_routine.hpp"
@@ -98,7 +99,9 @@
 //                                    is_implicit; STATIC_HOLD -> is_static_hold
 //   LSE          control_stateeqn    type LINEAR; X/U/Y/IC -> x/u/y/ic_array_id; A/B/C/D ->
 //                                    a/b/c/d_matrix_id; STATIC_HOLD (parser/adm_lse.hpp)
-//   TFSISO       control_siso        NUMERATOR/DENOMINATOR -> numerator_coef/denominator_coef;
+//   SENSOR       sensor_event        FUNCTION, VALUE, EQ/GE/LE, ERROR, actions
+//   (parser/adm_sensor.hpp) TFSISO       control_siso        NUMERATOR/DENOMINATOR ->
+//   numerator_coef/denominator_coef;
 //                                    X/U/Y -> x/u/y_array_id; STATIC_HOLD (parser/adm_tfsiso.hpp)
 //   MATRIX       reference_matrix    FULL=RORDER|CORDER, ROWS, COLUMNS, VALUES -> nrow, ncol,
 //                                    isroworder, values; SPARSE, I, J, VALUES -> issparse, nval,
@@ -156,10 +159,10 @@ constexpr ArgSpec kMarkerArgs[] = {{"PART", I},       {"QP", RS},       {"REULER
                                    {"POINT_MASS", I}, {"FLEX_BODY", I}, {"NODE", I}};
 /// Adams statements mbsolve recognises but does not support.
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE", "CONTACT",    "CVCV",        "FLEX_BODY", "LSE",        "MFORCE",
-    "NFORCE",    "POINT_MASS", "PTCV",        "SENSOR",    "SURFACE",    "UCON",
-    "CONTROL",   "DEBUG",      "EQUILIBRIUM", "IC",        "KINEMATICS", "LSOLVER",
-    "FEMDATA",   "MREQUEST",   "PREFERENCES", "SFSF",      "PTSF",       "CVSF"};
+    "CLEARANCE", "CONTACT",     "CVCV", "FLEX_BODY",  "LSE",     "MFORCE",
+    "NFORCE",    "POINT_MASS",  "PTCV", "SURFACE",    "UCON",    "CONTROL",
+    "DEBUG",     "EQUILIBRIUM", "IC",   "KINEMATICS", "LSOLVER", "FEMDATA",
+    "MREQUEST",  "PREFERENCES", "SFSF", "PTSF",       "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -721,6 +724,7 @@ std::span<const Reader::StatementSpec> Reader::table() {
         {"MATERIAL", {}, "", &Reader::nothing},
         {"MATRIX", adm::kMatrixArgs, "reference_matrix", nullptr, adm::build_matrix},
         {"PART", kPartArgs, "body_rigid", &Reader::part},
+        {"SENSOR", adm::kSensorArgs, "sensor_event", nullptr, adm::build_sensor},
         {"TFSISO", adm::kTfsisoArgs, "control_siso", nullptr, adm::build_tfsiso},
         {"UNITS", kUnitsArgs, "param_unit", &Reader::units},
     };

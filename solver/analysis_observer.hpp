@@ -2,6 +2,7 @@
 // What an analysis reports: outputs and log lines to an observer (the application writes them:
 // CSV, log), and at the end a RunReport (exit code, counters, the forms that ran: JSON summary).
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,13 @@ struct TransientForm {
   std::string reason;      ///< "named in the deck", or why the default chose that form
 };
 
+/// A sensor event (Sensor_Event / SENSOR) the transient located (JSON summary `sensor_events`).
+struct SensorEventRecord {
+  std::string sensor;   ///< "SENSOR 3", "Sensor_Event 3"
+  double time = 0;      ///< the located event time
+  std::string actions;  ///< what it did: "HALT", "RESTART STEPSIZE=1e-06", ... ("" none)
+};
+
 struct RunReport {
   ExitCode code = ExitCode::kSuccess;
   std::string message;  ///< empty on success
@@ -43,6 +51,12 @@ struct RunReport {
   int redundant_constraints_removed = 0;
   /// One entry per transient analysis started, in order.
   std::vector<TransientForm> transient_forms;
+  /// The sensor events, in time order (the first kMaxSensorRecords; `sensor_event_count` all).
+  std::vector<SensorEventRecord> sensor_events;
+  long sensor_event_count = 0;
+  /// A HALT ended the run: the event that did (the command list stops, status ok).
+  std::optional<SensorEventRecord> halted_by;
+  static constexpr size_t kMaxSensorRecords = 100;
 };
 
 }  // namespace mb

@@ -67,6 +67,7 @@ class CommandRunner {
       throw_if_interrupted();
       if (cmd.kind == Command::Kind::kStop) break;
       run_command(cmd);
+      if (report_.halted_by) break;  // a sensor's HALT ends the run (solver/sensor_events.hpp)
     }
     if (!any_simulate_) {
       throw Error(ExitCode::kDeckError,

@@ -74,6 +74,18 @@ void DefaultTreeIntegrator::advance_to(double tout, double t_stop) {
   output_solve_->solve(t_, y_, yp_);
 }
 
+const std::vector<int>* DefaultTreeIntegrator::sensor_event() const {
+  return erk_ ? erk_->sensor_event() : ida_->sensor_event();
+}
+
+void DefaultTreeIntegrator::act_on_event(const SensorAction& a) {
+  if (erk_) {
+    erk_->act_on_event(a);
+  } else {
+    ida_->act_on_event(a);
+  }
+}
+
 IntegratorStats DefaultTreeIntegrator::stats() const {
   IntegratorStats st = erk_stats_;
   if (erk_) st += erk_->stats();

@@ -27,6 +27,7 @@
 #include "models/model.hpp"
 #include "solver/integrator_state.hpp"
 #include "solver/integrator_stats.hpp"
+#include "solver/sensor_events.hpp"
 #include "solver/system_blocks.hpp"
 #include "solver/tree/tree_topology.hpp"
 
@@ -47,6 +48,13 @@ DefaultForm choose_default_form(const Dae& dae);
 /// The Cartesian DAE form the default falls back to, for the log and the JSON summary.
 extern const char* const kDefaultCartesianForm;
 
+/// Why ABAM on a tree of joints with sensors (Sensor_Event, SENSOR) runs the Cartesian ODE form:
+/// the joint-coordinate form on CVODE Adams does not locate sensor events yet (the default
+/// explicit form does).
+inline constexpr const char* kSensorsNeedCartesian =
+    "the model has sensors, whose events the joint-coordinate form on CVODE Adams does not "
+    "locate yet";
+
 /// The joint-coordinate explicit Runge-Kutta form with the hand-over to IDA; the integrator
 /// interface of the transient stage (advance_to, time, y, yp, stats).
 class DefaultTreeIntegrator : public IntegratorState {
@@ -60,6 +68,10 @@ class DefaultTreeIntegrator : public IntegratorState {
 
   void advance_to(double tout, double t_stop);
   IntegratorStats stats() const;
+
+  /// Sensor events: those of the form running (the explicit one, or IDA after a hand-over).
+  const std::vector<int>* sensor_event() const;
+  void act_on_event(const SensorAction& a);
 
  private:
   const Dae& dae_;

@@ -26,6 +26,10 @@ RequestOutputs::RequestOutputs(const System& sys) : sys_(sys) {
     for (const auto& e : r.expr.exprs) stack = std::max(stack, e.max_stack);
     measures = std::max(measures, r.expr.measures.size());
   }
+  for (const auto& sensor : sys.model().sensors) {
+    for (const auto& e : sensor.expr.exprs) stack = std::max(stack, e.max_stack);
+    measures = std::max(measures, sensor.expr.measures.size());
+  }
   ws_.reserve(stack);
   scratch_.assign(measures, 0.0);
 }
@@ -97,6 +101,18 @@ std::vector<ResultColumn> RequestOutputs::columns() const {
     }
   }
   return cols;
+}
+
+std::span<const double> RequestOutputs::measure_values(const ExpressionGroup& g, double t,
+                                                       const double* y, const double* yp) const {
+  for (size_t k = 0; k < g.measures.size(); ++k) scratch_[k] = measure(g.measures[k], t, y, yp);
+  return {scratch_.data(), g.measures.size()};
+}
+
+double RequestOutputs::expression(const ExpressionGroup& g, size_t k, double t, const double* y,
+                                  const double* yp) const {
+  const std::span<const double> mv = measure_values(g, t, y, yp);
+  return evaluate_expression<double>(g.exprs[k], t, mv, ws_, std::span<double>(scratch_));
 }
 
 MarkerState<double> RequestOutputs::marker(int mk, const double* y, const double* yp, Vec3* accel,
@@ -409,10 +425,7 @@ void RequestOutputs::values(double t, const double* y, const double* yp,
       continue;
     }
     if (r.type == Request::Type::kExpression) {
-      for (size_t k = 0; k < r.expr.measures.size(); ++k) {
-        scratch_[k] = measure(r.expr.measures[k], t, y, yp);
-      }
-      const std::span<const double> mv(scratch_.data(), r.expr.measures.size());
+      const std::span<const double> mv = measure_values(r.expr, t, y, yp);
       for (const auto& e : r.expr.exprs) {
         out[c++] = evaluate_expression<double>(e, t, mv, ws_, std::span<double>(scratch_));
       }

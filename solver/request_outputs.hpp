@@ -26,6 +26,10 @@ class RequestOutputs {
   /// Fills `out` (size()) at time t.
   void values(double t, const double* y, const double* yp, std::span<double> out) const;
 
+  /// Expression k of `g` (a group compiled like a request's, e.g. a sensor's function) at time t.
+  double expression(const ExpressionGroup& g, size_t k, double t, const double* y,
+                    const double* yp) const;
+
   /// Reaction of constraint block `block` on its I (side 0) or J (side 1) marker.
   MarkerWrench constraint_reaction(int block, int side, const double* y) const;
   /// Force of applied-force kernel `k` on its I (side 0) or J (side 1) marker.
@@ -41,6 +45,9 @@ class RequestOutputs {
   MarkerState<double> marker(int model_marker, const double* y, const double* yp,
                              Vec3* accel = nullptr, Vec3* ang_accel = nullptr) const;
   double measure(const MeasureSpec& m, double t, const double* y, const double* yp) const;
+  /// The measures of `g` at time t, in scratch_.
+  std::span<const double> measure_values(const ExpressionGroup& g, double t, const double* y,
+                                         const double* yp) const;
   MarkerWrench forces_at(int i, int j, double t, const double* y, const double* yp) const;
   /// The local inputs of force kernel `kn` (13 states per local body, then multipliers and the
   /// user states it reads, x or x').

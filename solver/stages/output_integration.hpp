@@ -12,6 +12,7 @@
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
 #include "solver/redundant_constraints.hpp"
+#include "solver/sensor_events.hpp"
 #include "solver/stages/stages.hpp"
 
 namespace mb {
@@ -57,19 +58,68 @@ constexpr double kSingularDriftLimit = 1e-3;
 /// model's own selection is well conditioned again (RestoreSelection).
 constexpr int kRestoreChecks = 64;
 
+/// Writes the integrator's state as a result row and leaves it in st.t, st.y: the index-2 part
+/// (the index-1 form appends kappa and u; outputs and later analyses read the index-2 part), with
+/// `output_solve` (the DAE forms) the derivatives and multipliers solved there (integrate).
+template <class Integ>
+void write_row(Integ& integ, const Stage& st, AccelerationSolver* output_solve) {
+  const System& sys = st.sys;
+  st.t = integ.time();
+  st.y = integ.y();
+  st.y.resize(static_cast<size_t>(sys.size()));
+  std::vector<double> yp = integ.yp();
+  yp.resize(static_cast<size_t>(sys.size()));
+  if (output_solve) output_solve->solve(st.t, st.y, yp);
+  st.obs.output(st.t, sys, st.y, yp);
+}
+
+// Sensor events (solver/sensor_events.hpp) -------------------------------------------------
+
+/// How an advance to an output time ended: there, or at a sensor event whose HALT or RETURN
+/// ends the analysis (its row written, st.t and st.y there).
+enum class AdvanceEnd { kReached, kHalted, kReturned };
+
+/// integ.advance_to(tout, t1), stopping at every sensor event on the way (integrators with
+/// sensor_event(): IDA, CVODE) to carry out its actions: a row (PRINT, HALT, RETURN), the end of
+/// the analysis (HALT, RETURN), a restart (RESTART, STEPSIZE) and a new largest step (HMAX).
+template <class Integ>
+AdvanceEnd advance_with_events(Integ& integ, const Stage& st, double tout, double t1,
+                               AccelerationSolver* output_solve) {
+  for (;;) {
+    integ.advance_to(tout, t1);
+    if constexpr (requires { integ.sensor_event(); }) {
+      const std::vector<int>* found = integ.sensor_event();
+      if (!found) return AdvanceEnd::kReached;
+      const SensorAction a =
+          act_on_sensors(st.sys.model().sensors, *found, integ.time(), st.obs, st.report);
+      if (a.row) write_row(integ, st, output_solve);
+      if (a.halt) return AdvanceEnd::kHalted;
+      if (a.ret) return AdvanceEnd::kReturned;
+      integ.act_on_event(a);
+      if (integ.time() >= tout) return AdvanceEnd::kReached;
+    } else {
+      return AdvanceEnd::kReached;
+    }
+  }
+}
+
 /// While more equations than the model's redundant ones are removed (a singular configuration
 /// is being passed), the removed rows are not enforced and the state drifts from them: the
 /// selection is checked at kRestoreChecks points per output interval so that it is restored
 /// within a small fraction of an interval of leaving the singular region.
 template <class Integ>
-void advance_checking_selection(Integ& integ, const Stage& st, const Dae& dae, double tout,
-                                double t1, double start, size_t nominal_removed,
-                                const std::string& singular_cause) {
+AdvanceEnd advance_checking_selection(Integ& integ, const Stage& st, const Dae& dae, double tout,
+                                      double t1, double start, size_t nominal_removed,
+                                      const std::string& singular_cause,
+                                      AccelerationSolver* output_solve) {
   const bool extended = dae.removed().size() > nominal_removed;
   const double from = integ.time();
   for (int j = 1; extended && j < kRestoreChecks; ++j) {
     const double tsub = from + (tout - from) * j / kRestoreChecks;
-    integ.advance_to(tsub, t1);
+    if (const AdvanceEnd end = advance_with_events(integ, st, tsub, t1, output_solve);
+        end != AdvanceEnd::kReached) {
+      return end;
+    }
     std::vector<double> ysub = integ.y();
     ysub.resize(static_cast<size_t>(st.sys.size()));
     std::optional<std::vector<int>> sel =
@@ -80,7 +130,7 @@ void advance_checking_selection(Integ& integ, const Stage& st, const Dae& dae, d
     }
     check_removed_drift(dae, start, tsub, ysub, kSingularDriftLimit, singular_cause);
   }
-  integ.advance_to(tout, t1);
+  return advance_with_events(integ, st, tout, t1, output_solve);
 }
 
 /// A failure of integ: its counters and time go to the report; an analysis failure names the
@@ -126,24 +176,18 @@ void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& 
   for (long k = 1; k <= n_out; ++k) {
     const double tout = g.at(k);
     if (tout <= start) continue;  // written before a restart
+    AdvanceEnd end = AdvanceEnd::kReached;
     try {
       throw_if_interrupted();
-      advance_checking_selection(integ, st, dae, tout, g.t1, start, nominal_removed,
-                                 singular_cause);
+      end = advance_checking_selection(integ, st, dae, tout, g.t1, start, nominal_removed,
+                                       singular_cause, output_solve);
     } catch (const RestoreSelection&) {
       throw;
     } catch (...) {
       rethrow_failure(integ, st, dae, nominal_removed);
     }
-    st.t = integ.time();
-    // The index-1 form appends kappa and u to the index-2 layout: outputs and later analyses
-    // read the index-2 part.
-    st.y = integ.y();
-    st.y.resize(static_cast<size_t>(sys.size()));
-    std::vector<double> yp = integ.yp();
-    yp.resize(static_cast<size_t>(sys.size()));
-    if (output_solve) output_solve->solve(st.t, st.y, yp);
-    st.obs.output(st.t, sys, st.y, yp);
+    if (end != AdvanceEnd::kReached) break;  // a sensor's HALT or RETURN: its row is written
+    write_row(integ, st, output_solve);
     if (dae.removed().size() > nominal_removed && k < n_out) {
       std::optional<std::vector<int>> sel =
           conditioned_selection(sys, st.t, st.y, nominal_removed, kRestoreConditioning);

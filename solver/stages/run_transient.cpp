@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "solver/default_transient.hpp"
+#include "solver/sensor_events.hpp"
 #include "solver/stages/dae_transient.hpp"
 #include "solver/stages/output_integration.hpp"
 #include "solver/stages/stages.hpp"
@@ -45,7 +46,9 @@ NamedChoice choose_named_form(const Dae& dae, const TransientParams& params) {
       break;
     case Integrator::kAbam: {
       std::string not_tree;
-      if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree)) {
+      const bool sensors = !dae.system().model().sensors.empty();
+      if (sensors) not_tree = kSensorsNeedCartesian;
+      if (params.joint_coordinates && !sensors && find_tree_topology(dae, c.tree, not_tree)) {
         c.form = NamedForm::kJointCoordinates;
         c.details = fmt::format(", joint coordinates: {} joints, {} coordinates",
                                 c.tree.joints.size(), c.tree.nq + c.tree.nv);
@@ -151,6 +154,7 @@ void run_named_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
 void run_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
                    const TransientParams& params) {
   report_start(st);
+  warn_sensors_holding(st.sys, st.t0, st.ic.y, st.ic.yp, st.obs);
   const OutputGrid g = output_grid(st.simulate, st.t0);
   if (params.integrator_named || !run_default_form(st, *dae, params, g)) {
     run_named_form(st, dae, forms, params, g);

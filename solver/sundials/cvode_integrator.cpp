@@ -57,6 +57,12 @@ struct CvodeIntegrator::Impl {
     for (size_t i = 0; i < blocks.diff.size(); ++i) full[blocks.diff[i]] = xs[i];
   }
 
+  /// The full layout of `xs` projected onto the constraints; false when that fails.
+  bool scatter_projected(double t, const double* xs, std::vector<double>& full) {
+    scatter(xs, full);
+    return proj.project(t, full, projection_tol(xs), kProjectionMaxIter);
+  }
+
   static int rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
     return self->s.guarded([&] {
@@ -73,15 +79,25 @@ struct CvodeIntegrator::Impl {
     });
   }
 
+  /// The sensors' root functions (solver/sensor_events.hpp) on the System layout: the state
+  /// (interpolated between steps) projected onto the constraints as every output is, its
+  /// derivatives and reactions solved as in the right-hand side.
+  static int roots(realtype t, N_Vector xv, realtype* g, void* data) noexcept {
+    auto* self = static_cast<Impl*>(data);
+    return self->s.guarded([&] {
+      if (!self->scatter_projected(t, N_VGetArrayPointer(xv), self->y)) return 1;
+      self->acc.solve(t, self->y, self->yp);
+      self->s.events()->roots(t, self->y.data(), self->yp.data(), g);
+      return 0;
+    });
+  }
+
   static int project(realtype t, N_Vector ycur, N_Vector corr, realtype /*eps_proj*/, N_Vector err,
                      void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
     return self->s.guarded([&] {
       const double* xs = N_VGetArrayPointer(ycur);
-      self->scatter(xs, self->y_proj);
-      if (!self->proj.project(t, self->y_proj, self->projection_tol(xs), kProjectionMaxIter)) {
-        return 1;
-      }
+      if (!self->scatter_projected(t, xs, self->y_proj)) return 1;
       double* c = N_VGetArrayPointer(corr);
       const auto& diff = self->blocks.diff;
       for (size_t i = 0; i < diff.size(); ++i) c[i] = self->y_proj[diff[i]] - xs[i];
@@ -125,6 +141,7 @@ struct CvodeIntegrator::Impl {
     }
     if (drift <= integr_tol) return;
     for (int i = 0; i < nd(); ++i) xs[i] = y_out[blocks.diff[static_cast<size_t>(i)]];
+    if (s.events()) s.set_restart_step(std::nullopt);  // not a sensor's STEPSIZE
     cvode_restart(s, stats_before_restart, !adams, t, x);
   }
 };
@@ -155,6 +172,22 @@ CvodeIntegrator::CvodeIntegrator(const Dae& dae, const TransientParams& params, 
   // The initial state is consistent; its derivatives and reactions are reported at t0 too.
   m.scatter(xs, y_);
   m.acc.solve(t0, y_, yp_);
+  s.watch_events(dae.system(), [&](int n) { return CVodeRootInit(s.mem, n, &Impl::roots); });
+}
+
+static_assert(CV_ROOT_RETURN == SundialsSession::kRootReturn);
+
+const std::vector<int>* CvodeIntegrator::sensor_event() const { return impl_->s.event(); }
+
+void CvodeIntegrator::act_on_event(const SensorAction& a) {
+  Impl& m = *impl_;
+  if (a.restart) {  // from the projected state at the event
+    double* xs = N_VGetArrayPointer(m.x);
+    for (int i = 0; i < m.nd(); ++i) xs[i] = y_[m.blocks.diff[static_cast<size_t>(i)]];
+    m.s.set_restart_step(a.stepsize);
+    cvode_restart(m.s, m.stats_before_restart, !m.adams, t_, m.x);
+  }
+  if (a.hmax) m.s.limit_max_step(*a.hmax);
 }
 
 void CvodeIntegrator::advance_to(double tout, double t_stop) {

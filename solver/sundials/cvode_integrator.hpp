@@ -28,6 +28,7 @@
 #include "models/model.hpp"
 #include "solver/integrator_state.hpp"
 #include "solver/integrator_stats.hpp"
+#include "solver/sensor_events.hpp"
 #include "solver/system_blocks.hpp"
 
 namespace mb {
@@ -41,6 +42,10 @@ class CvodeIntegrator : public IntegratorState {
   /// The state reached is projected onto the constraints (header comment).
   void advance_to(double tout, double t_stop);
   IntegratorStats stats() const;
+
+  /// Sensor events: as IdaIntegrator's (a restart runs from the projected state at the event).
+  const std::vector<int>* sensor_event() const;
+  void act_on_event(const SensorAction& a);
 
  private:
   struct Impl;

@@ -22,7 +22,9 @@ inline const SundialsPackage kCvodePackage{"CVODE",
                                            CVodeGetLastStep,
                                            CVodeGetEstLocalErrors,
                                            CVodeGetErrWeights,
-                                           CVodeGetReturnFlagName};
+                                           CVodeGetReturnFlagName,
+                                           CVodeGetRootInfo,
+                                           CVodeSetRootDirection};
 
 /// CVODE's counters since its last (re)start; Jacobian evaluations with `jacobian` (a Newton
 /// iteration; the fixed-point iteration has none).

@@ -30,7 +30,9 @@ const SundialsPackage kIdaPackage{"IDA",
                                   IDAGetLastStep,
                                   IDAGetEstLocalErrors,
                                   IDAGetErrWeights,
-                                  IDAGetReturnFlagName};
+                                  IDAGetReturnFlagName,
+                                  IDAGetRootInfo,
+                                  IDASetRootDirection};
 
 }  // namespace
 
@@ -59,7 +61,18 @@ struct IdaIntegrator::Impl {
     return 0;
   }
 
+  IntegratorStats stats_before_restart;  ///< counters of the runs before a sensor's restart
+
   explicit Impl(const Dae& d) : sys(d) {}
+
+  /// The sensors' root functions (solver/sensor_events.hpp): y and yp are in the System layout.
+  static int roots(realtype t, N_Vector y, N_Vector yp, realtype* g, void* data) noexcept {
+    auto* self = static_cast<Impl*>(data);
+    return self->s.guarded([&] {
+      self->s.events()->roots(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), g);
+      return 0;
+    });
+  }
 
   static int residual(realtype t, N_Vector y, N_Vector ydot, N_Vector r, void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
@@ -149,6 +162,21 @@ IdaIntegrator::IdaIntegrator(const Dae& sys, const TransientParams& params, doub
   s.check(IDASetNonlinConvCoef(s.mem, kNewtonConvergence), "IDASetNonlinConvCoef");
   s.set_step_limits(params, print_interval);
   m.set_linear_solver();
+  s.watch_events(sys.system(), [&](int n) { return IDARootInit(s.mem, n, &Impl::roots); });
+}
+
+static_assert(IDA_ROOT_RETURN == SundialsSession::kRootReturn);
+
+const std::vector<int>* IdaIntegrator::sensor_event() const { return impl_->s.event(); }
+
+void IdaIntegrator::act_on_event(const SensorAction& a) {
+  Impl& m = *impl_;
+  if (a.restart) {
+    m.stats_before_restart = stats();  // IDAReInit resets IDA's counters
+    m.s.set_restart_step(a.stepsize);
+    m.s.check(IDAReInit(m.s.mem, t_, m.yy, m.yp), "IDAReInit");
+  }
+  if (a.hmax) m.s.limit_max_step(*a.hmax);
 }
 
 void IdaIntegrator::advance_to(double tout, double t_stop) {
@@ -187,6 +215,7 @@ IntegratorStats IdaIntegrator::stats() const {
   IDAGetNumJacEvals(mem, &st.jacobian_evals);
   IDAGetNumNonlinSolvIters(mem, &st.newton_iters);
   IDAGetNumErrTestFails(mem, &st.error_test_fails);
+  st += impl_->stats_before_restart;
   return st;
 }
 

@@ -13,6 +13,7 @@
 #include "models/model.hpp"
 #include "solver/integrator_state.hpp"
 #include "solver/integrator_stats.hpp"
+#include "solver/sensor_events.hpp"
 #include "solver/system_blocks.hpp"
 
 namespace mb {
@@ -27,6 +28,12 @@ class IdaIntegrator : public IntegratorState {
   /// successful step.
   void advance_to(double tout, double t_stop);
   IntegratorStats stats() const;
+
+  /// Sensor events (solver/sensor_events.hpp): the roots found when the last advance_to stopped
+  /// at one (before tout), else null; then the integrator's part of the actions (a restart at
+  /// order 1, with STEPSIZE as its first step; HMAX).
+  const std::vector<int>* sensor_event() const;
+  void act_on_event(const SensorAction& a);
 
  private:
   struct Impl;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "common/error.hpp"
+#include "solver/sensor_events.hpp"
 #include "solver/sundials/integration_failure.hpp"
 
 namespace mb {
@@ -49,6 +50,8 @@ void SundialsSession::set_step_limits(const TransientParams& params,
     return fmt::format("{}{}", package_.prefix, function);
   };
   if (hmax > 0) check(package_.set_max_step(mem, hmax), named("SetMaxStep").c_str());
+  default_hmax_ = hmax;
+  default_h0_ = params.h0.value_or(0.0);
   if (params.h_min) check(package_.set_min_step(mem, *params.h_min), named("SetMinStep").c_str());
   if (params.h0) check(package_.set_init_step(mem, *params.h0), named("SetInitStep").c_str());
 }
@@ -76,6 +79,31 @@ void SundialsSession::fail(int flag, double t_fallback, N_Vector like, int n,
   N_VDestroy(ewt);
   throw_integration_failure(package_.failure_name, tcur, hlast, package_.get_return_flag_name(flag),
                             flag, culprit);
+}
+
+void SundialsSession::watch_events(const System& sys, const std::function<int(int)>& root_init) {
+  if (sys.model().sensors.empty()) return;
+  events_ = std::make_unique<SensorEvents>(sys);
+  const int n = events_->count();
+  found_.assign(static_cast<size_t>(n), 0);
+  check(root_init(n), fmt::format("{}RootInit", package_.prefix).c_str());
+  std::vector<int> directions = events_->directions();
+  check(package_.set_root_direction(mem, directions.data()),
+        fmt::format("{}SetRootDirection", package_.prefix).c_str());
+}
+
+void SundialsSession::note_event(int flag) {
+  event_ = flag == kRootReturn && events_;
+  if (event_) check(package_.get_root_info(mem, found_.data()), "GetRootInfo");
+}
+
+void SundialsSession::set_restart_step(std::optional<double> h0) {
+  check(package_.set_init_step(mem, h0.value_or(default_h0_)), "SetInitStep");
+}
+
+void SundialsSession::limit_max_step(double hmax) {
+  const double h = default_hmax_ > 0 ? std::min(hmax, default_hmax_) : hmax;
+  check(package_.set_max_step(mem, h), "SetMaxStep");
 }
 
 double relative_tolerance(const TransientParams& params) {

@@ -13,8 +13,10 @@
 #include <sundials/sundials_matrix.h>
 #include <sundials/sundials_nonlinearsolver.h>
 
+#include <algorithm>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,7 +40,12 @@ struct SundialsPackage {
   int (*get_est_local_errors)(void*, N_Vector);
   int (*get_err_weights)(void*, N_Vector);
   char* (*get_return_flag_name)(long int);
+  int (*get_root_info)(void*, int*);       ///< sensor events: the roots found
+  int (*set_root_direction)(void*, int*);  ///< sensor events: the crossing directions
 };
+
+class SensorEvents;
+class System;
 
 class SundialsSession {
  public:
@@ -84,21 +91,51 @@ class SundialsSession {
     int flag = 0;
     if (!each_step) {
       flag = solve(t, false);
+    } else if (pending_root_) {  // a root of the last step, past the last tout
+      t = std::min(*pending_root_, tout);
+      interpolate(t);
+      if (t == *pending_root_) pending_root_.reset();
+      event_ = !pending_root_;
+      return event_ ? kRootReturn : 0;
     } else {
       for (;;) {
         flag = solve(t, true);
         if (flag < 0) break;
         accepted(t);
-        if (t >= tout) break;
+        if (flag == kRootReturn || t >= tout) break;
       }
       if (flag >= 0 && t > tout) {
+        if (flag == kRootReturn) {  // reported at the next call, once tout is written
+          rethrow_pending();
+          note_event(flag);
+          pending_root_ = t;
+          flag = 0;
+        }
         interpolate(tout);
         t = tout;
       }
     }
     rethrow_pending();
+    if (!pending_root_) note_event(flag);
+    event_ = event_ && !pending_root_;
     return flag;
   }
+
+  // Sensor events (solver/sensor_events.hpp) -----------------------------------------------
+  /// The packages' "returned at a root" flag (IDA_ROOT_RETURN, CV_ROOT_RETURN, ARK_ROOT_RETURN).
+  static constexpr int kRootReturn = 2;
+  /// When `sys`'s model has sensors: keeps them and registers them as root functions with their
+  /// crossing directions; `root_init(n)` calls the package's RootInit with the integrator's
+  /// trampoline, which maps its state to the System layout and calls events()->roots.
+  void watch_events(const System& sys, const std::function<int(int)>& root_init);
+  const SensorEvents* events() const { return events_.get(); }
+  /// The roots found (GetRootInfo) when the last solve_to stopped at a sensor event, else null.
+  const std::vector<int>* event() const { return event_ ? &found_ : nullptr; }
+  /// The first step after the integrator's next (re)start at an event: `h0`, or the deck's h0
+  /// (or the package's own estimate) when none.
+  void set_restart_step(std::optional<double> h0);
+  /// The largest step from now on: `hmax`, at most the one set_step_limits set.
+  void limit_max_step(double hmax);
 
   /// Throws the integration failure for `flag` (throw_integration_failure): the package's time
   /// (else t_fallback) and last step, and `describe(i)` of the component i < n of `like`'s
@@ -116,6 +153,14 @@ class SundialsSession {
   const SundialsPackage& package_;
   std::vector<N_Vector> vectors_;
   std::exception_ptr pending_;
+  void note_event(int flag);
+  std::unique_ptr<SensorEvents> events_;
+  std::vector<int> found_;
+  bool event_ = false;
+  /// ONE_STEP mode: a root found in a step that also passed tout, reported at the next call.
+  std::optional<double> pending_root_;
+  double default_h0_ = 0;    ///< the deck's h0 (0: the package's estimate)
+  double default_hmax_ = 0;  ///< set_step_limits' h_max (0: none)
 };
 
 /// Relative tolerance of every integrator: rel_abs_tol_ratio * integr_tol, at least 1e-14.

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/interrupt.hpp"
+#include "solver/sensor_events.hpp"
 
 namespace mb {
 
@@ -26,6 +27,17 @@ int JointCoordinateRun::rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) 
     for (int i = 0; i < self->dyn.size(); ++i) {
       if (!std::isfinite(out[i])) return 1;  // recoverable: the package cuts the step
     }
+    return 0;
+  });
+}
+
+int JointCoordinateRun::roots(realtype t, N_Vector xv, realtype* g, void* data) noexcept {
+  auto* self = static_cast<JointCoordinateRun*>(data);
+  return self->s.guarded([&] {
+    self->y_root.resize(static_cast<size_t>(self->dyn.dae().size()));
+    self->yp_root.resize(self->y_root.size());
+    self->dyn.cartesian_state(t, N_VGetArrayPointer(xv), self->y_root, self->yp_root);
+    self->s.events()->roots(t, self->y_root.data(), self->yp_root.data(), g);
     return 0;
   });
 }

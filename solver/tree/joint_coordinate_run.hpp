@@ -26,6 +26,9 @@ struct JointCoordinateRun {
 
   /// The package's right-hand side; its user data is this run.
   static int rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) noexcept;
+  /// The sensors' root functions (solver/sensor_events.hpp) on the Cartesian layout of x.
+  static int roots(realtype t, N_Vector xv, realtype* g, void* data) noexcept;
+  std::vector<double> y_root, yp_root;  ///< their scratch (Cartesian layout)
 
   /// SundialsSession::solve_to with the angle measures following every accepted step (y, yp:
   /// scratch until the output).

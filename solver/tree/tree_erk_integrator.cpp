@@ -44,7 +44,9 @@ const SundialsPackage kErkPackage{"ARKODE",
                                   ERKStepGetLastStep,
                                   ERKStepGetEstLocalErrors,
                                   ERKStepGetErrWeights,
-                                  ERKStepGetReturnFlagName};
+                                  ERKStepGetReturnFlagName,
+                                  ERKStepGetRootInfo,
+                                  ERKStepSetRootDirection};
 
 /// ARKODE's messages to stderr as by default, except the expected mxstep one (the stiffness
 /// check, header).
@@ -99,6 +101,21 @@ TreeErkIntegrator::TreeErkIntegrator(const Dae& dae, TreeTopology tree,
   s.set_step_limits(params, print_interval);
   // The initial state's derivatives and reactions, in the Cartesian layout.
   r.cartesian_state(t0, y_, yp_);
+  s.watch_events(dae.system(),
+                 [&](int n) { return ERKStepRootInit(s.mem, n, &JointCoordinateRun::roots); });
+}
+
+static_assert(ARK_ROOT_RETURN == SundialsSession::kRootReturn);
+
+const std::vector<int>* TreeErkIntegrator::sensor_event() const { return impl_->run.s.event(); }
+
+void TreeErkIntegrator::act_on_event(const SensorAction& a) {
+  JointCoordinateRun& r = impl_->run;
+  if (a.restart) {
+    r.s.set_restart_step(a.stepsize);
+    r.s.check(ERKStepReset(r.s.mem, t_, r.x), "ERKStepReset");
+  }
+  if (a.hmax) r.s.limit_max_step(*a.hmax);
 }
 
 void TreeErkIntegrator::advance_to(double tout, double t_stop) {

@@ -24,6 +24,7 @@
 #include "models/model.hpp"
 #include "solver/integrator_state.hpp"
 #include "solver/integrator_stats.hpp"
+#include "solver/sensor_events.hpp"
 #include "solver/tree/tree_topology.hpp"
 
 namespace mb {
@@ -47,6 +48,10 @@ class TreeErkIntegrator : public IntegratorState {
   double stiff_step() const { return stiff_h_; }
   double stiff_radius() const { return stiff_rho_; }
   IntegratorStats stats() const;
+
+  /// Sensor events: as IdaIntegrator's (a restart is ERKStepReset at the event).
+  const std::vector<int>* sensor_event() const;
+  void act_on_event(const SensorAction& a);
 
  private:
   struct Impl;

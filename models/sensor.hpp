@@ -1,0 +1,25 @@
+#pragma once
+// Sensor_Event (MotionSolve) and Adams SENSOR (parser/adm_sensor.cpp maps its arguments onto
+// these attributes): an event when the function `expr` crosses `value`, located by the
+// integrators' root finding (solver/sensor_events.hpp), then its actions.
+//   id, type="EXPRESSION" (default; USERSUB: not supported yet), expr (req), value (req),
+//   compare = EQ (default, either direction) | GE (rising through value) | LE or LT (falling),
+//   error_tol (> 0, default 1e-3; Adams ERROR), halt, return, print, restart (TRUE|FALSE),
+//   stepsize (> 0: the first step after the event; the integrator restarts there),
+//   hmax (> 0: the largest step from the event on).
+// Accepted with one warning for all sensors: dt and zero_crossing (not supported yet), codgen,
+// yydump, bistop (no meaning in mbsolve: KLU keeps its own pivoting, there is no YY dump), terror
+// (the root finding locates the event to round-off in time), evaluate_id / evaluate_expr
+// (Sensor_Evaluate values and SENVAL are not supported yet).
+
+#include "models/element_reader.hpp"
+#include "models/model_draft.hpp"
+
+namespace mb {
+
+void build_sensor_event(ElementReader& in, ModelDraft& draft, bool in_command);
+
+/// Pass 2: compiles every sensor's function (it may read what a request reads).
+void resolve_sensors(const ModelDraft& draft, Model& model, Diagnostics& diag);
+
+}  // namespace mb

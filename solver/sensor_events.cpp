@@ -1,0 +1,104 @@
+#include "solver/sensor_events.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mb {
+
+namespace {
+
+std::optional<double> smallest(std::optional<double> a, std::optional<double> b) {
+  if (!a) return b;
+  if (!b) return a;
+  return std::min(*a, *b);
+}
+
+/// "HALT PRINT RESTART STEPSIZE=0.001 HMAX=0.01" for the log and the JSON summary.
+std::string describe_actions(const Sensor& s) {
+  std::string out;
+  const auto add = [&](const std::string& word) { out += (out.empty() ? "" : " ") + word; };
+  if (s.halt) add("HALT");
+  if (s.ret) add("RETURN");
+  if (s.print) add("PRINT");
+  if (s.restart) add("RESTART");
+  if (s.stepsize) add(fmt::format("STEPSIZE={:g}", *s.stepsize));
+  if (s.hmax) add(fmt::format("HMAX={:g}", *s.hmax));
+  return out;
+}
+
+}  // namespace
+
+double sensor_function(const RequestOutputs& eval, const Sensor& s, double t, const double* y,
+                       const double* yp) {
+  return eval.expression(s.expr, 0, t, y, yp);
+}
+
+void warn_sensors_holding(const System& sys, double t0, const std::vector<double>& y,
+                          const std::vector<double>& yp, AnalysisObserver& obs) {
+  if (sys.model().sensors.empty()) return;
+  const RequestOutputs eval(sys);
+  for (const Sensor& s : sys.model().sensors) {
+    const double f = sensor_function(eval, s, t0, y.data(), yp.data());
+    // At the value itself (an analysis that starts where a RETURN stopped) nothing is said.
+    const double d = f - s.value, at = 1e-9 * std::max(1.0, std::abs(s.value));
+    const bool holds = s.compare == Sensor::Compare::kEq   ? std::abs(d) <= s.error
+                       : s.compare == Sensor::Compare::kGe ? d > 0
+                                                           : d < 0;
+    if (!holds || std::abs(d) <= at) continue;
+    obs.log(
+        fmt::format("warning: {}: its condition already holds at t = {:g} (function {:.10g}, "
+                    "value {:g}); the sensor acts at its next crossing of the value",
+                    s.subject, t0, f, s.value));
+  }
+}
+
+SensorEvents::SensorEvents(const System& sys) : sensors_(sys.model().sensors), eval_(sys) {}
+
+void SensorEvents::roots(double t, const double* y, const double* yp, double* g) const {
+  for (size_t k = 0; k < sensors_.size(); ++k) {
+    g[k] = sensor_function(eval_, sensors_[k], t, y, yp) - sensors_[k].value;
+  }
+}
+
+std::vector<int> SensorEvents::directions() const {
+  std::vector<int> d;
+  d.reserve(sensors_.size());
+  for (const Sensor& s : sensors_) {
+    d.push_back(s.compare == Sensor::Compare::kGe ? 1 : s.compare == Sensor::Compare::kLe ? -1 : 0);
+  }
+  return d;
+}
+
+SensorAction act_on_sensors(const std::vector<Sensor>& sensors, const std::vector<int>& found,
+                            double t, AnalysisObserver& obs, RunReport& report) {
+  SensorAction a;
+  for (size_t k = 0; k < sensors.size() && k < found.size(); ++k) {
+    if (found[k] == 0) continue;
+    const Sensor& s = sensors[k];
+    const std::string actions = describe_actions(s);
+    obs.log(fmt::format("{}: event at t = {:.15g} (function {} value {:g}){}", s.subject, t,
+                        s.compare == Sensor::Compare::kEq   ? "crosses"
+                        : s.compare == Sensor::Compare::kGe ? "rises through"
+                                                            : "falls through",
+                        s.value, actions.empty() ? "" : ": " + actions));
+    SensorEventRecord rec{s.subject, t, actions};
+    ++report.sensor_event_count;
+    if (report.sensor_events.size() < RunReport::kMaxSensorRecords) {
+      report.sensor_events.push_back(rec);
+    }
+    if (s.halt && !a.halt) report.halted_by = rec;
+    a.halt = a.halt || s.halt;
+    a.ret = a.ret || s.ret;
+    a.row = a.row || s.print || s.halt || s.ret;
+    // STEPSIZE and HMAX act from the event on: the integrator, whose last step may have gone
+    // past the event, restarts there.
+    a.restart = a.restart || s.restart || s.stepsize.has_value() || s.hmax.has_value();
+    a.stepsize = smallest(a.stepsize, s.stepsize);
+    a.hmax = smallest(a.hmax, s.hmax);
+  }
+  return a;
+}
+
+}  // namespace mb

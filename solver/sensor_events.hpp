@@ -1,0 +1,63 @@
+#pragma once
+// Sensor_Event / Adams SENSOR at run time (models/sensor.hpp): the sensors as root functions of
+// the integrators (g_k = f_k(t, y, y') - value_k, crossing direction +1 for GE, -1 for LE, 0 for
+// EQ), located by IDA's, CVODE's root finding (sundials/sundials_session.hpp watch_events), and
+// what the sensors found at one event ask the transient to do (SensorAction; the loop that
+// carries it out is advance_with_events in stages/output_integration.hpp).
+//
+// The functions are evaluated like a request's expressions (RequestOutputs::expression, with
+// doubles) on the state in the System's DAE layout: sensor_function below is the one place.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/model.hpp"
+#include "solver/analysis_observer.hpp"
+#include "solver/request_outputs.hpp"
+
+namespace mb {
+
+/// What the sensors of one event ask, combined.
+struct SensorAction {
+  bool halt = false;
+  bool ret = false;
+  bool row = false;  ///< a result row at the event time (PRINT, HALT, RETURN)
+  /// RESTART, STEPSIZE or HMAX: the integrator restarts (order 1) at the event (its last step
+  /// may have gone past it)
+  bool restart = false;
+  std::optional<double> stepsize;  ///< the first step after the restart (the smallest asked)
+  std::optional<double> hmax;      ///< the largest step from here on (the smallest asked)
+};
+
+class SensorEvents {
+ public:
+  explicit SensorEvents(const System& sys);
+
+  int count() const { return static_cast<int>(sensors_.size()); }
+  /// The root functions at (t, y, yp) (System layout) into g[0..count()).
+  void roots(double t, const double* y, const double* yp, double* g) const;
+  /// The crossing direction of each root (SUNDIALS' SetRootDirection).
+  std::vector<int> directions() const;
+
+ private:
+  const std::vector<Sensor>& sensors_;
+  RequestOutputs eval_;
+};
+
+/// The sensors whose roots were found (`found[k] != 0`, SUNDIALS' GetRootInfo) at time t:
+/// logged, recorded in `report`, and their actions combined.
+SensorAction act_on_sensors(const std::vector<Sensor>& sensors, const std::vector<int>& found,
+                            double t, AnalysisObserver& obs, RunReport& report);
+
+/// Logs a warning for each sensor whose condition already holds at the start of a transient
+/// (EQ: within error_tol of value; GE: above; LE: below; not at the value itself): root finding
+/// sees crossings, so it acts at its next crossing only.
+void warn_sensors_holding(const System& sys, double t0, const std::vector<double>& y,
+                          const std::vector<double>& yp, AnalysisObserver& obs);
+
+/// Sensor k's function at (t, y, yp) (System layout).
+double sensor_function(const RequestOutputs& eval, const Sensor& s, double t, const double* y,
+                       const double* yp);
+
+}  // namespace mb

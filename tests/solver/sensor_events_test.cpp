@@ -1,0 +1,185 @@
+// Sensor events (solver/sensor_events.hpp) located by the integrators' root finding.
+// Oracle: a ball falling from h0 under g reaches height h at t = sqrt(2 (h0 - h) / g) (closed
+// form); the actions are checked by what they change: the rows written, the commands run, and
+// the integrator's step counters after the event.
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "tests/solver/inline_deck.hpp"
+
+using namespace mb;
+
+namespace {
+
+constexpr double kG = 9.81, kH0 = 1.0;
+
+/// A ball (body 2, CM marker 20) falling from h0 with `sensor` and `commands`, integrated by
+/// `integrator` ("" = the default form).
+test::InlineRun falling_ball(const std::string& integrator, const std::string& sensor,
+                             const std::string& commands) {
+  const std::string named = integrator.empty() ? "" : "integrator_type=\"" + integrator + "\"";
+  return test::run_inline(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_x="0" grav_y="0" grav_z="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"/>
+    <Reference_Marker id="20" body_id="2" pos_z="1"/>
+    )XML" + sensor + R"XML(
+    <Param_Transient integr_tol="1e-10" )XML" +
+                          named + R"XML(/>
+  </Model><Command>)XML" + commands +
+                          R"XML(</Command></MotionSolve>)XML");
+}
+
+double fall_time(double h) { return std::sqrt(2 * (kH0 - h) / kG); }
+
+}  // namespace
+
+TEST_CASE("a falling ball is halted where its height crosses 0.1 m (closed form)") {
+  const double t_event = fall_time(0.1);
+  for (const char* integ : {"", "DSTIFF", "GSTIFF", "VSTIFF", "ABAM"}) {
+    INFO("integrator '" << integ << "'");
+    const auto run = falling_ball(
+        integ,
+        R"S(<Sensor_Event id="7" expr="DZ(20)" value="0.1" compare="LE" error_tol="1e-6"
+                          halt="TRUE"/>)S",
+        R"(<Simulate analysis_type="Transient" end_time="2" print_interval="0.05"/>
+           <Simulate analysis_type="Transient" end_time="3" print_interval="0.05"/>)");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    REQUIRE(run.report.halted_by);
+    CHECK(run.report.halted_by->sensor == "Sensor_Event 7");
+    const double err = std::abs(run.report.halted_by->time - t_event);
+    std::printf("sensor HALT, integrator %-7s: event time error %.3g s\n",
+                *integ ? integ : "default", err);
+    CHECK(err < 1e-9);
+    // The last row is at the event (the second Simulate does not run) at height 0.1.
+    CHECK(run.t.back() == run.report.halted_by->time);
+    CHECK(run.y.back()[2] == Approx(0.1).margin(1e-9).epsilon(0));
+    CHECK(run.t[run.t.size() - 2] < run.t.back());
+    CHECK(run.report.time == run.report.halted_by->time);
+    REQUIRE(run.report.sensor_event_count == 1);
+    // No integrator named: the joint-coordinate form on ERKStep locates the event itself.
+    REQUIRE(run.report.transient_forms.size() == 1);
+    if (!*integ) CHECK(run.report.transient_forms[0].form.find("joint coordinates") == 0);
+  }
+}
+
+TEST_CASE("RETURN ends the Simulate at the event; the next command goes on from there") {
+  for (const char* integ : {"", "DSTIFF", "VSTIFF"}) {
+    INFO(integ);
+    const auto run = falling_ball(
+        integ, R"S(<Sensor_Event id="1" expr="DZ(20)" value="0.5" compare="LE" return="TRUE"/>)S",
+        R"(<Simulate analysis_type="Transient" end_time="2" print_interval="0.1"/>
+           <Simulate analysis_type="Transient" duration="0.3" print_interval="0.1"/>)");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    CHECK_FALSE(run.report.halted_by);
+    const double te = fall_time(0.5);
+    size_t k = 0;
+    while (k < run.t.size() && run.t[k] < te - 1e-9) ++k;
+    REQUIRE(k < run.t.size());
+    CHECK(run.t[k] == Approx(te).margin(1e-9).epsilon(0));
+    CHECK(run.y[k][2] == Approx(0.5).margin(1e-9).epsilon(0));
+    // Then the second Simulate's rows, for its duration from the event, still in free fall.
+    const double t_end = run.t[k] + 0.3;
+    CHECK(run.t.back() == Approx(t_end).margin(1e-12).epsilon(0));
+    CHECK(run.y.back()[2] == Approx(kH0 - 0.5 * kG * t_end * t_end).margin(1e-8).epsilon(0));
+    CHECK(run.t.size() == k + 4);  // te + 0.1, 0.2, 0.3
+  }
+}
+
+TEST_CASE("PRINT writes a row at the event time, and GE fires only on the way up") {
+  // Thrown up at 3 m/s: the height rises through 1.2 m once (GE), then falls through it (not a
+  // GE crossing).
+  const auto run = test::run_inline(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_x="0" grav_y="0" grav_z="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"
+                v_ic_z="3"/>
+    <Reference_Marker id="20" body_id="2" pos_z="1"/>
+    <Sensor_Event id="3" expr="DZ(20)" value="1.2" compare="GE" print="TRUE"/>
+    <Param_Transient integr_tol="1e-10"/>
+  </Model><Command><Simulate analysis_type="Transient" end_time="0.6" print_interval="0.1"/>
+  </Command></MotionSolve>)XML");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.report.sensor_event_count == 1);
+  // 1 + 3 t - g t^2 / 2 = 1.2, the smaller root.
+  const double te = (3 - std::sqrt(9 - 2 * kG * 0.2)) / kG;
+  CHECK(run.report.sensor_events[0].time == Approx(te).margin(1e-9).epsilon(0));
+  bool row = false;
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    if (std::abs(run.t[k] - te) < 1e-9) row = std::abs(run.y[k][2] - 1.2) < 1e-9;
+  }
+  CHECK(row);
+  CHECK(run.t.size() == 8);  // t = 0, 0.1 .. 0.6 and the event
+}
+
+TEST_CASE("STEPSIZE/RESTART and HMAX change the integration after the event") {
+  // The same fall with a sensor at 0.5 m that only prints, or that restarts with a tiny first
+  // step, or that caps the step: counters after the event differ as the actions say.
+  const std::string cmd =
+      R"(<Simulate analysis_type="Transient" end_time="1" print_interval="1"/>)";
+  const auto sensor = [](const std::string& actions) {
+    return R"S(<Sensor_Event id="1" expr="DZ(20)" value="0.5" compare="LE" print="TRUE" )S" +
+           actions + "/>";
+  };
+  for (const char* integ : {"", "DSTIFF", "VSTIFF"}) {
+    INFO(integ);
+    const auto plain = falling_ball(integ, sensor(""), cmd);
+    const auto restart = falling_ball(integ, sensor(R"(restart="TRUE" stepsize="1e-8")"), cmd);
+    const auto capped = falling_ball(integ, sensor(R"(hmax="1e-3")"), cmd);
+    REQUIRE(plain.report.code == ExitCode::kSuccess);
+    REQUIRE(restart.report.code == ExitCode::kSuccess);
+    REQUIRE(capped.report.code == ExitCode::kSuccess);
+    const long n0 = plain.report.stats.steps, n1 = restart.report.stats.steps,
+               n2 = capped.report.stats.steps;
+    std::printf("%-7s steps: print only %ld, RESTART STEPSIZE=1e-8 %ld, HMAX=1e-3 %ld\n",
+                *integ ? integ : "default", n0, n1, n2);
+    // From a first step of 1e-8 (BDF: at order 1) the step grows by a bounded factor per step:
+    // it takes well over 10 more steps (BDF), 5 (the default explicit Runge-Kutta form, whose
+    // step grows faster) to reach the plain run's step of about 0.1 s.
+    CHECK(n1 >= n0 + (*integ ? 10 : 5));
+    // HMAX restarts at the event (t = 0.319): at most 1e-3 per step up to t = 1, at least 680.
+    CHECK(n2 >= 680);
+    CHECK(n0 < 300);
+    // The results agree: the restart changes the steps, not the solution.
+    CHECK(restart.y.back()[2] == Approx(plain.y.back()[2]).margin(1e-8).epsilon(0));
+    CHECK(capped.y.back()[2] == Approx(kH0 - 0.5 * kG).margin(1e-8).epsilon(0));
+  }
+}
+
+TEST_CASE("a sensor on a wrapping angle: located while the integrator goes step by step") {
+  // A body spinning at 2 rad/s about its principal z axis: AZ = 2 t keeps counting past pi, so
+  // AZ rises through 3.4002 at t = 1.7001, just after an output time. Angle measures make the
+  // integrators go one step at a time (angle_history.hpp); a root in a step that also passes an
+  // output time is reported after that output: every output row is written, in time order, and the
+  // event row between.
+  for (const char* integ : {"DSTIFF", "VSTIFF"}) {
+    INFO(integ);
+    const auto run = test::run_inline(std::string(R"XML(<MotionSolve><Model>
+      <Body_Rigid id="1" isground="TRUE"/>
+      <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="1" inertia_yy="1" inertia_zz="0.5"
+                  w_ic_z="2"/>
+      <Reference_Marker id="20" body_id="2"/>
+      <Sensor_Event id="1" expr="AZ(20)" value="3.4002" compare="GE" print="TRUE"/>
+      <Post_Request id="1" type="EXPRESSION" expr1="AZ(20)"/>
+      <Param_Transient integr_tol="1e-9" integrator_type=")XML") +
+                                      integ + R"XML("/>
+    </Model><Command><Simulate analysis_type="Transient" end_time="2" print_interval="0.1"/>
+    </Command></MotionSolve>)XML");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    REQUIRE(run.report.sensor_event_count == 1);
+    // The root is located on the computed solution (AZ there is the value to round-off); the
+    // event time is as close to the closed form as the integration is (CVODE BDF drifts by
+    // about 1e-6 rad over 1.7 s at integr_tol 1e-9).
+    const double te = run.report.sensor_events[0].time;
+    CHECK(te == Approx(1.7001).margin(2e-6).epsilon(0));
+    size_t k = 0;
+    while (k < run.t.size() && run.t[k] != te) ++k;
+    REQUIRE(k < run.t.size());
+    CHECK(run.requests[k][0] == Approx(3.4002).margin(1e-9).epsilon(0));
+    REQUIRE(run.t.size() == 22);  // t = 0, 0.1, .., 2 and the event
+    for (size_t r = 1; r < run.t.size(); ++r) CHECK(run.t[r] > run.t[r - 1]);
+  }
+}
