@@ -144,6 +144,7 @@ void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& 
     yp.resize(static_cast<size_t>(sys.size()));
     if (output_solve) output_solve->solve(st.t, st.y, yp);
     st.obs.output(st.t, sys, st.y, yp);
+    st.obs.progress_steps(st.report.stats.steps + integ.stats().steps);
     if (dae.removed().size() > nominal_removed && k < n_out) {
       std::optional<std::vector<int>> sel =
           conditioned_selection(sys, st.t, st.y, nominal_removed, kRestoreConditioning);
