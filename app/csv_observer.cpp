@@ -1,8 +1,5 @@
 #include "app/csv_observer.hpp"
 
-#include <fmt/format.h>
-
-#include <iostream>
 #include <span>
 
 #include "solver/body_outputs.hpp"
@@ -10,7 +7,7 @@
 namespace mb {
 
 CsvObserver::CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys,
-                         const RequestOutputs& requests, bool progress)
+                         const RequestOutputs& requests, ProgressLine* progress)
     : csv_(csv),
       log_(log),
       sys_(&sys),
@@ -40,13 +37,13 @@ void CsvObserver::output(double t, const System& sys, const std::vector<double>&
     csv_.write_row(row_);
   }
   last_t_ = t;
-  if (progress_) std::cerr << fmt::format("\rt = {:<12.6g}", t) << std::flush;
+  if (progress_) progress_->at(t);
 }
 
 void CsvObserver::end() {
   if (held_) csv_.write_row(row_);
   held_ = false;
-  if (progress_) std::cerr << '\r' << std::string(20, ' ') << '\r';
+  if (progress_) progress_->end();
 }
 
 std::vector<ResultColumn> result_columns(const System& sys, const RequestOutputs& requests) {

@@ -1,5 +1,5 @@
 #pragma once
-// Writes result rows as the analysis produces them; a progress line when stderr is a TTY.
+// Writes result rows as the analysis produces them, and moves the progress line (if any) on.
 // Commands between Simulates may rebuild the System (Activate, Deactivate, modifications): the
 // request evaluator follows the System of each row; the columns stay those of the first.
 // Several rows at one time (a restart) are kept as ResOutput abf_unique_time says.
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/progress_line.hpp"
 #include "app/run_log.hpp"
 #include "results/csv_result_writer.hpp"
 #include "solver/analysis_observer.hpp"
@@ -17,11 +18,15 @@ namespace mb {
 
 class CsvObserver : public AnalysisObserver {
  public:
+  /// `progress`: the terminal's progress line, or null.
   CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys, const RequestOutputs& requests,
-              bool progress);
+              ProgressLine* progress);
   void output(double t, const System& sys, const std::vector<double>& y,
               const std::vector<double>& yp) override;
   void log(const std::string& line) override { log_.line(line); }
+  void progress_steps(long steps) override {
+    if (progress_) progress_->steps(steps);
+  }
   /// Writes a held row (abf_unique_time LAST) and ends the progress line.
   void end();
 
@@ -36,7 +41,7 @@ class CsvObserver : public AnalysisObserver {
   std::vector<double> row_;
   double last_t_ = 0;
   bool held_ = false;
-  bool progress_;
+  ProgressLine* progress_;
 };
 
 /// The result columns: time (in the model's time unit), the body outputs, the requests.

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 #include <iostream>
+#include <optional>
 
 #include "app/csv_observer.hpp"
 #include "common/error.hpp"
@@ -285,7 +286,11 @@ class DeckRun {
     const RequestOutputs requests(sys);
     CsvResultWriter csv(prefix_ + ".csv", csv_comments(model), result_columns(sys, requests));
     csv_in_run_ = &csv;
-    CsvObserver obs(csv, log_, sys, requests, opt_.verbosity != Verbosity::kQuiet && ::isatty(2));
+    std::optional<ProgressLine> progress;
+    if (opt_.verbosity != Verbosity::kQuiet && ::isatty(2)) {
+      progress.emplace(std::cerr, 0.0, progress_end_time(model, 0.0), model.units.time);
+    }
+    CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr);
     const RunReport rep = run_analyses(sys, obs);
     obs.end();
     sum_.stats = rep.stats;

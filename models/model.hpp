@@ -392,9 +392,13 @@ struct TransientParams {
 
 /// Param_Static (model default or command): static and quasi-static equilibrium settings.
 struct StaticParams {
-  std::string method = "FIM_D";  ///< FIM_S or FIM_D (both: Newton with a line search)
-  double max_error = 1e-4;       ///< largest allowed force/torque imbalance (model units)
-  int max_num_iter = 50;
+  /// FIM_S or FIM_D (both: Newton with a line search, solver/static_solver.hpp), or MKEAM
+  /// (kinetic-energy attrition, solver/mkeam_static.hpp; static only, not quasi-static).
+  std::string method = "FIM_D";
+  double max_error = 1e-4;   ///< FIM: largest allowed force/torque imbalance (model units)
+  int max_num_iter = 50;     ///< FIM: Newton iterations; MKEAM: kinetic-energy iterations
+  double max_ke_tol = 1e-5;  ///< MKEAM: largest kinetic-energy peak at convergence (model units)
+  double max_dq_tol = 1e-3;  ///< MKEAM: largest coordinate change between two iterations
 };
 
 /// kKinematic: a zero-DOF system driven by motions, solved by position, velocity and

@@ -16,13 +16,7 @@ void build_param_static(ElementReader& in, ModelDraft& draft, bool in_command) {
     }
   }
   static constexpr std::array<std::string_view, 3> kMethods = {"FIM_D", "FIM_S", "MKEAM"};
-  if (auto m = in.keyword("method", kMethods)) {
-    if (*m == "MKEAM") {
-      in.error("method", "method MKEAM is not supported (use FIM_S or FIM_D)");
-    } else {
-      p.method = *m;
-    }
-  }
+  if (auto m = in.keyword("method", kMethods)) p.method = *m;
   if (auto v = in.real("max_error")) {
     if (*v <= 0) {
       in.error("max_error", "max_error must be > 0 (got " + in.attr("max_error")->value + ")");
@@ -31,7 +25,20 @@ void build_param_static(ElementReader& in, ModelDraft& draft, bool in_command) {
     }
   }
   if (auto v = in.integer("max_num_iter", 1, 100000)) p.max_num_iter = static_cast<int>(*v);
-  for (auto n : {"max_imbalance", "stability", "compliance_delta", "max_ke_tol", "max_dq_tol"}) {
+  for (auto n : {"max_ke_tol", "max_dq_tol"}) {
+    auto v = in.real(n);
+    if (!v) continue;
+    if (*v <= 0) {
+      in.error(n, std::string(n) + " must be > 0 (got " + in.attr(n)->value + ")");
+    } else {
+      (std::string_view(n) == "max_ke_tol" ? p.max_ke_tol : p.max_dq_tol) = *v;
+      if (p.method != "MKEAM") {
+        in.warning(
+            n, std::string(n) + " applies to method MKEAM only; it is ignored with " + p.method);
+      }
+    }
+  }
+  for (auto n : {"max_imbalance", "stability", "compliance_delta"}) {
     if (in.has(n)) in.warning(n, std::string(n) + " is not honoured yet and is ignored");
   }
   if (in_command) {

@@ -21,6 +21,9 @@ class AnalysisObserver {
                       const std::vector<double>& yp) = 0;
   /// A line for the log (progress, analysis start and end).
   virtual void log(const std::string& line) = 0;
+  /// The integrator steps of the run so far, after each output of a transient (a progress
+  /// display); the default ignores them.
+  virtual void progress_steps(long /*steps*/) {}
 };
 
 /// The integrator and form one transient analysis ran (JSON summary `transient_forms`).

@@ -34,12 +34,12 @@ Dae::Dae(const System& sys, std::vector<int> removed) : sys_(sys), removed_(std:
 }
 
 void Dae::residual(double t, const double* y, const double* yp, double* res) const {
-  sys_.residual(t, y, yp, res);
+  sys_.residual(time_at(t), y, yp, res);
   for (int r : pinned_) res[r] = y[r];
 }
 
 void Dae::jacobian(double t, const double* y, const double* yp, double cj, double* values) const {
-  sys_.jacobian(t, y, yp, cj, values);
+  sys_.jacobian(time_at(t), y, yp, cj, values);
   for (int k : zero_pos_) values[k] = 0.0;
   for (int k : diag_pos_) values[k] = 1.0;
 }

@@ -47,8 +47,19 @@ class Dae {
   void residual(double t, const double* y, const double* yp, double* res) const;
   void jacobian(double t, const double* y, const double* yp, double cj, double* values) const;
 
+  /// From now on residual() and jacobian() evaluate the System at time `t` whatever time they
+  /// are given: a pseudo-time integration at a fixed instant (solver/mkeam_static.hpp).
+  void freeze_time(double t) {
+    time_frozen_ = true;
+    frozen_time_ = t;
+  }
+
  private:
+  double time_at(double t) const { return time_frozen_ ? frozen_time_ : t; }
+
   const System& sys_;
+  bool time_frozen_ = false;
+  double frozen_time_ = 0;
   std::vector<int> removed_;
   std::vector<int> pinned_;    ///< rows (= variables) pinned to zero: lambda_e and mu_e
   std::vector<int> zero_pos_;  ///< Jacobian value positions in pinned rows

@@ -71,6 +71,7 @@ void write_row(Integ& integ, const Stage& st, AccelerationSolver* output_solve) 
   yp.resize(static_cast<size_t>(sys.size()));
   if (output_solve) output_solve->solve(st.t, st.y, yp);
   st.obs.output(st.t, sys, st.y, yp);
+  st.obs.progress_steps(st.report.stats.steps + integ.stats().steps);
 }
 
 // Sensor events (solver/sensor_events.hpp) -------------------------------------------------

@@ -108,9 +108,3 @@ TEST_CASE("static: no convergence within max_num_iter names the worst equation")
                                "largest residual ") &&
                  Catch::Contains("in the equation of "));
 }
-
-TEST_CASE("Param_Static: MKEAM is rejected as not supported") {
-  CHECK_THROWS_WITH(test::run_inline(pendulum(0.5, 0.3, R"(<Param_Static method="MKEAM"/>)",
-                                              R"(<Simulate analysis_type="Static"/>)")),
-                    Catch::Contains("Param_Static") && Catch::Contains("MKEAM is not supported"));
-}
