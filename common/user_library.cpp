@@ -4,7 +4,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cstdlib>
+
+#include "common/text.hpp"
 
 namespace mb {
 
@@ -38,36 +41,50 @@ std::vector<std::string> file_names(std::string_view name) {
 
 }  // namespace
 
-/// The folders a relative user file is looked for in, in order: the deck's folder, then each
-/// folder of MBSOLVE_USERSUB_PATH. An absolute name is used as is (one empty folder).
-std::vector<std::filesystem::path> user_search_dirs(std::string_view name,
-                                                    const std::string& deck_dir) {
+/// The folders a relative user file is looked for in, in order: the deck's folder, the
+/// deck's own folders, then each folder of MBSOLVE_USERSUB_PATH. An absolute name is used as is
+/// (one empty folder).
+std::vector<std::filesystem::path> user_search_dirs(
+    std::string_view name, const std::string& deck_dir,
+    std::span<const std::filesystem::path> deck_folders) {
   std::vector<std::filesystem::path> dirs;
   if (std::filesystem::path(name).is_absolute()) {
     dirs.emplace_back("");
     return dirs;
   }
   dirs.emplace_back(deck_dir.empty() ? "." : deck_dir);
+  dirs.insert(dirs.end(), deck_folders.begin(), deck_folders.end());
   if (const char* env = std::getenv("MBSOLVE_USERSUB_PATH")) {
-    const std::string_view list(env);
-    size_t start = 0;
-    while (start <= list.size()) {
-      size_t end = list.find(':', start);
-      if (end == std::string_view::npos) end = list.size();
-      if (end > start) dirs.emplace_back(std::string(list.substr(start, end - start)));
-      start = end + 1;
-    }
+    for (auto& dir : split_folders(env, ":")) dirs.push_back(std::move(dir));
   }
   return dirs;
 }
 
-/// "in <deck dir> and MBSOLVE_USERSUB_PATH (a:b)" for not-found messages.
-std::string where_searched(const std::vector<std::filesystem::path>& dirs) {
+std::vector<std::filesystem::path> split_folders(std::string_view list,
+                                                 std::string_view separators) {
+  std::vector<std::filesystem::path> folders;
+  size_t start = 0;
+  while (start <= list.size()) {
+    const size_t end = std::min(list.find_first_of(separators, start), list.size());
+    const std::string_view folder = trim(list.substr(start, end - start));
+    if (!folder.empty()) folders.emplace_back(folder);
+    start = end + 1;
+  }
+  return folders;
+}
+
+/// "in <deck dir>, LIBPATH (c:d) and MBSOLVE_USERSUB_PATH (a:b)" for not-found messages.
+std::string where_searched(const std::vector<std::filesystem::path>& dirs, size_t deck_folders) {
   std::string where = fmt::format("in {}", dirs.empty() ? std::string("-") : dirs.front().string());
-  if (dirs.size() > 1) {
-    where += " and MBSOLVE_USERSUB_PATH (";
-    for (size_t k = 1; k < dirs.size(); ++k) where += (k > 1 ? ":" : "") + dirs[k].string();
-    where += ")";
+  const size_t env_first = std::min(dirs.size(), 1 + deck_folders);
+  const auto folder_list = [&](size_t from, size_t to) {
+    std::string list;
+    for (size_t k = from; k < to; ++k) list += (k > from ? ":" : "") + dirs[k].string();
+    return list;
+  };
+  if (env_first > 1) where += fmt::format(", LIBPATH ({})", folder_list(1, env_first));
+  if (dirs.size() > env_first) {
+    where += fmt::format(" and MBSOLVE_USERSUB_PATH ({})", folder_list(env_first, dirs.size()));
   } else {
     where += " (MBSOLVE_USERSUB_PATH is not set)";
   }
@@ -79,11 +96,12 @@ std::filesystem::path user_path_in(const std::filesystem::path& dir, const std::
 }
 
 LoadedLibrary load_user_library(std::string_view name, const std::string& deck_dir,
-                                LibraryLoad mode) {
+                                LibraryLoad mode,
+                                std::span<const std::filesystem::path> deck_folders) {
   LoadedLibrary out;
   std::vector<std::string> tried;
   const std::vector<std::string> names = file_names(name);
-  const std::vector<std::filesystem::path> dirs = user_search_dirs(name, deck_dir);
+  const std::vector<std::filesystem::path> dirs = user_search_dirs(name, deck_dir, deck_folders);
   for (const auto& dir : dirs) {
     for (const auto& n : names) {
       const std::filesystem::path p = user_path_in(dir, n);
@@ -118,7 +136,8 @@ LoadedLibrary load_user_library(std::string_view name, const std::string& deck_d
   }
   out.error = tried.empty()
                   ? fmt::format("not found: looked for {} {} and on the system library path",
-                                fmt::join(names, ", "), where_searched(dirs))
+                                fmt::join(names, ", "),
+                                where_searched(dirs, dirs.size() > 1 ? deck_folders.size() : 0))
                   : fmt::format("could not be loaded: {}", fmt::join(tried, "; "));
   return out;
 }

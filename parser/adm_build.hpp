@@ -4,6 +4,7 @@
 // attribute is stamped with the location of the argument it came from. Arguments a handler does
 // not use are reported as ignored (warning), so nothing is dropped silently.
 
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -35,6 +36,13 @@ class NodeBuilder {
   const Statement& statement() const { return st_; }
   const std::string& subject() const { return subject_; }
   Diagnostics& diag() { return diag_; }
+
+  /// The folders the dataset names for user libraries (PREFERENCES/LIBPATH), shared by the
+  /// statements of one dataset; nullptr when the builder has none (command files).
+  std::vector<std::filesystem::path>* library_folders() const { return library_folders_; }
+  void set_library_folders(std::vector<std::filesystem::path>* folders) {
+    library_folders_ = folders;
+  }
 
   /// The argument with this canonical name, or nullptr; marks it as used.
   const Arg* arg(std::string_view name);
@@ -87,6 +95,7 @@ class NodeBuilder {
   std::string subject_;
   Diagnostics& diag_;
   std::vector<bool> used_;
+  std::vector<std::filesystem::path>* library_folders_ = nullptr;
 };
 
 /// I -> i_marker_id, J -> j_marker_id (both required).

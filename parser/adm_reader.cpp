@@ -129,7 +129,8 @@
 //   KINEMATICS, PREFERENCES, DEBUG, LIST, NOLIST, OUTPUT, RESULTS: no mbsolve setting; one
 //                                    warning per statement naming what is ignored (OUTPUT's
 //                                    REQSAVE/GRSAVE and RESULTS' XRF/FORMATTED: mbsolve writes
-//                                    its results anyway, no warning)
+//                                    its results anyway, no warning; PREFERENCES' LIBPATH:
+//                                    folders for user libraries, read before all statements)
 //   GRAPHICS, MATERIAL               not used by mbsolve (MATERIAL: Adams/View only): skipped
 //                                    (one info each)
 //   END                              ends the dataset
@@ -213,7 +214,13 @@ class Reader {
     raws_ = adm::split_statements(text, file_, 1, "END", diag_);
     warn_if_truncated();
     statements_.reserve(raws_.size());
-    for (const auto& raw : raws_) read_statement(raw);
+    // PREFERENCES first: its LIBPATH names where the user libraries of every statement are.
+    for (const auto& raw : raws_) {
+      if (is_preferences(raw)) read_statement(raw);
+    }
+    for (const auto& raw : raws_) {
+      if (!is_preferences(raw)) read_statement(raw);
+    }
     finish_markers();
     finish_velocities();
   }
@@ -232,9 +239,9 @@ class Reader {
   };
   static std::span<const StatementSpec> table();
 
-  void read_statement(const adm::RawStatement& raw) {
-    size_t pos = 0;
-    Statement st = adm::parse_head(raw, pos);
+  /// The row of table() a statement name stands for (abbreviations of 3 or more letters), or
+  /// a negative number (see adm::resolve_keyword).
+  static int statement_row(const Statement& st) {
     std::vector<std::string_view> names;
     for (const auto& s : table()) names.push_back(s.name);
     int k = st.name.size() >= 3 ? adm::resolve_keyword(st.name, names) : -1;
@@ -243,6 +250,19 @@ class Reader {
         if (names[i] == st.name) k = static_cast<int>(i);
       }
     }
+    return k;
+  }
+
+  static bool is_preferences(const adm::RawStatement& raw) {
+    size_t pos = 0;
+    const int k = statement_row(adm::parse_head(raw, pos));
+    return k >= 0 && table()[static_cast<size_t>(k)].name == "PREFERENCES";
+  }
+
+  void read_statement(const adm::RawStatement& raw) {
+    size_t pos = 0;
+    Statement st = adm::parse_head(raw, pos);
+    const int k = statement_row(st);
     if (k < 0) {
       report_unknown(st);
       return;
@@ -265,6 +285,7 @@ class Reader {
     adm::parse_args(raw, pos, spec.args, st, subject, diag_);
     statements_.push_back(std::move(st));
     NodeBuilder b(spec.tag, statements_.back(), subject, diag_);
+    b.set_library_folders(&library_folders_);
     if (spec.member) {
       (this->*spec.member)(b);
     } else {
@@ -702,6 +723,7 @@ class Reader {
   const std::string* file_;
   std::vector<adm::RawStatement> raws_;
   std::vector<Statement> statements_;  ///< reserved up front: PendingMarker points into it
+  std::vector<std::filesystem::path> library_folders_;  ///< PREFERENCES/LIBPATH
   std::map<long long, PartFrame> parts_;
   std::map<long long, size_t> marker_index_;
   std::vector<PendingMarker> pending_;

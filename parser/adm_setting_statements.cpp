@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 
 #include "common/text.hpp"
+#include "common/user_library.hpp"
 #include "parser/adm_user_routine.hpp"
 
 namespace mb::adm {
@@ -108,7 +110,28 @@ void build_kinematics(NodeBuilder& b) {
       "fixed tight tolerances");
 }
 
-void build_preferences(NodeBuilder& b) { b.ignore_rest("Adams/Solver preferences"); }
+/// PREFERENCES/LIBPATH="a:b" names folders to look for user libraries in (after the dataset's
+/// own folder; a relative folder is relative to the dataset's). The rest tunes Adams/Solver.
+void build_preferences(NodeBuilder& b) {
+  if (const Arg* a = b.arg("LIBPATH"); a && b.library_folders()) {
+    const SourceLoc& loc = b.statement().loc;
+    const std::filesystem::path deck_dir =
+        loc.file ? std::filesystem::path(*loc.file).parent_path() : std::filesystem::path();
+    std::string_view list = trim(a->value);
+    if (list.size() >= 2 && (list.front() == '"' || list.front() == '\'') &&
+        list.back() == list.front()) {
+      list = list.substr(1, list.size() - 2);
+    }
+    for (const std::filesystem::path& p : split_folders(list, ":;")) {
+      b.library_folders()->push_back(p.is_absolute() || deck_dir.empty() ? p : deck_dir / p);
+    }
+    if (b.library_folders()->empty()) {
+      b.diag().error(a->value_loc, b.subject(),
+                     "LIBPATH names no folder (a list of folders separated by ':' or ';')");
+    }
+  }
+  b.ignore_rest("Adams/Solver preferences");
+}
 
 void build_debug(NodeBuilder& b) { b.ignore_rest("Adams/Solver diagnostics; see the .log file"); }
 

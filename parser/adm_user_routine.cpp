@@ -28,8 +28,21 @@ bool check_user_library(NodeBuilder& b, const Arg& a, const std::string& library
   const SourceLoc& loc = b.statement().loc;
   const std::string deck_dir =
       loc.file ? std::filesystem::path(*loc.file).parent_path().string() : std::string();
-  const LoadedLibrary lib = load_user_library(library, deck_dir, LibraryLoad::kFind);
-  if (lib.error.empty()) return true;
+  static const std::vector<std::filesystem::path> kNoFolders;
+  const std::vector<std::filesystem::path>& folders =
+      b.library_folders() ? *b.library_folders() : kNoFolders;
+  const LoadedLibrary lib = load_user_library(library, deck_dir, LibraryLoad::kFind, folders);
+  if (lib.error.empty()) {
+    // Found through LIBPATH: the model loads that file (it searches without the dataset's
+    // folders).
+    DeckAttribute* dll = b.node().find("usrsub_dll_name");
+    if (!folders.empty() && dll && std::filesystem::path(lib.path).has_parent_path()) {
+      std::error_code ec;
+      const std::filesystem::path full = std::filesystem::absolute(lib.path, ec);
+      if (!ec) dll->value = full.string();
+    }
+    return true;
+  }
   // One error per library: the count of statements that name it and the first one.
   b.diag().error_grouped("adm-user-library:" + library, a.loc, b.subject(),
                          fmt::format("{}: user library '{}' {}", a.name, library, lib.error));
@@ -62,7 +75,7 @@ void user_routine(NodeBuilder& b, std::string_view default_routine) {
                     "routine ({} here) in the default user library (the one Adams Solver is "
                     "started with); mbsolve has no default library: name it with "
                     "ROUTINE=library::{} (looked for next to the dataset, then in "
-                    "MBSOLVE_USERSUB_PATH)",
+                    "PREFERENCES/LIBPATH and MBSOLVE_USERSUB_PATH)",
                     routine, routine));
     return;
   }

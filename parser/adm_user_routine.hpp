@@ -4,8 +4,9 @@
 //   FUNCTION=USER(p1, ...)      -> usrsub_param_string
 //   ROUTINE=library::routine    -> usrsub_dll_name, usrsub_fnc_name
 // The library is looked for here, as the model will load it (common/user_library.hpp: the
-// dataset's folder, then MBSOLVE_USERSUB_PATH, then the system library path; `lib` is also
-// found as liblib.so and lib.so), so that a missing library is one error for all the
+// dataset's folder, then the folders of PREFERENCES/LIBPATH, then MBSOLVE_USERSUB_PATH, then the
+// system library path; `lib` is also found as liblib.so and lib.so; one found with LIBPATH is
+// handed to the model by its full path), so that a missing library is one error for all the
 // statements that name it (with their count and the first one), before anything is built.
 // Without ROUTINE (or with a routine name alone), Adams calls the routine in the user library
 // Adams Solver was started with; mbsolve has no such default library: one error for all.

@@ -898,7 +898,8 @@ TEST_CASE("ADM reader: ROUTINE=library::routine, a missing library once per libr
       "/nonexistent/u.adm:7:9: error: DIFF 4: FUNCTION=USER(...) without ROUTINE=library::routine "
       "calls the statement's routine (DIFSUB here) in the default user library (the one Adams "
       "Solver is started with); mbsolve has no default library: name it with "
-      "ROUTINE=library::DIFSUB (looked for next to the dataset, then in MBSOLVE_USERSUB_PATH) "
+      "ROUTINE=library::DIFSUB (looked for next to the dataset, then in PREFERENCES/LIBPATH and "
+      "MBSOLVE_USERSUB_PATH) "
       "(2 occurrences; this is the first)\n"
       "/nonexistent/u.adm:9:18: error: REQUEST 6: ROUTINE is only used with FUNCTION=USER(...)\n");
   CHECK(first_error("SFORCE/1, I=1, J=2, ROTATION, FUNCTION=USER(1), ROUTINE=a::F, a::G\n") ==

@@ -39,3 +39,36 @@ TEST_CASE("Adams ROUTINE=library::routine runs MOTSUB, VARSUB and REQSUB of that
     CHECK(test::request_channel(run, "req1.f6", k) == Approx(0.6 * std::cos(2 * t)).margin(1e-6));
   }
 }
+
+// PREFERENCES/LIBPATH names the folder of the library (here the build folder of
+// mb_test_usersubs, on no other search path): the statements before it find the library too.
+TEST_CASE("Adams PREFERENCES/LIBPATH is searched for ROUTINE=library::routine") {
+  ::unsetenv("MBSOLVE_USERSUB_PATH");
+  const std::string model = test::two_wheels_adm(
+      "MOTION/5, JOINT=1, ROTATION, FUNCTION=USER(0.3, 2)\\\n"
+      ", ROUTINE=mb_test_usersubs::MOTSUB\n");
+  const std::string commands =
+      "INTEGRATOR/GSTIFF, ERROR=1.0E-9\nSIMULATE/DYNAMIC, END=1, DTOUT=0.1\n";
+  const size_t end = model.rfind("END");
+  REQUIRE(end != std::string::npos);
+  const std::string with_libpath = model.substr(0, end) +
+                                   "PREFERENCES/LIBPATH=/nonexistent:" MB_TEST_USERSUB_DIR "\n" +
+                                   model.substr(end);
+  const auto run = test::run_adm("adm_libpath", with_libpath, commands);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == 11);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    INFO("t = " << run.t[k]);
+    CHECK(std::abs(test::wrap_angle(test::wheel_angle(run, k, 2) - 0.3 * std::sin(2 * run.t[k]))) <
+          1e-6);
+  }
+  // Without LIBPATH: a deck error naming the folders searched.
+  REQUIRE_THROWS_WITH(test::run_adm("adm_no_libpath", model, commands),
+                      Catch::Contains("ROUTINE: user library 'mb_test_usersubs' not found") &&
+                          Catch::Contains("(MBSOLVE_USERSUB_PATH is not set)"));
+  // LIBPATH that does not hold it: the message lists the LIBPATH folders.
+  const std::string wrong =
+      model.substr(0, end) + "PREFERENCES/LIBPATH=/nonexistent:/no/such\n" + model.substr(end);
+  REQUIRE_THROWS_WITH(test::run_adm("adm_wrong_libpath", wrong, commands),
+                      Catch::Contains("LIBPATH (/nonexistent:/no/such)"));
+}

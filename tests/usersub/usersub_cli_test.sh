@@ -127,4 +127,43 @@ check "the deck error names the entry point" \
   grep -q "yfo_missing.xml:10:.*error: Force_StateEqn 9: user library .*libmb_test_usersubs.so has no entry point 'NO_YFOSUB'" \
   "$work/err"
 
+# Adams PREFERENCES/LIBPATH: the library copied into a folder only LIBPATH names (relative to
+# the dataset), MBSOLVE_USERSUB_PATH unset. Without LIBPATH: exit 65 naming the folders searched.
+mkdir -p "$work/adm/mylibs"
+cp "$libdir/libmb_test_usersubs.so" "$work/adm/mylibs/"
+adm_deck() {  # adm_deck FILE PREFERENCES_LINE
+  cat >"$work/adm/$1" <<ADM
+wheel driven by a MOTSUB
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=2, CM=20, IP=0.3, 0.3, 0.5
+MARKER/20, PART=2
+JOINT/1, REVOLUTE, I=20, J=10
+MOTION/5, JOINT=1, ROTATION, FUNCTION=USER(0.3, 2), ROUTINE=mb_test_usersubs::MOTSUB
+$2
+END
+ADM
+  printf '%s\n' "$1" "${1%.adm}" 'INTEGRATOR/GSTIFF, ERROR=1.0E-9' \
+    'SIMULATE/DYNAMIC, END=1, DTOUT=0.1' 'STOP' \
+    >"$work/adm/${1%.adm}.acf"
+}
+adm_run() {  # adm_run WANT_RC DECK
+  env -u MBSOLVE_USERSUB_PATH "$mbsolve" "$work/adm/${2%.adm}.acf" -o "$work/adm/${2%.adm}" \
+    >"$work/out" 2>"$work/err"
+  local rc=$?
+  [ "$rc" -eq "$1" ] || { echo "  exit $rc, wanted $1:"; sed 's/^/  /' "$work/err"; return 1; }
+}
+adm_deck libpath.adm 'PREFERENCES/LIBPATH=/nonexistent:mylibs'
+check "a library in a PREFERENCES/LIBPATH folder runs (exit 0)" adm_run 0 libpath.adm
+check "the MOTSUB drives the wheel: wz = 0.6 cos(2 t) to 1e-6 at all 11 outputs" awk -F, '
+  /^#/ { next }
+  !c { for (i = 1; i <= NF; ++i) if ($i == "body2.wz") c = i; next }
+  { d = $c - 0.6 * cos(2 * $1); rows += (d < 1e-6 && d > -1e-6) }
+  END { exit rows != 11 }' "$work/adm/libpath.csv"
+adm_deck nolibpath.adm ''
+check "without LIBPATH the library is a deck error (exit 65)" adm_run 65 nolibpath.adm
+check "the error names the statement and the folders searched" \
+  grep -q "nolibpath.adm:7:.*error: MOTION 5: ROUTINE: user library 'mb_test_usersubs' not found: .* in .*adm (MBSOLVE_USERSUB_PATH is not set)" \
+  "$work/err"
+
 finish
