@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "app/csv_observer.hpp"
+#include "app/linear_files.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "models/command_edits.hpp"
@@ -291,6 +292,10 @@ class DeckRun {
     sum_.stats = rep.stats;
     sum_.redundant_removed = rep.redundant_constraints_removed;
     sum_.transient_forms = rep.transient_forms;
+    sum_.linear = rep.linear;
+    if (!rep.linear.empty() && rep.code != ExitCode::kDeckError) {
+      write_linear_files(prefix_, model.units, rep.linear);
+    }
     sum_.dof = sys.dof() + rep.redundant_constraints_removed;
     log_.line(rep.redundant_constraints_removed > 0
                   ? fmt::format("{} degrees of freedom ({} of the {} constraint equations are "

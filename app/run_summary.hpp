@@ -1,7 +1,8 @@
 #pragma once
 // The JSON summary of one deck run, PREFIX.json (docs/architecture.md section 4: status,
 // exit_code, message, version, deck, overrides, end time, output rows, integrator counters,
-// timing, model size, the redundant constraints removed and the transient forms that ran).
+// timing, model size, the redundant constraints removed, the transient forms that ran and the
+// linear analyses' modes).
 
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ struct RunSummary {
   double end_time = 0;
   long outputs = 0;
   std::vector<TransientForm> transient_forms;
+  std::vector<LinearResult> linear;
 };
 
 /// Writes PREFIX.json atomically; wall and cpu are the run's times in seconds.

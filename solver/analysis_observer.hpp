@@ -8,6 +8,7 @@
 #include "common/exit_code.hpp"
 #include "common/source_loc.hpp"
 #include "solver/integrator_stats.hpp"
+#include "solver/linear_result.hpp"
 #include "solver/system.hpp"
 
 namespace mb {
@@ -43,6 +44,8 @@ struct RunReport {
   int redundant_constraints_removed = 0;
   /// One entry per transient analysis started, in order.
   std::vector<TransientForm> transient_forms;
+  /// One entry per linear analysis run, in order (solver/stages/run_linear.cpp).
+  std::vector<LinearResult> linear;
 };
 
 }  // namespace mb

@@ -68,16 +68,24 @@ std::string body(int id, double m, double ixx, double iyy, double izz, double x,
 const char* kGround = R"(<Body_Rigid id="1" isground="TRUE"/><Reference_Marker id="10"
     body_id="1"/>)";
 
+/// A 2 kg body on a vertical slide at z = 1.5 with a spring (k = 100, free length `length`)
+/// and damper `c` to ground, and `extra` elements.
+std::string spring_mass(double c, double length = 1.5, const std::string& extra = "") {
+  return std::string(kGround) + body(2, 2, 1, 1, 1, 0, 0, 1.5) +
+         fmt::format(R"(
+    <Reference_Marker id="21" body_id="2" pos_z="1.5"/>
+    <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="21" j_marker_id="10"/>
+    <Force_SpringDamper id="3" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"
+                        stiffness="100" damping="{}" length="{}"/>)",
+                     c, length) +
+         extra;
+}
+
 }  // namespace
 
 TEST_CASE("linear: a spring-mass-damper has its natural frequency and damping ratio") {
   const double m = 2, k = 100, c = 3;
-  const Linearised r = linearise(std::string(kGround) + body(2, m, 1, 1, 1, 0, 0, 1.5) + R"(
-    <Reference_Marker id="21" body_id="2" pos_z="1.5"/>
-    <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="21" j_marker_id="10"/>
-    <Force_SpringDamper id="3" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"
-                        stiffness="100" damping="3" length="1.5"/>)",
-                                 false);
+  const Linearised r = linearise(spring_mass(c), false);
   REQUIRE(r.lin.A.rows() == 2);
   REQUIRE(r.modes.size() == 1);
   const double wn = std::sqrt(k / m), zeta = c / (2 * std::sqrt(k * m));
@@ -93,14 +101,7 @@ TEST_CASE("linear: a spring-mass-damper has its natural frequency and damping ra
   SECTION("NODAMPING leaves the damper out") {
     LinearizationOptions undamped;
     undamped.no_damping = true;
-    const std::vector<Mode> modes =
-        modes_of(linearise(std::string(kGround) + body(2, m, 1, 1, 1, 0, 0, 1.5) + R"(
-      <Reference_Marker id="21" body_id="2" pos_z="1.5"/>
-      <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="21" j_marker_id="10"/>
-      <Force_SpringDamper id="3" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"
-                          stiffness="100" damping="3" length="1.5"/>)",
-                           false, undamped)
-                     .lin);
+    const std::vector<Mode> modes = linearise(spring_mass(c), false, undamped).modes;
     REQUIRE(modes.size() == 1);
     CHECK(std::abs(modes[0].natural_frequency() - wn / kTwoPi) < 1e-10);
     CHECK(std::abs(modes[0].damping_ratio()) < 1e-12);
@@ -200,13 +201,10 @@ TEST_CASE("linear: a free body has twelve zero eigenvalues (six rigid-body modes
 
 TEST_CASE("linear: a user state filtering the displacement adds its pole -1/tau") {
   const double tau = 0.25, k = 100, m = 2;
-  const Linearised r = linearise(std::string(kGround) + body(2, m, 1, 1, 1, 0, 0, 1.5) + R"(
-    <Reference_Marker id="21" body_id="2" pos_z="1.5"/>
-    <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="21" j_marker_id="10"/>
-    <Force_SpringDamper id="3" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"
-                        stiffness="100" damping="0" length="1"/>
-    <Control_Diff id="1" expr="(DZ(20, 10) - DIF(1)) / 0.25" ic="1.5"/>)",
-                                 true);
+  // The spring's free length 1 is not the start: the static analysis finds the equilibrium.
+  const Linearised r = linearise(
+      spring_mass(0, 1, R"(<Control_Diff id="1" expr="(DZ(20, 10) - DIF(1)) / 0.25" ic="1.5"/>)"),
+      true);
   REQUIRE(r.lin.A.rows() == 3);
   REQUIRE(r.modes.size() == 2);
   CHECK(std::abs(r.modes[0].eigenvalue - std::complex<double>(-1 / tau, 0)) < 1e-10);
