@@ -36,7 +36,7 @@ void write_linear_files(const std::string& prefix, const Units& units,
                            part[0] == 't' ? length : "rad");
     }
   }
-  modes += "\n";
+  modes += ",kinetic_energy[%]\n";
   for (size_t a = 0; a < results.size(); ++a) {
     const LinearResult& r = results[a];
     for (size_t k = 0; k < r.modes.size(); ++k) {
@@ -51,7 +51,7 @@ void write_linear_files(const std::string& prefix, const Units& units,
             modes += "," + num(std::abs(c)) + "," + num(degrees(c));
           }
         }
-        modes += "\n";
+        modes += "," + num(100 * b.kinetic_energy_share) + "\n";
       }
     }
   }

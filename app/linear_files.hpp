@@ -5,7 +5,8 @@
 //                     natural frequency and the damping ratio, units in the header
 //   PREFIX_modes.csv  one row per mode and moving body: amplitude and phase (degrees) of the
 //                     CM translation (x, y, z, ground axes) and of the small rotation (ground
-//                     axes, radians), scaled so that the mode's largest component is 1
+//                     axes, radians), scaled so that the mode's largest component is 1, and
+//                     the body's share of the mode's kinetic energy in percent
 // Written atomically; only by a run with a linear analysis.
 
 #include <string>

@@ -35,6 +35,24 @@ BodyModeShape body_mode_shape(const LinearSystem& lin, const Eigen::VectorXcd& s
   return s;
 }
 
+std::vector<double> kinetic_energy_shares(const System& sys, const LinearSystem& lin,
+                                          const Eigen::VectorXcd& shape) {
+  std::vector<double> shares(static_cast<size_t>(sys.num_moving_bodies()), 0.0);
+  double total = 0;
+  for (int k = 0; k < sys.num_moving_bodies(); ++k) {
+    const int o = lin.position_of(body_states_offset(k));
+    const BodyKernel& body = sys.body_kernel(k);
+    const Eigen::Vector3cd v = shape.segment<3>(o + kBodyV), w = shape.segment<3>(o + kBodyW);
+    const double e = body.mass * v.squaredNorm() +
+                     (w.adjoint() * body.inertia.cast<std::complex<double>>() * w)(0, 0).real();
+    shares[static_cast<size_t>(k)] = e;
+    total += e;
+  }
+  if (total <= 0) return std::vector<double>(shares.size(), 0.0);
+  for (double& s : shares) s /= total;
+  return shares;
+}
+
 namespace {
 
 /// Scales `shape` so that its largest body displacement component (or, without bodies, its

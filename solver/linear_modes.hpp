@@ -34,4 +34,10 @@ struct BodyModeShape {
 BodyModeShape body_mode_shape(const LinearSystem& lin, const Eigen::VectorXcd& shape,
                               int body_offset);
 
+/// The kinetic energy distribution of a mode, as Adams reports it: each moving body's share
+/// (System body order, fractions summing to 1; all 0 for a mode without motion) of
+/// sum_b m_b v_b^H v_b + w_b^H J_b w_b over the velocity part of the mode shape.
+std::vector<double> kinetic_energy_shares(const System& sys, const LinearSystem& lin,
+                                          const Eigen::VectorXcd& shape);
+
 }  // namespace mb

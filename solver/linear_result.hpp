@@ -19,6 +19,7 @@ struct LinearResult {
   struct BodyShape {
     int body_id = 0;  ///< the deck id of the Body_Rigid
     std::array<std::complex<double>, 3> translation, rotation;
+    double kinetic_energy_share = 0;  ///< of the mode's kinetic energy, 0 to 1
   };
   struct ModeResult {
     std::complex<double> eigenvalue;  ///< 1 / time unit

@@ -39,11 +39,13 @@ LinearResult::ModeResult mode_result(const System& sys, const LinearSystem& lin,
   r.frequency = m.natural_frequency();
   r.damping_ratio = m.damping_ratio();
   const Model& model = sys.model();
+  const std::vector<double> energy = kinetic_energy_shares(sys, lin, m.shape);
   for (size_t b = 0; b < model.bodies.size(); ++b) {
     const int o = sys.body_offset(static_cast<int>(b));
     if (o < 0) continue;
     const BodyModeShape s = body_mode_shape(lin, m.shape, o);
-    r.bodies.push_back({model.bodies[b].id, s.translation, s.rotation});
+    r.bodies.push_back({model.bodies[b].id, s.translation, s.rotation,
+                        energy[static_cast<size_t>(body_of_offset(o))]});
   }
   return r;
 }
