@@ -252,3 +252,78 @@ TEST_CASE("linear: a hanging chain of links against its planar linearisation") {
     CHECK(std::abs(r.modes[k].eigenvalue.real()) < 1e-9 * w);
   }
 }
+
+namespace {
+
+/// Two links (length 0.4 m, 1.5 kg) hanging from revolute joints about z, a rotational damper
+/// (0.05 N m s) on the first joint; the first link starts turning at `w0` rad/s, the second
+/// at rest (the initial conditions make the velocities consistent), then `commands`.
+std::string damped_double_pendulum(double w0, const std::string& commands) {
+  std::string deck =
+      std::string(R"(<MotionSolve><Model>)") + kGround + R"(<Force_Gravity grav_y="-9.80665"/>)";
+  for (int i = 0; i < 2; ++i) {
+    const int id = i + 2;
+    deck += fmt::format(
+        R"(<Body_Rigid id="{0}" cg_id="{0}0" mass="1.5" inertia_xx="0.02" inertia_yy="0.02"
+          inertia_zz="0.03" w_ic_z="{1}"/>
+          <Reference_Marker id="{0}0" body_id="{0}" pos_y="{2}"/>
+          <Reference_Marker id="{0}1" body_id="{0}" pos_y="{3}"/>
+          <Reference_Marker id="{0}2" body_id="{0}" pos_y="{4}"/>
+          <Constraint_Joint id="{0}" type="REVOLUTE" i_marker_id="{0}1" j_marker_id="{5}"/>)",
+        id, i == 0 ? w0 : 0.0, -0.4 * (i + 0.5), -0.4 * i, -0.4 * (i + 1), i == 0 ? 10 : 22);
+  }
+  deck += R"X(<Force_Scalar_TwoBody id="9" type="Torque" i_marker_id="21" j_marker_id="10"
+      val_expression="-0.05*WZ(21, 10, 10)"/><Param_Transient integr_tol="1e-11"/>)X";
+  return deck + "</Model><Command>" + commands + "</Command></MotionSolve>";
+}
+
+/// The largest difference over the run between the body positions of a nonlinear transient
+/// from the equilibrium with the first link turning at w0 and the free response
+/// exp(A t) z0 of the linearisation there (z0 the projection of the run's consistent start).
+double linear_vs_nonlinear(double w0) {
+  const std::string model = damped_double_pendulum(0, "");
+  const Linearised lin =
+      linearise(model.substr(std::string("<MotionSolve><Model>").size(),
+                             model.find("</Model>") - std::string("<MotionSolve><Model>").size()),
+                false);
+  const test::InlineRun run = test::run_inline(damped_double_pendulum(
+      w0, R"(<Simulate analysis_type="Transient" end_time="2" print_interval="0.05"/>)"));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  const LinearSystem& L = lin.lin;
+  const auto n = static_cast<Eigen::Index>(L.vars.size());
+  Eigen::VectorXd d0(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    d0(i) = run.y[0][L.vars[i]] - L.y[L.vars[i]];
+  }
+  const Eigen::VectorXd z0 = L.basis.transpose() * d0;
+  const Eigen::EigenSolver<Eigen::MatrixXd> es(L.A);
+  const Eigen::MatrixXcd V = es.eigenvectors();
+  const Eigen::VectorXcd c = V.partialPivLu().solve(z0.cast<std::complex<double>>());
+  double largest = 0;
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const Eigen::VectorXcd expo = (es.eigenvalues() * run.t[k]).array().exp();
+    const Eigen::VectorXd z = (V * expo.cwiseProduct(c)).real();
+    const Eigen::VectorXd d = L.basis * z;
+    for (int b = 0; b < 2; ++b) {
+      for (int i = 0; i < 3; ++i) {
+        const int v = body_states_offset(b) + kBodyR + i;
+        largest = std::max(largest, std::abs(run.y[k][v] - L.y[v] - d(L.position_of(v))));
+      }
+    }
+  }
+  return largest;
+}
+
+}  // namespace
+
+TEST_CASE("linear: the free response against a small-amplitude nonlinear run") {
+  // The linearisation leaves out terms of second order in the amplitude (y = -l cos(theta) of
+  // a link's centre, the damper and gravity moments' curvature), so the difference in the body
+  // positions falls with the square of the initial angular velocity.
+  const double e1 = linear_vs_nonlinear(0.2), e2 = linear_vs_nonlinear(0.1),
+               e3 = linear_vs_nonlinear(0.05);
+  INFO("errors " << e1 << " " << e2 << " " << e3);
+  CHECK(e1 < 1e-3);
+  CHECK(e1 / e2 == Approx(4).epsilon(0.02));
+  CHECK(e2 / e3 == Approx(4).epsilon(0.02));
+}
