@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
@@ -36,7 +37,7 @@ MetricSpec parse_eigen_metric(std::string_view spec) {
   const std::size_t colon = text.find(':', 4);
   if (colon == std::string::npos) return bad();
   const auto n = parse_real(text.substr(4, colon - 4));
-  if (!n || *n < 1 || *n != static_cast<double>(static_cast<int>(*n))) return bad();
+  if (!n || !(*n >= 1 && *n <= 1e6) || *n != std::floor(*n)) return bad();
   MetricSpec m;
   m.mode = static_cast<int>(*n);
   const std::string kind = text.substr(colon + 1);

@@ -20,7 +20,8 @@ TEST_CASE("eigen metrics: parsing") {
   CHECK(parse_metric("eig:1:damping").kind == MetricKind::kEigenDamping);
   CHECK(parse_metric("eig:3:imag").kind == MetricKind::kEigenImag);
   CHECK_FALSE(is_eigen_metric(parse_metric("body2.x:max")));
-  for (const char* bad : {"eig:0:freq", "eig:1.5:freq", "eig:x:freq", "eig:1:q", "eig:1"}) {
+  for (const char* bad : {"eig:0:freq", "eig:1.5:freq", "eig:1e300:freq", "eig:nan:freq",
+                          "eig:x:freq", "eig:1:q", "eig:1"}) {
     INFO(bad);
     CHECK_THROWS_AS(parse_metric(bad), Error);
   }
