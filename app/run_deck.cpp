@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "app/csv_observer.hpp"
+#include "app/linear_files.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "models/command_edits.hpp"
@@ -299,6 +300,10 @@ class DeckRun {
     sum_.sensor_events = rep.sensor_events;
     sum_.sensor_event_count = rep.sensor_event_count;
     sum_.halted_by = rep.halted_by;
+    sum_.linear = rep.linear;
+    if (!rep.linear.empty() && rep.code != ExitCode::kDeckError) {
+      write_linear_files(prefix_, model.units, rep.linear);
+    }
     sum_.dof = sys.dof() + rep.redundant_constraints_removed;
     log_.line(rep.redundant_constraints_removed > 0
                   ? fmt::format("{} degrees of freedom ({} of the {} constraint equations are "

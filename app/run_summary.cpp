@@ -52,6 +52,23 @@ void write_summary(const std::string& prefix, const std::string& deck_path,
       j["halted_by"] = {{"sensor", s.halted_by->sensor}, {"time", s.halted_by->time}};
     }
   }
+  nlohmann::ordered_json linear = nlohmann::ordered_json::array();
+  for (const LinearResult& r : s.linear) {
+    nlohmann::ordered_json modes = nlohmann::ordered_json::array();
+    for (const LinearResult::ModeResult& m : r.modes) {
+      modes.push_back({{"real", m.eigenvalue.real()},
+                       {"imag", m.eigenvalue.imag()},
+                       {"frequency", m.frequency},
+                       {"damping_ratio", m.damping_ratio}});
+    }
+    linear.push_back({{"time", r.t},
+                      {"states", r.states},
+                      {"no_damping", r.no_damping},
+                      {"residual_acceleration", r.residual_acceleration},
+                      {"max_velocity", r.velocity},
+                      {"modes", modes}});
+  }
+  j["linear"] = linear;
   write_file_atomically(prefix + ".json", j.dump(2) + "\n");
 }
 

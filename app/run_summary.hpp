@@ -1,7 +1,8 @@
 #pragma once
 // The JSON summary of one deck run, PREFIX.json (docs/architecture.md section 4: status,
 // exit_code, message, version, deck, overrides, end time, output rows, integrator counters,
-// timing, model size, the redundant constraints removed and the transient forms that ran).
+// timing, model size, the redundant constraints removed, the transient forms that ran and the
+// linear analyses' modes).
 
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@ struct RunSummary {
   std::vector<SensorEventRecord> sensor_events;  ///< RunReport's (the first ones)
   long sensor_event_count = 0;
   std::optional<SensorEventRecord> halted_by;
+  std::vector<LinearResult> linear;
 };
 
 /// Writes PREFIX.json atomically; wall and cpu are the run's times in seconds.

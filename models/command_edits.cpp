@@ -296,7 +296,8 @@ std::optional<std::vector<DeckNode>> override_commands(const Deck& deck,
 
 bool is_edit_command(std::string_view lower_tag, bool model_and_command_element) {
   if (lower_tag == "activate" || lower_tag == "deactivate") return true;
-  return model_and_command_element && lower_tag != "param_transient" && lower_tag != "param_static";
+  return model_and_command_element && lower_tag != "param_transient" &&
+         lower_tag != "param_static" && lower_tag != "param_linear";
 }
 
 void resolve_command_edits(const Deck& deck, const std::vector<PendingEdit>& edits, Model& m,

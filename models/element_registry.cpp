@@ -29,6 +29,7 @@
 #include "models/joint_initial_velocity.hpp"
 #include "models/motion_joint.hpp"
 #include "models/motion_marker.hpp"
+#include "models/param_linear.hpp"
 #include "models/param_static.hpp"
 #include "models/param_transient.hpp"
 #include "models/param_unit.hpp"
@@ -274,7 +275,7 @@ constexpr std::array<ElementInfo, 70> kElements = {{
     {"motion_marker", "Motion_Marker", S, B, build_motion_marker,
      "prescribed motion between markers", "i_marker_id j_marker_id direction",
      ids<&ModelDraft::marker_motions>, &kMotionMarkerEdit},
-    {"param_linear", "Param_Linear", N, B, nullptr, "linear analysis settings"},
+    {"param_linear", "Param_Linear", S, B, build_param_linear, "linear analysis settings"},
     {"param_static", "Param_Static", S, B, build_param_static, "static analysis settings"},
     {"param_transient", "Param_Transient", S, B, build_param_transient, "integrator settings"},
     {"param_unit", "Param_Unit", S, M, build_param_unit, "unit system"},

@@ -401,9 +401,23 @@ struct StaticParams {
   double max_dq_tol = 1e-3;  ///< MKEAM: largest coordinate change between two iterations
 };
 
+/// Param_Linear (model default or command; Adams LINEAR/EIGENSOL, STATEMAT): linear analysis
+/// settings (models/param_linear.hpp).
+struct LinearParams {
+  bool eigen = true;        ///< eigen_analysis: eigenvalues and mode shapes
+  bool no_damping = false;  ///< disable_damping (Adams NODAMPING)
+  /// pinput_id / poutput_id: deck ids of the Control_PlantInput / Control_PlantOutput for the
+  /// state matrices (checked when the model is built), with where the deck names them.
+  std::optional<int> plant_input, plant_output;
+  SourceLoc plant_input_loc, plant_output_loc;
+  std::string subject;  ///< "Param_Linear" or the Adams command, for messages
+  std::string plant_input_name = "pinput_id", plant_output_name = "poutput_id";  ///< as spelled
+};
+
 /// kKinematic: a zero-DOF system driven by motions, solved by position, velocity and
-/// acceleration solves at every output time (no integration).
-enum class AnalysisType { kTransient, kStatic, kAssembly, kKinematic };
+/// acceleration solves at every output time (no integration). kLinear: the equations linearised
+/// at the state reached (solver/stages/run_linear.cpp).
+enum class AnalysisType { kTransient, kStatic, kAssembly, kKinematic, kLinear };
 
 /// One Simulate command.
 struct Simulate {
@@ -483,10 +497,18 @@ struct ModelEdit {
 
 struct Command {
   /// kEdit: Activate, Deactivate or an element modification (models/command_edits.hpp).
-  enum class Kind { kSimulate, kParamTransient, kParamStatic, kEdit, kStop } kind = Kind::kSimulate;
+  enum class Kind {
+    kSimulate,
+    kParamTransient,
+    kParamStatic,
+    kParamLinear,
+    kEdit,
+    kStop
+  } kind = Kind::kSimulate;
   Simulate simulate;
   TransientParams transient;
   StaticParams statics;
+  LinearParams linear;
   ModelEdit edit;           ///< kEdit: the change for the next Simulate (empty if it failed)
   std::string description;  ///< kEdit: "Deactivate JOINT 3", for the log
   SourceLoc loc;
@@ -533,6 +555,7 @@ struct Model {
   int num_states = 0;           ///< total size of the state block (sum of num_states)
   TransientParams transient;    ///< model-level default
   StaticParams statics;         ///< model-level default
+  LinearParams linear;          ///< model-level default
   std::vector<Command> commands;
   ResultOptions results;  ///< ResOutput
 

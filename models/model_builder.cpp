@@ -16,6 +16,7 @@
 #include "models/expression_elements.hpp"
 #include "models/force_gravity.hpp"
 #include "models/force_jointfriction.hpp"
+#include "models/param_linear.hpp"
 #include "models/reference_paramcurve.hpp"
 #include "models/sensor.hpp"
 #include "models/state_elements.hpp"
@@ -334,12 +335,14 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   }
 
   check_unique_ids(draft, diag);  // every row of the element table that has ids
+  check_linear_plant_ids(draft, diag);
 
   Model m;
   m.deck_path = deck.path;
   m.units = draft.units;
   m.transient = draft.transient;
   m.statics = draft.statics;
+  m.linear = draft.linear;
   m.commands = draft.commands;
   m.results = draft.results;
 

@@ -208,6 +208,7 @@ struct ModelDraft {
   std::deque<DeckAttribute> generated_attributes;
   TransientParams transient;
   StaticParams statics;
+  LinearParams linear;
   std::vector<Command> commands;
   ResultOptions results;  ///< ResOutput
 };

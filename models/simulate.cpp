@@ -124,10 +124,11 @@ void build_simulate(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
     if (*t == "ASSEMBLY") s.type = AnalysisType::kAssembly;
     if (*t == "STATIC") s.type = AnalysisType::kStatic;
     if (*t == "KINEMATIC") s.type = AnalysisType::kKinematic;
-    if (*t == "LINEAR" || *t == "FREQUENCY RESPONSE") {
+    if (*t == "LINEAR") s.type = AnalysisType::kLinear;
+    if (*t == "FREQUENCY RESPONSE") {
       in.error("analysis_type", "analysis_type " + in.attr("analysis_type")->value +
                                     " is not supported yet (supported: Transient, Static, "
-                                    "Assembly, Kinematic)");
+                                    "Assembly, Kinematic, Linear)");
     }
   }
   // An Adams SIMULATE/KINEMATIC arrives as a Transient with analysis_kind="kinematic".

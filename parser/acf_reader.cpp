@@ -68,6 +68,25 @@ constexpr ArgSpec kEquilibriumArgs[] = {{"ERROR", R},        {"MAXIT", ArgKind::
                                         {"RTOL", R},         {"MAXITL", ArgKind::kInt},
                                         {"ETAMAX", R},       {"ETA", R},
                                         {"SETTLING_TIME", R}};
+/// LINEAR/EIGENSOL | STATEMAT: the analysis (a Param_Linear, then a Simulate of type Linear).
+constexpr ArgSpec kLinearArgs[] = {{"EIGENSOL", F},
+                                   {"STATEMAT", F},
+                                   {"MKB", F},
+                                   {"EXPORT", F},
+                                   {"NODAMPING", F},
+                                   {"PINPUT", ArgKind::kInt},
+                                   {"POUTPUT", ArgKind::kInt},
+                                   {"FORMAT", W},
+                                   {"FILE", W},
+                                   {"COORDS", IS},
+                                   {"DAMPING", IS},
+                                   {"ENERGY", IS},
+                                   {"KINETIC", F},
+                                   {"STRAIN", F},
+                                   {"DISSIPAT", F},
+                                   {"NOVECTOR", F},
+                                   {"PSTATE", ArgKind::kInt},
+                                   {"RM", ArgKind::kInt}};
 constexpr ArgSpec kFileArgs[] = {{"MODEL", W}, {"OUTPUT_PREFIX", W}, {"COMMAND", W}};
 constexpr ArgSpec kVariableArgs[] = {{"FUNCTION", E}, {"IC", R}};
 constexpr ArgSpec kFunctionArgs[] = {{"FUNCTION", E}};
@@ -87,6 +106,7 @@ enum class Cmd {
   kEquilibrium,
   kFile,
   kIntegrator,
+  kLinear,
   kMotion,
   kPart,
   kSforce,
@@ -98,9 +118,10 @@ constexpr std::pair<std::string_view, Cmd> kCommands[] = {
     {"ACTIVATE", Cmd::kActivate}, {"DEACTIVATE", Cmd::kDeactivate},
     {"ACCGRAV", Cmd::kAccgrav},   {"EQUILIBRIUM", Cmd::kEquilibrium},
     {"FILE", Cmd::kFile},         {"INTEGRATOR", Cmd::kIntegrator},
-    {"MOTION", Cmd::kMotion},     {"PART", Cmd::kPart},
-    {"SFORCE", Cmd::kSforce},     {"SIMULATE", Cmd::kSimulate},
-    {"STOP", Cmd::kStop},         {"VARIABLE", Cmd::kVariable}};
+    {"LINEAR", Cmd::kLinear},     {"MOTION", Cmd::kMotion},
+    {"PART", Cmd::kPart},         {"SFORCE", Cmd::kSforce},
+    {"SIMULATE", Cmd::kSimulate}, {"STOP", Cmd::kStop},
+    {"VARIABLE", Cmd::kVariable}};
 
 /// Every Adams command name, so that abbreviations resolve against all of them (`int` is
 /// INTEGRATOR, `sens` is SENSOR).
@@ -198,6 +219,10 @@ class CommandReader {
         commands_.push_back(b.finish());
         break;
       }
+      case Cmd::kLinear:
+        adm::parse_args(raw, pos, kLinearArgs, st, subject, diag_);
+        linear(st);
+        break;
       case Cmd::kMotion:
         adm::parse_args(raw, pos, kFunctionArgs, st, subject, diag_);
         motion(st, subject);
@@ -381,6 +406,67 @@ class CommandReader {
     b.copy_real("IMBALANCE", "max_imbalance");
     b.copy_real("STABILITY", "stability");
     commands_.push_back(b.finish());
+  }
+
+  /// LINEAR/EIGENSOL (eigenvalues and mode shapes) or LINEAR/STATEMAT (the state matrices of
+  /// PINPUT= and POUTPUT=), with NODAMPING: a Param_Linear command, then a Simulate of type
+  /// Linear at the state reached.
+  void linear(const Statement& st) {
+    NodeBuilder b("param_linear", st, "LINEAR", diag_);
+    const Arg* eigensol = b.arg("EIGENSOL");
+    const Arg* statemat = b.arg("STATEMAT");
+    for (auto kind : {"MKB", "EXPORT"}) {
+      if (const Arg* a = b.arg(kind)) {
+        diag_.error(a->loc, "LINEAR",
+                    std::string("LINEAR/") + kind +
+                        " is not supported by mbsolve (supported: EIGENSOL, STATEMAT)");
+      }
+    }
+    if (!eigensol && !statemat && !b.has("MKB") && !b.has("EXPORT")) {
+      diag_.error(st.loc, "LINEAR",
+                  "missing EIGENSOL or STATEMAT (LINEAR/EIGENSOL or "
+                  "LINEAR/STATEMAT, PINPUT=id, POUTPUT=id)");
+    }
+    // Each LINEAR command stands alone: both settings are set, not carried from the last one.
+    b.set_fixed("eigen_analysis", eigensol || !statemat ? "TRUE" : "FALSE");
+    const Arg* nodamping = b.arg("NODAMPING");
+    if (nodamping) {
+      b.set_from("disable_damping", "TRUE", *nodamping);
+    } else {
+      b.set_fixed("disable_damping", "FALSE");
+    }
+    const bool pinput = b.copy_int("PINPUT", "pinput_id");
+    const bool poutput = b.copy_int("POUTPUT", "poutput_id");
+    if ((pinput || poutput) && !statemat) {
+      diag_.error(b.arg(pinput ? "PINPUT" : "POUTPUT")->loc, "LINEAR",
+                  "PINPUT= and POUTPUT= belong to LINEAR/STATEMAT");
+    }
+    if (statemat && !pinput && !poutput) {
+      diag_.error(st.loc, "LINEAR",
+                  "STATEMAT needs PINPUT=id and/or POUTPUT=id (the plant "
+                  "inputs and outputs of the state matrices)");
+    }
+    if (const Arg* a = b.arg("FORMAT")) {
+      const std::string f = a->values.empty() ? "" : a->values[0].text;
+      if (!iequals(f, "MATLAB") && !iequals(f, "MATRIXX")) {
+        diag_.error(a->loc, "LINEAR", "FORMAT: expected MATLAB or MATRIXX, got '" + f + "'");
+      }
+    }
+    for (auto ignored : {"FILE", "COORDS", "DAMPING", "ENERGY", "KINETIC", "STRAIN", "DISSIPAT",
+                         "NOVECTOR", "PSTATE", "RM"}) {
+      if (const Arg* a = b.arg(ignored)) {
+        diag_.warning(a->loc, "LINEAR",
+                      std::string(ignored) +
+                          "= is not honoured by mbsolve and is ignored (the eigenvalues go to "
+                          "PREFIX_eigen.csv, the mode shapes of every body to PREFIX_modes.csv)");
+      }
+    }
+    commands_.push_back(b.finish());
+    Statement bare = st;  // the arguments belong to the Param_Linear
+    bare.args.clear();
+    NodeBuilder s("simulate", bare, "LINEAR", diag_);
+    s.set_fixed("analysis_type", "Linear");
+    commands_.push_back(s.finish());
   }
 
   void file(const Statement& st) {

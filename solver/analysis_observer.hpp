@@ -9,6 +9,7 @@
 #include "common/exit_code.hpp"
 #include "common/source_loc.hpp"
 #include "solver/integrator_stats.hpp"
+#include "solver/linear_result.hpp"
 #include "solver/system.hpp"
 
 namespace mb {
@@ -60,6 +61,8 @@ struct RunReport {
   /// A HALT ended the run: the event that did (the command list stops, status ok).
   std::optional<SensorEventRecord> halted_by;
   static constexpr size_t kMaxSensorRecords = 100;
+  /// One entry per linear analysis run, in order (solver/stages/run_linear.cpp).
+  std::vector<LinearResult> linear;
 };
 
 }  // namespace mb

@@ -59,6 +59,7 @@ class CommandRunner {
         sys_(&first_sys),
         params_(first_sys.model().transient),
         static_params_(first_sys.model().statics),
+        linear_params_(first_sys.model().linear),
         y_(first_sys.initial_state()) {}
 
   /// Runs the command list up to its end or a Stop.
@@ -86,6 +87,9 @@ class CommandRunner {
         break;
       case Command::Kind::kParamStatic:
         static_params_ = cmd.statics;
+        break;
+      case Command::Kind::kParamLinear:
+        linear_params_ = cmd.linear;
         break;
       case Command::Kind::kEdit:
         // Edits change a copy of the model; the System is rebuilt for the next Simulate.
@@ -163,6 +167,9 @@ class CommandRunner {
       case AnalysisType::kTransient:
         run_transient(st, dae_, forms_, params_);
         break;
+      case AnalysisType::kLinear:
+        run_linear(st, *dae_, linear_params_);
+        break;
     }
   }
 
@@ -176,6 +183,7 @@ class CommandRunner {
   const System* sys_;
   TransientParams params_;
   StaticParams static_params_;
+  LinearParams linear_params_;
   std::optional<Dae> dae_;
   DaeForms forms_;
   std::vector<double> y_;

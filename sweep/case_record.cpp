@@ -9,6 +9,7 @@
 #include "results/atomic_file.hpp"
 #include "results/curve_reader.hpp"
 #include "sweep/csv_fields.hpp"
+#include "sweep/eigen_metric.hpp"
 
 namespace mb::sweep {
 
@@ -19,6 +20,20 @@ std::string case_dir(const std::string& sweep_dir, const std::string& id) {
 std::string result_prefix(const std::string& sweep_dir, const std::string& id) {
   return case_dir(sweep_dir, id) + "/result";
 }
+
+namespace {
+
+/// The case's mbsolve JSON summary, or null when it is missing or unreadable.
+nlohmann::json read_summary(const std::string& sweep_dir, const std::string& id) {
+  std::ifstream in(result_prefix(sweep_dir, id) + ".json");
+  try {
+    if (in) return nlohmann::json::parse(in);
+  } catch (const std::exception&) {
+  }
+  return nullptr;
+}
+
+}  // namespace
 
 CaseRecord outcome_of(const std::string& sweep_dir, const std::string& id, const ProcessEnd& end) {
   CaseRecord r;
@@ -45,13 +60,7 @@ CaseRecord outcome_of(const std::string& sweep_dir, const std::string& id, const
   }
   r.exit_code = end.code;
   r.status = end.code == 0 ? "ok" : "failed";
-  std::ifstream in(result_prefix(sweep_dir, id) + ".json");
-  nlohmann::json j;
-  try {
-    if (in) j = nlohmann::json::parse(in);
-  } catch (const std::exception&) {
-    j = nullptr;
-  }
+  const nlohmann::json j = read_summary(sweep_dir, id);
   if (j.is_object()) {
     if (j.contains("message") && j["message"].is_string()) r.message = j["message"];
     if (end.code == 0 && j.value("status", "") != "ok") {
@@ -74,8 +83,14 @@ void add_metrics(CaseRecord& r, const std::string& sweep_dir, const std::vector<
     const auto table = results::read_curves(result_prefix(sweep_dir, r.id) + ".csv");
     std::string problems;
     for (std::size_t k = 0; k < m.size(); ++k) {
-      r.metrics[k] = evaluate_metric(m[k], table);
-      if (!r.metrics[k]) problems += (problems.empty() ? "" : "; ") + metric_problem(m[k], table);
+      std::string problem;
+      if (is_eigen_metric(m[k])) {
+        r.metrics[k] = evaluate_eigen_metric(m[k], read_summary(sweep_dir, r.id), problem);
+      } else {
+        r.metrics[k] = evaluate_metric(m[k], table);
+        if (!r.metrics[k]) problem = metric_problem(m[k], table);
+      }
+      if (!r.metrics[k]) problems += (problems.empty() ? "" : "; ") + problem;
     }
     if (!problems.empty()) {
       r.message += (r.message.empty() ? "" : "; ") + ("no metric value: " + problems);

@@ -12,6 +12,7 @@
 #include "common/error.hpp"
 #include "results/curve_reader.hpp"
 #include "sweep/csv_fields.hpp"
+#include "sweep/eigen_metric.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/summary_file.hpp"
 
@@ -42,7 +43,8 @@ std::string missing_metric_channels(const SweepPlan& plan, const std::string& di
   }
   std::string missing;
   for (const auto& m : plan.metrics) {
-    if (!table.find(m.channel)) missing += (missing.empty() ? "" : ", ") + m.label;
+    if (!is_eigen_metric(m) && !table.find(m.channel))
+      missing += (missing.empty() ? "" : ", ") + m.label;
   }
   if (missing.empty()) return {};
   std::string known;

@@ -7,10 +7,12 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "sweep/eigen_metric.hpp"
 
 namespace mb::sweep {
 
 MetricSpec parse_metric(std::string_view spec) {
+  if (is_eigen_metric_spec(spec)) return parse_eigen_metric(spec);
   const auto bad = [&](const std::string& why) -> MetricSpec {
     throw Error(ExitCode::kUsage, "-m '" + std::string(spec) + "': " + why);
   };
@@ -56,6 +58,7 @@ std::string metric_problem(const MetricSpec& m, const results::CurveTable& t) {
 }
 
 std::optional<double> evaluate_metric(const MetricSpec& m, const results::CurveTable& t) {
+  if (is_eigen_metric(m)) return std::nullopt;  // read from the JSON summary (case_record.cpp)
   const auto c = t.find(m.channel);
   if (!c || t.rows() == 0) return std::nullopt;
   const std::vector<double>& x = t.columns[*c];
@@ -89,6 +92,8 @@ std::optional<double> evaluate_metric(const MetricSpec& m, const results::CurveT
       const double w = (m.at - time[i - 1]) / (time[i] - time[i - 1]);
       return x[i - 1] + w * (x[i] - x[i - 1]);
     }
+    default:
+      break;
   }
   return std::nullopt;
 }

@@ -6,6 +6,7 @@
 //   at=T    the value at time T (linear interpolation; none outside the output times, which
 //           the case's summary message says)
 // e.g. `body30102.x:max`, `body30102.vy:at=1.5`. The summary column is named like the spec.
+// `eig:N:freq` and the other eigenvalue metrics: sweep/eigen_metric.hpp.
 
 #include <optional>
 #include <string>
@@ -15,12 +16,26 @@
 
 namespace mb::sweep {
 
-enum class MetricKind { kFinal, kMax, kMin, kRms, kTimeOfMax, kTimeOfMin, kAt };
+/// The kEigen kinds read the case's JSON summary, not a channel (sweep/eigen_metric.hpp).
+enum class MetricKind {
+  kFinal,
+  kMax,
+  kMin,
+  kRms,
+  kTimeOfMax,
+  kTimeOfMin,
+  kAt,
+  kEigenFrequency,
+  kEigenDamping,
+  kEigenReal,
+  kEigenImag
+};
 
 struct MetricSpec {
   std::string channel;
   MetricKind kind = MetricKind::kFinal;
   double at = 0;      ///< kAt only
+  int mode = 0;       ///< the kEigen kinds: the mode number (from 1)
   std::string label;  ///< the spec as the summary column name, e.g. "body2.x:max"
 };
 

@@ -7,8 +7,9 @@
 //   run_kinematic  position, velocity and acceleration solves at every output time (0 DOF)
 //   run_static     the equilibrium at the start, and at every output time when quasi-static
 //   run_transient  integration to every output time (run_transient.cpp names the forms)
-// A new analysis (run_linear: the equations linearised at the state reached) is one more function
-// here, in its own file, and one more case in the runner's dispatch on AnalysisType.
+//   run_linear     eigenvalues and mode shapes of the equations linearised at the state reached
+// A new analysis is one more function here, in its own file, and one more case in the runner's
+// dispatch on AnalysisType.
 
 #include <deque>
 #include <optional>
@@ -56,6 +57,10 @@ void check_kinematic(const System& sys, const Dae& dae);
 void run_kinematic(const Stage& st, const Dae& dae);
 
 void run_static(const Stage& st, const Dae& dae, const StaticParams& params);
+
+/// The equations linearised at the state the stage starts from (solver/linearization.hpp): the
+/// modes go to the log and to report.linear; a state that is not an equilibrium is warned about.
+void run_linear(const Stage& st, const Dae& dae, const LinearParams& params);
 
 /// The DAE forms other than index 2 of the run's Systems, built when a transient asks for them:
 /// index 3 (dae_index 3: the same layout, so the index-2 initial conditions start it) and

@@ -1,0 +1,84 @@
+#include "models/param_linear.hpp"
+
+#include <fmt/format.h>
+
+namespace mb {
+
+void build_param_linear(ElementReader& in, ModelDraft& draft, bool in_command) {
+  LinearParams p = draft.linear;
+  if (in_command) {
+    // A command changes the settings in force at that point of the command list.
+    for (auto it = draft.commands.rbegin(); it != draft.commands.rend(); ++it) {
+      if (it->kind == Command::Kind::kParamLinear) {
+        p = it->linear;
+        break;
+      }
+    }
+  }
+  p.subject = in.subject();
+  if (auto v = in.boolean("eigen_analysis")) p.eigen = *v;
+  if (auto v = in.boolean("disable_damping")) p.no_damping = *v;
+  auto plant = [&](const char* name, std::optional<int>& id, SourceLoc& loc, std::string& spelled) {
+    if (!in.has(name)) return;
+    if (auto v = in.integer(name, 1, 2147483647)) {
+      id = static_cast<int>(*v);
+      loc = in.loc_of(name);
+      spelled = in.node().find(name)->spelled;
+    }
+  };
+  plant("pinput_id", p.plant_input, p.plant_input_loc, p.plant_input_name);
+  plant("poutput_id", p.plant_output, p.plant_output_loc, p.plant_output_name);
+  if (p.plant_input || p.plant_output) {
+    in.warning_here(
+        "the state matrices (A, B, C, D of the plant inputs and outputs) are not written yet; "
+        "the linear analysis reports the eigenvalues and mode shapes");
+  }
+  for (auto n : {"anim_scale", "balancing", "gyroscopic", "write_energy_dist", "write_energy_html",
+                 "write_eig_info", "write_simulinkmdl", "write_matlabfiles", "write_oml",
+                 "pstate_id", "ke_modes_exclude", "ke_modes_include", "se_modes_exclude",
+                 "se_modes_include", "de_modes_exclude", "de_modes_include"}) {
+    if (in.has(n)) in.warning(n, std::string(n) + " is not honoured yet and is ignored");
+  }
+  if (in_command) {
+    Command c;
+    c.kind = Command::Kind::kParamLinear;
+    c.linear = p;
+    c.loc = in.node().loc;
+    draft.commands.push_back(c);
+  } else {
+    draft.linear = p;
+  }
+}
+
+namespace {
+
+void check_ids(const LinearParams& p, const ModelDraft& draft, Diagnostics& diag) {
+  auto check = [&](const std::optional<int>& id, const SourceLoc& loc, const std::string& name,
+                   const std::vector<DraftArray>& lists, const char* element) {
+    if (!id) return;
+    std::string known;
+    for (const DraftArray& a : lists) {
+      if (a.id == *id) return;
+      known += (known.empty() ? "" : ", ") + std::to_string(a.id);
+    }
+    diag.error(loc, p.subject,
+               fmt::format(
+                   "{} {}: the deck has no {} with that id ({})", name, *id, element,
+                   known.empty() ? fmt::format("it defines no {}", element) : "defined: " + known));
+  };
+  check(p.plant_input, p.plant_input_loc, p.plant_input_name, draft.plant_inputs,
+        "Control_PlantInput");
+  check(p.plant_output, p.plant_output_loc, p.plant_output_name, draft.plant_outputs,
+        "Control_PlantOutput");
+}
+
+}  // namespace
+
+void check_linear_plant_ids(const ModelDraft& draft, Diagnostics& diag) {
+  check_ids(draft.linear, draft, diag);
+  for (const Command& c : draft.commands) {
+    if (c.kind == Command::Kind::kParamLinear) check_ids(c.linear, draft, diag);
+  }
+}
+
+}  // namespace mb

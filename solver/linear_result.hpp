@@ -1,0 +1,33 @@
+#pragma once
+// What a linear analysis reports (RunReport::linear): its operating point, how far that is from
+// an equilibrium, and its modes with their body mode shapes (the application writes them: log,
+// JSON summary `linear`, <prefix>_eigen.csv and <prefix>_modes.csv).
+
+#include <array>
+#include <complex>
+#include <vector>
+
+namespace mb {
+
+struct LinearResult {
+  double t = 0;  ///< the operating point's time
+  /// Largest |acceleration| (v', w' and user-state derivatives) and |velocity| at the operating
+  /// point: both 0 at an equilibrium (model units).
+  double residual_acceleration = 0, velocity = 0;
+  int states = 0;  ///< size of the minimal-coordinate state (2 DOF + user states)
+  bool no_damping = false;
+  struct BodyShape {
+    int body_id = 0;  ///< the deck id of the Body_Rigid
+    std::array<std::complex<double>, 3> translation, rotation;
+    double kinetic_energy_share = 0;  ///< of the mode's kinetic energy, 0 to 1
+  };
+  struct ModeResult {
+    std::complex<double> eigenvalue;  ///< 1 / time unit
+    double frequency = 0;             ///< undamped natural frequency, cycles per time unit
+    double damping_ratio = 0;
+    std::vector<BodyShape> bodies;  ///< every moving body, model order
+  };
+  std::vector<ModeResult> modes;
+};
+
+}  // namespace mb

@@ -1,0 +1,87 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "solver/linear_modes.hpp"
+#include "solver/linearization.hpp"
+#include "solver/stages/stages.hpp"
+
+namespace mb {
+
+namespace {
+
+/// Above this largest |acceleration| or |velocity| (model units) the operating point is not an
+/// equilibrium: the linearisation still holds there (frozen coefficients), but its eigenvalues
+/// are not those of small motions about a rest state, and the log says so.
+constexpr double kEquilibriumTolerance = 1e-6;
+
+/// The largest |acceleration| and |velocity| at the stage's start (v', w', the user states' x').
+void measure_equilibrium(const Stage& st, const LinearSystem& lin, LinearResult& r) {
+  const System& sys = st.sys;
+  for (int k = 0; k < sys.num_moving_bodies(); ++k) {
+    for (int i = kBodyV; i < kBodyStates; ++i) {
+      r.residual_acceleration =
+          std::max(r.residual_acceleration, std::abs(st.ic.yp[body_states_offset(k) + i]));
+      r.velocity = std::max(r.velocity, std::abs(st.y[body_states_offset(k) + i]));
+    }
+  }
+  for (int v : lin.vars) {
+    if (v >= sys.state_offset()) {
+      r.residual_acceleration = std::max(r.residual_acceleration, std::abs(st.ic.yp[v]));
+    }
+  }
+}
+
+LinearResult::ModeResult mode_result(const System& sys, const LinearSystem& lin, const Mode& m) {
+  LinearResult::ModeResult r;
+  r.eigenvalue = m.eigenvalue;
+  r.frequency = m.natural_frequency();
+  r.damping_ratio = m.damping_ratio();
+  const Model& model = sys.model();
+  const std::vector<double> energy = kinetic_energy_shares(sys, lin, m.shape);
+  for (size_t b = 0; b < model.bodies.size(); ++b) {
+    const int o = sys.body_offset(static_cast<int>(b));
+    if (o < 0) continue;
+    const BodyModeShape s = body_mode_shape(lin, m.shape, o);
+    r.bodies.push_back({model.bodies[b].id, s.translation, s.rotation,
+                        energy[static_cast<size_t>(body_of_offset(o))]});
+  }
+  return r;
+}
+
+}  // namespace
+
+void run_linear(const Stage& st, const Dae& dae, const LinearParams& params) {
+  report_start(st);
+  LinearizationOptions options;
+  options.no_damping = params.no_damping;
+  const LinearSystem lin = linearize(dae, st.t0, st.y, st.ic.yp, options);
+  LinearResult r;
+  r.t = st.t0;
+  r.states = static_cast<int>(lin.A.rows());
+  r.no_damping = params.no_damping;
+  measure_equilibrium(st, lin, r);
+  if (r.residual_acceleration > kEquilibriumTolerance || r.velocity > kEquilibriumTolerance) {
+    st.obs.log(fmt::format(
+        "warning: linear analysis at t = {:g}: the operating point is not an equilibrium "
+        "(largest residual acceleration {:.3g}, largest velocity {:.3g}, model units); run a "
+        "Static analysis first for the modes of small motions about a rest state",
+        st.t0, r.residual_acceleration, r.velocity));
+  }
+  st.obs.log(fmt::format("linear analysis at t = {:g}: {} states (2 x DOF + user states){}", st.t0,
+                         r.states, params.no_damping ? ", damping left out" : ""));
+  if (params.eigen) {
+    const std::vector<Mode> modes = modes_of(lin);
+    st.obs.log("  mode  undamped natural freq  damping ratio         real            imag");
+    for (size_t k = 0; k < modes.size(); ++k) {
+      r.modes.push_back(mode_result(st.sys, lin, modes[k]));
+      const LinearResult::ModeResult& m = r.modes.back();
+      st.obs.log(fmt::format("  {:4d}  {:21.10g}  {:13.6g}  {:15.8g} {:15.8g}", k + 1, m.frequency,
+                             m.damping_ratio, m.eigenvalue.real(), m.eigenvalue.imag()));
+    }
+  }
+  st.report.linear.push_back(std::move(r));
+}
+
+}  // namespace mb

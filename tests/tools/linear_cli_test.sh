@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# End-to-end: a Static then a Linear analysis of a quarter car writes the eigenvalues to the log,
+# the JSON summary (`linear`), PREFIX_eigen.csv and the mode shapes to PREFIX_modes.csv; a
+# linear analysis away from equilibrium warns with the residual acceleration; a pinput_id that
+# names no Control_PlantInput is a deck error (65) at its line.
+set -u
+mbsolve=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# shellcheck source=../cli_checks.sh
+. "$(dirname "$0")/../cli_checks.sh"
+
+model='<Force_Gravity grav_z="-9.80665"/>
+  <Body_Rigid id="1" isground="TRUE"/><Reference_Marker id="10" body_id="1"/>
+  <Body_Rigid id="2" cg_id="20" mass="300" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+  <Reference_Marker id="20" body_id="2" pos_z="1.0"/>
+  <Body_Rigid id="3" cg_id="30" mass="40" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+  <Reference_Marker id="30" body_id="3" pos_z="0.3"/>
+  <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"/>
+  <Constraint_Joint id="2" type="TRANSLATIONAL" i_marker_id="30" j_marker_id="10"/>
+  <Force_SpringDamper id="3" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="30"
+                      stiffness="2e4" damping="1500" length="0.7"/>
+  <Force_SpringDamper id="4" type="TRANSLATIONAL" i_marker_id="30" j_marker_id="10"
+                      stiffness="2e5" damping="0" length="0.3"/>'
+
+# deck FILE COMMANDS: the quarter car with those commands.
+deck() {
+  printf '<MotionSolve><Model>\n  %s\n</Model><Command>\n  %s\n</Command></MotionSolve>\n' \
+    "$model" "$2" >"$1"
+}
+
+deck "$work/qc.xml" '<Simulate analysis_type="Static"/><Simulate analysis_type="Linear"/>'
+
+check "Static then Linear runs" expect_rc 0 "$mbsolve" -q "$work/qc.xml" -o "$work/qc"
+check "the log lists both modes" \
+  bash -c "grep -A3 'linear analysis at t = 0: 4 states' '$work/qc.log' | grep -Eq '^ +2 +11\.63'"
+check "the eigen CSV has its header with units" \
+  grep -q '^analysis,time,mode,real\[1/second\],imag\[rad/second\],frequency\[cycles/second\],damping_ratio\[-\]$' "$work/qc_eigen.csv"
+check "the eigen CSV has two modes" bash -c "[ \$(wc -l < '$work/qc_eigen.csv') -eq 3 ]"
+check "the modes CSV has a row per mode and body" bash -c "[ \$(wc -l < '$work/qc_modes.csv') -eq 5 ]"
+check "the JSON has the linear section" \
+  python3 -c "import json,sys; j=json.load(open('$work/qc.json')); m=j['linear'][0]['modes']; sys.exit(0 if len(m)==2 and abs(m[1]['frequency']-11.6328)<1e-3 else 1)"
+check "no equilibrium warning after the static" bash -c "! grep -q 'not an equilibrium' '$work/qc.log'"
+
+deck "$work/moving.xml" '<Simulate analysis_type="Linear"/>'
+check "Linear at the input configuration runs" expect_rc 0 "$mbsolve" -q "$work/moving.xml" -o "$work/moving"
+check "and warns how far it is from equilibrium" \
+  grep -q 'warning: linear analysis at t = 0: the operating point is not an equilibrium (largest residual acceleration' "$work/moving.log"
+
+deck "$work/bad.xml" '<Param_Linear poutput_id="4"/><Simulate analysis_type="Linear"/>'
+check "a poutput_id naming nothing exits 65" expect_rc 65 "$mbsolve" -q "$work/bad.xml" -o "$work/bad"
+line=$(grep -n 'Param_Linear' "$work/bad.xml" | cut -d: -f1)
+check "at its line, in MotionSolve words" \
+  grep -q "bad.xml:$line:[0-9]*: error: Param_Linear: poutput_id 4: the deck has no Control_PlantOutput" "$work/err"
+
+finish
