@@ -7,13 +7,14 @@
 namespace mb {
 
 CsvObserver::CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys,
-                         const RequestOutputs& requests, ProgressLine* progress)
+                         const RequestOutputs& requests, ProgressLine* progress, BodyAngles angles)
     : csv_(csv),
       log_(log),
       sys_(&sys),
       requests_(&requests),
       unique_time_(sys.model().results.unique_time),
-      n_body_(body_output_columns(sys).size()),
+      angles_(angles),
+      n_body_(body_output_columns(sys, angles).size()),
       row_(1 + n_body_ + requests.size()),
       progress_(progress) {}
 
@@ -29,7 +30,7 @@ void CsvObserver::output(double t, const System& sys, const std::vector<double>&
   }
   if (held_ && !repeated) csv_.write_row(row_);  // LAST: the held row was the last at its time
   row_[0] = t;
-  body_output_values(sys, y.data(), std::span<double>(row_).subspan(1, n_body_));
+  body_output_values(sys, y.data(), std::span<double>(row_).subspan(1, n_body_), angles_);
   requests_->values(t, y.data(), yp.data(), std::span<double>(row_).subspan(1 + n_body_));
   if (unique_time_ == UniqueTime::kLast) {
     held_ = true;
@@ -46,10 +47,11 @@ void CsvObserver::end() {
   if (progress_) progress_->end();
 }
 
-std::vector<ResultColumn> result_columns(const System& sys, const RequestOutputs& requests) {
+std::vector<ResultColumn> result_columns(const System& sys, const RequestOutputs& requests,
+                                         BodyAngles angles) {
   const Units& u = sys.model().units;
   std::vector<ResultColumn> cols = {{"time", u.time.empty() ? "time" : u.time}};
-  for (auto& c : body_output_columns(sys)) cols.push_back(std::move(c));
+  for (auto& c : body_output_columns(sys, angles)) cols.push_back(std::move(c));
   for (auto& c : requests.columns()) cols.push_back(std::move(c));
   return cols;
 }

@@ -12,15 +12,16 @@
 #include "app/run_log.hpp"
 #include "results/csv_result_writer.hpp"
 #include "solver/analysis_observer.hpp"
+#include "solver/body_outputs.hpp"
 #include "solver/request_outputs.hpp"
 
 namespace mb {
 
 class CsvObserver : public AnalysisObserver {
  public:
-  /// `progress`: the terminal's progress line, or null.
+  /// `progress`: the terminal's progress line, or null; `angles`: the body angle columns.
   CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys, const RequestOutputs& requests,
-              ProgressLine* progress);
+              ProgressLine* progress, BodyAngles angles = BodyAngles::kNone);
   void output(double t, const System& sys, const std::vector<double>& y,
               const std::vector<double>& yp) override;
   void log(const std::string& line) override { log_.line(line); }
@@ -37,6 +38,7 @@ class CsvObserver : public AnalysisObserver {
   const RequestOutputs* requests_;
   std::deque<RequestOutputs> rebuilt_;
   ResultOptions::UniqueTime unique_time_;
+  BodyAngles angles_;
   size_t n_body_;
   std::vector<double> row_;
   double last_t_ = 0;
@@ -45,6 +47,7 @@ class CsvObserver : public AnalysisObserver {
 };
 
 /// The result columns: time (in the model's time unit), the body outputs, the requests.
-std::vector<ResultColumn> result_columns(const System& sys, const RequestOutputs& requests);
+std::vector<ResultColumn> result_columns(const System& sys, const RequestOutputs& requests,
+                                         BodyAngles angles = BodyAngles::kNone);
 
 }  // namespace mb

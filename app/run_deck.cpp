@@ -285,13 +285,14 @@ class DeckRun {
         fmt::format("model: {} moving bodies, {} markers, {} joints ({} constraint equations)",
                     sum_.bodies, model.markers.size(), model.joints.size(), sum_.constraints));
     const RequestOutputs requests(sys);
-    CsvResultWriter csv(prefix_ + ".csv", csv_comments(model), result_columns(sys, requests));
+    CsvResultWriter csv(prefix_ + ".csv", csv_comments(model),
+                        result_columns(sys, requests, opt_.angles));
     csv_in_run_ = &csv;
     std::optional<ProgressLine> progress;
     if (opt_.verbosity != Verbosity::kQuiet && ::isatty(2)) {
       progress.emplace(std::cerr, 0.0, progress_end_time(model, 0.0), model.units.time);
     }
-    CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr);
+    CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr, opt_.angles);
     const RunReport rep = run_analyses(sys, obs);
     obs.end();
     sum_.stats = rep.stats;

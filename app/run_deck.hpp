@@ -12,6 +12,7 @@
 #include "common/exit_code.hpp"
 #include "models/model.hpp"
 #include "parser/deck_overrides.hpp"
+#include "solver/body_outputs.hpp"
 
 namespace mb {
 
@@ -19,6 +20,8 @@ struct RunOptions {
   std::string deck_path;
   std::string prefix;  ///< empty: the deck path without its extension
   Verbosity verbosity = Verbosity::kNormal;
+  /// --angles: the body angle columns after each body's angular velocity.
+  BodyAngles angles = BodyAngles::kNone;
   /// --set overrides (element paths and ${name} placeholders), applied when the deck is read.
   std::vector<Override> overrides;
   /// When set (mbsolve --worker), this already-read deck is used instead of reading deck_path,

@@ -89,9 +89,22 @@ bool variable_depends_on_itself(const Model& m, size_t k) {
 
 namespace {
 
+/// `s` with the characters CSV readers would split or cut it at (commas, quotes, '#' that
+/// pandas' comment="#" takes for a comment, control characters; blanks unless `keep_blanks`)
+/// replaced by '_'.
+std::string csv_safe(std::string s, bool keep_blanks) {
+  for (char& c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < ' ' || u == 0x7f || (c == ' ' && !keep_blanks) || c == ',' || c == '"' || c == '#')
+      c = '_';
+  }
+  return s;
+}
+
 /// The user's column names and units (Adams column k = 1..8) on the request's channels:
 /// EXPRESSION/USERSUB channel f<k> is column k; marker requests fill columns 2-4 and 6-8 (1 and
-/// 5 are the magnitudes). A name another channel of the request already has keeps the default.
+/// 5 are the magnitudes). Both are made CSV-safe (csv_safe). A name another channel of the
+/// request already has keeps the default.
 void name_request_columns(const DraftExpressionElement& d, Request& r) {
   if (d.column_names.empty() && d.column_units.empty()) return;
   static constexpr int kMarkerColumns[] = {2, 3, 4, 6, 7, 8};
@@ -106,14 +119,14 @@ void name_request_columns(const DraftExpressionElement& d, Request& r) {
     const size_t col = marker ? static_cast<size_t>(kMarkerColumns[c])
                               : static_cast<size_t>(std::stoi(r.channels[c].substr(1)));
     if (col <= d.column_names.size() && !d.column_names[col - 1].empty()) {
-      const std::string& n = d.column_names[col - 1];
+      const std::string n = csv_safe(d.column_names[col - 1], false);
       bool taken = false;
       for (size_t e = 0; e < r.channels.size(); ++e) {
         taken = taken || (e < c && r.column_names[e] == n) || (e != c && r.channels[e] == n);
       }
       if (!taken) r.column_names[c] = n;
     }
-    if (col <= d.column_units.size()) r.column_units[c] = d.column_units[col - 1];
+    if (col <= d.column_units.size()) r.column_units[c] = csv_safe(d.column_units[col - 1], true);
   }
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/error.hpp"
 
 namespace mb {
@@ -10,7 +12,12 @@ CsvResultWriter::CsvResultWriter(const std::string& path, const std::vector<std:
                                  std::vector<ResultColumn> columns)
     : file_(path), columns_(std::move(columns)) {
   auto& os = file_.stream();
-  for (const auto& c : comments) os << "# " << c << '\n';
+  MB_ASSERT(comments.size() + 1 == kCsvPreambleLines);
+  for (std::string c : comments) {
+    std::replace(c.begin(), c.end(), '\n', ' ');
+    std::replace(c.begin(), c.end(), '\r', ' ');
+    os << "# " << c << '\n';
+  }
   os << "# column units:";
   for (size_t k = 0; k < columns_.size(); ++k) os << (k ? "," : " ") << columns_[k].unit;
   os << '\n';

@@ -1,8 +1,10 @@
 #pragma once
-// Writes the result CSV of the contract (docs/architecture.md section 4): `#` comment lines
-// (version, deck, units, date, column units), one header row, then one row per output time with
-// 17 significant digits. The file appears under its final name only when finish() is called;
-// rows written before a failure are kept by calling finish() on the failure path too.
+// Writes the result CSV of the contract (docs/architecture.md section 4): exactly
+// kCsvPreambleLines `#` comment lines (version, deck, date, units, column units), one header
+// row, then one row per output time with 17 significant digits. The fixed preamble length is
+// what numpy.genfromtxt(skip_header=5) relies on (README.md, CSV). The file appears under its
+// final name only when finish() is called; rows written before a failure are kept by calling
+// finish() on the failure path too.
 
 #include <span>
 #include <string>
@@ -12,6 +14,9 @@
 
 namespace mb {
 
+/// The number of `#` lines before the header row: the comments given, then the column units.
+inline constexpr size_t kCsvPreambleLines = 5;
+
 struct ResultColumn {
   std::string name;  ///< e.g. "body2.x"
   std::string unit;  ///< e.g. "meter"
@@ -19,6 +24,7 @@ struct ResultColumn {
 
 class CsvResultWriter {
  public:
+  /// `comments`: kCsvPreambleLines - 1 lines (a line break inside one becomes a blank).
   CsvResultWriter(const std::string& path, const std::vector<std::string>& comments,
                   std::vector<ResultColumn> columns);
   void write_row(std::span<const double> values);

@@ -11,11 +11,12 @@ packages=(
   libmuparser-dev
   gnuplot-nox
   universal-ctags python3
-  python3-matplotlib python3-dev
+  python3-matplotlib python3-dev python3-pandas
   libsimbody-dev
   chromium
 )
 # python3-dev: CPython, embedded for interpreter="PYTHON" user scripts (usersub/python_script.hpp).
+# python3-pandas (with numpy): the CSV reader test (tests/tools/csv_readers_test.sh).
 # libsimbody-dev: the Simbody comparisons (tests/simbody, bench/chain). chromium: the mbcompare
 # report browser test (tests/compare/report_browser_test.sh), which renders a report headless.
 # universal-ctags: function extents for scripts/check-house.py (the house rules of the code).

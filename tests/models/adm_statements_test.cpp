@@ -287,3 +287,28 @@ INTEGRATOR/GSTIFF, ERROR=1E-9
     CHECK(test::request_channel(run, "req9.dx", k) == Approx(0.75 * t * t).margin(1e-7));
   }
 }
+
+TEST_CASE("Post_Request column_names: CSV-safe, and unique across requests by their ids") {
+  // Two requests name their columns alike: the ids keep them apart. Blanks, quotes and '#'
+  // (which pandas' comment="#" would take for the start of a comment, cutting the header row)
+  // become '_' in names; units keep their blanks.
+  const auto model = test::model_inline(R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Post_Request id="5" type="EXPRESSION" expr1="DX(20, 10)" expr2="1" expr3="2"
+      column_names="tip x,load#1,&quot;q&quot;" column_units="length,(kN m)"/>
+    <Post_Request id="6" type="EXPRESSION" expr1="DY(20, 10)" expr2="3"
+      column_names="tip x,load#1"/>
+  </Model></MotionSolve>)XML");
+  const System sys(*model);
+  std::vector<std::string> names, units;
+  for (const auto& c : RequestOutputs(sys).columns()) {
+    names.push_back(c.name);
+    units.push_back(c.unit);
+  }
+  CHECK(names == std::vector<std::string>{"req5.tip_x", "req5.load_1", "req5._q_", "req6.tip_x",
+                                          "req6.load_1"});
+  CHECK(units[1] == "kN m");
+}

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   mb::RunOptions opt;
   bool quiet = false, verbose = false, list = false, version = false, worker = false;
   std::vector<std::string> sets;
+  std::string angles;
   app.add_option("deck", opt.deck_path, "MotionSolve XML deck");
   app.add_option("-o,--output", opt.prefix,
                  "write PREFIX.csv, PREFIX.json and PREFIX.log (default: the deck path without "
@@ -41,6 +42,10 @@ int main(int argc, char** argv) {
   app.add_flag("--worker", worker,
                "read the deck once, then run one case per stdin line (PREFIX<TAB>NAME=VALUE...), "
                "answering done<TAB>PREFIX<TAB>EXIT_CODE (used by mbsweep)");
+  app.add_option("--angles", angles,
+                 "also write each body's orientation as angles: ypr (bodyN.yaw .pitch .roll, "
+                 "A = Rz Ry Rx) or 313 (bodyN.psi .theta .phi, A = Rz Rx Rz)")
+      ->check(CLI::IsMember({"ypr", "313"}));
   auto* q = app.add_flag("-q,--quiet", quiet, "only errors on stderr");
   app.add_flag("-v,--verbose", verbose, "log lines on stderr too")->excludes(q);
   app.add_flag("--list-elements", list, "print the element table with support status");
@@ -73,6 +78,8 @@ int main(int argc, char** argv) {
     }
     opt.overrides.push_back(std::move(*o));
   }
+  if (angles == "ypr") opt.angles = mb::BodyAngles::kYawPitchRoll;
+  if (angles == "313") opt.angles = mb::BodyAngles::kEuler313;
   opt.verbosity =
       quiet ? mb::Verbosity::kQuiet : (verbose ? mb::Verbosity::kVerbose : mb::Verbosity::kNormal);
   if (worker) {
