@@ -158,12 +158,12 @@ constexpr ArgSpec kPartArgs[] = {
 constexpr ArgSpec kMarkerArgs[] = {{"PART", I},       {"QP", RS},       {"REULER", RS},  {"ZP", RS},
                                    {"XP", RS},        {"USEXP", F},     {"FLOATING", F}, {"RM", I},
                                    {"POINT_MASS", I}, {"FLEX_BODY", I}, {"NODE", I}};
-/// Adams statements mbsolve recognises but does not support.
+/// Adams statements mbsolve recognises but does not support (the statements it reads are the
+/// rows of table()).
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE", "CONTACT",     "CVCV", "FLEX_BODY",  "LSE",     "MFORCE",
-    "NFORCE",    "POINT_MASS",  "PTCV", "SURFACE",    "UCON",    "CONTROL",
-    "DEBUG",     "EQUILIBRIUM", "IC",   "KINEMATICS", "LSOLVER", "FEMDATA",
-    "MREQUEST",  "PREFERENCES", "SFSF", "PTSF",       "CVSF"};
+    "CLEARANCE",  "CONTACT", "CVCV",     "FLEX_BODY", "MFORCE",  "NFORCE",
+    "POINT_MASS", "PTCV",    "SURFACE",  "UCON",      "CONTROL", "IC",
+    "LSOLVER",    "FEMDATA", "MREQUEST", "SFSF",      "PTSF",    "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "sweep/metrics.hpp"
+#include "sweep/metric_spec.hpp"
 
 namespace mb::sweep {
 

@@ -13,31 +13,9 @@
 #include <string_view>
 
 #include "results/curve_table.hpp"
+#include "sweep/metric_spec.hpp"
 
 namespace mb::sweep {
-
-/// The kEigen kinds read the case's JSON summary, not a channel (sweep/eigen_metric.hpp).
-enum class MetricKind {
-  kFinal,
-  kMax,
-  kMin,
-  kRms,
-  kTimeOfMax,
-  kTimeOfMin,
-  kAt,
-  kEigenFrequency,
-  kEigenDamping,
-  kEigenReal,
-  kEigenImag
-};
-
-struct MetricSpec {
-  std::string channel;
-  MetricKind kind = MetricKind::kFinal;
-  double at = 0;      ///< kAt only
-  int mode = 0;       ///< the kEigen kinds: the mode number (from 1)
-  std::string label;  ///< the spec as the summary column name, e.g. "body2.x:max"
-};
 
 /// Throws Error(kUsage) naming the spec and the known kinds.
 MetricSpec parse_metric(std::string_view spec);

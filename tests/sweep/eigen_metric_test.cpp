@@ -2,6 +2,7 @@
 // end-to-end through mbsolve in tests/sweep/mbsweep_eigen_e2e.sh.
 
 #include "sweep/eigen_metric.hpp"
+#include "sweep/metrics.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
