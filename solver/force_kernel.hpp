@@ -24,6 +24,7 @@
 #include "solver/measures.hpp"
 #include "solver/state_inputs.hpp"
 #include "solver/state_layout.hpp"
+#include "solver/workspace.hpp"
 
 namespace mb {
 
@@ -133,7 +134,7 @@ struct ForceKernel {
   void call_user(const double* x, double t, int dflag, double* e) const;
 
   template <class T>
-  void eval(const T* x, T* out, double t) const {
+  void eval(const T* x, T* out, double t, const KernelCall& /*c*/) const {
     for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
     if (!active) return;
     const Wrench<T> w = wrench(x, t);

@@ -17,7 +17,7 @@ void GeneralConstraintKernel::gradient(const T* mv, double t, T* g) const {
 }
 
 template <class T>
-void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
+void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCall& /*c*/) const {
   const int nb = num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
   const T lambda = x[kBodyStates * nb], mu = x[kBodyStates * nb + 1];
@@ -69,7 +69,8 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
 }
 
 template <class T>
-void GeneralConstraintKernel::velocity_rows(const T* x, T* out, double t) const {
+void GeneralConstraintKernel::velocity_rows(const T* x, T* out, double t,
+                                            const KernelCall& /*c*/) const {
   BodyState<T> bs[kMaxBodies];
   MarkerState<T> ms[kMaxMarkers];
   T mv[kMaxMeasures];
@@ -111,10 +112,13 @@ void GeneralConstraintKernel::reaction(const double* x, double lambda, double t,
   }
 }
 
-template void GeneralConstraintKernel::eval<double>(const double*, double*, double) const;
-template void GeneralConstraintKernel::eval<AD>(const AD*, AD*, double) const;
-template void GeneralConstraintKernel::velocity_rows<Dual>(const Dual*, Dual*, double) const;
-template void GeneralConstraintKernel::velocity_rows<AD2>(const AD2*, AD2*, double) const;
+template void GeneralConstraintKernel::eval<double>(const double*, double*, double,
+                                                    const KernelCall&) const;
+template void GeneralConstraintKernel::eval<AD>(const AD*, AD*, double, const KernelCall&) const;
+template void GeneralConstraintKernel::velocity_rows<Dual>(const Dual*, Dual*, double,
+                                                           const KernelCall&) const;
+template void GeneralConstraintKernel::velocity_rows<AD2>(const AD2*, AD2*, double,
+                                                          const KernelCall&) const;
 
 std::vector<GeneralConstraintKernel> make_general_constraint_kernels(const Model& model) {
   std::vector<GeneralConstraintKernel> out;

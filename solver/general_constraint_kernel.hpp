@@ -22,6 +22,7 @@
 #include "solver/expression_eval.hpp"
 #include "solver/measures.hpp"
 #include "solver/state_layout.hpp"
+#include "solver/workspace.hpp"
 
 namespace mb {
 
@@ -46,12 +47,12 @@ struct GeneralConstraintKernel {
   int outputs() const { return inputs(); }
 
   template <class T>
-  void eval(const T* x, T* out, double t) const;
+  void eval(const T* x, T* out, double t, const KernelCall& c) const;
 
   /// Only the velocity row (output 13 nb), for T = Dual or AD2 (see above): TIME moves with the
   /// tangent, so the tangent of the row is d/dt (dPhi/dt) along the inputs' tangents.
   template <class T>
-  void velocity_rows(const T* x, T* out, double t) const;
+  void velocity_rows(const T* x, T* out, double t, const KernelCall& c) const;
 
   /// Force and torque about the origin of marker I (ground axes) that the constraint exerts on
   /// I, for the body states x (13 per local body) and multiplier lambda.

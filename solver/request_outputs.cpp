@@ -19,15 +19,15 @@ namespace mb {
 static_assert(kSpringDamperOutputs.size() <= RequestOutputs::kMaxOutputChannels &&
               kLinearForceOutputs.size() <= RequestOutputs::kMaxOutputChannels);
 
-RequestOutputs::RequestOutputs(const System& sys) : sys_(sys) {
+RequestOutputs::RequestOutputs(const System& sys) : sys_(sys), run_(sys.make_workspace()) {
   size_t stack = 1, measures = 1;
   for (const auto& r : sys.model().requests) {
     n_columns_ += r.channels.size();
     for (const auto& e : r.expr.exprs) stack = std::max(stack, e.max_stack);
     measures = std::max(measures, r.expr.measures.size());
   }
-  ws_.reserve(stack);
-  scratch_.assign(measures, 0.0);
+  run_.request_expr.reserve(stack);
+  run_.request_scratch.assign(measures, 0.0);
 }
 
 namespace {
@@ -205,7 +205,7 @@ MarkerWrench RequestOutputs::coupler_reaction(int k, int term, int side, double 
     }
     double q[CouplerKernel::kMaxTerms], g[CouplerKernel::kMaxTerms];
     ck.coordinates(ys, y + sys_.coupler_state_offset(k), q);
-    ck.user_partials(q, t, g, nullptr);
+    ck.user_partials(q, t, g, nullptr, {sys_, run_, run_.couplers[static_cast<size_t>(k)]});
     coef = g[term];
   }
   // As for a joint: the term's share of B^T lambda is the force at the CM and the torque about
@@ -410,11 +410,12 @@ void RequestOutputs::values(double t, const double* y, const double* yp,
     }
     if (r.type == Request::Type::kExpression) {
       for (size_t k = 0; k < r.expr.measures.size(); ++k) {
-        scratch_[k] = measure(r.expr.measures[k], t, y, yp);
+        run_.request_scratch[k] = measure(r.expr.measures[k], t, y, yp);
       }
-      const std::span<const double> mv(scratch_.data(), r.expr.measures.size());
+      const std::span<const double> mv(run_.request_scratch.data(), r.expr.measures.size());
       for (const auto& e : r.expr.exprs) {
-        out[c++] = evaluate_expression<double>(e, t, mv, ws_, std::span<double>(scratch_));
+        out[c++] = evaluate_expression<double>(e, t, mv, run_.request_expr,
+                                               std::span<double>(run_.request_scratch));
       }
       continue;
     }

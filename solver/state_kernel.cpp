@@ -183,7 +183,7 @@ void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y) con
 }
 
 template <class T>
-void StateKernel::eval(const T* x, T* out, double t) const {
+void StateKernel::eval(const T* x, T* out, double t, const KernelCall& /*c*/) const {
   const int nb13 = kBodyStates * num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
   T nv[StateInputs::kMaxNodes];
@@ -226,8 +226,8 @@ void StateKernel::read_at(const double* y, const double* yp, double t, bool inpu
   }
 }
 
-template void StateKernel::eval<double>(const double*, double*, double) const;
-template void StateKernel::eval<AD>(const AD*, AD*, double) const;
+template void StateKernel::eval<double>(const double*, double*, double, const KernelCall&) const;
+template void StateKernel::eval<AD>(const AD*, AD*, double, const KernelCall&) const;
 
 std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset, const System& sys,
                                             const std::vector<double>& y0,

@@ -122,7 +122,7 @@ struct StateKernel {
   int own_xp(int i) const { return kBodyStates * num_bodies() + element->num_states + i; }
 
   template <class T>
-  void eval(const T* x, T* out, double t) const;
+  void eval(const T* x, T* out, double t, const KernelCall& c) const;
 
   /// x' = f (explicit and linear forms; implicit: the residual F in f) and the outputs y.
   template <class T>

@@ -30,12 +30,15 @@ using SpMat = Eigen::SparseMatrix<double>;
 /// the index-3 form: its Phi row, lambda's, and its pinned mu row; in the index-1 form its
 /// acceleration row, lambda's, and kappa_e = 0 too): the rows and multipliers
 /// still exist, the multipliers are pinned to zero. With nothing removed
-/// residual() and jacobian() are the System's.
+/// residual() and jacobian() are the System's. A Dae is a run's view: it evaluates in the
+/// Workspace `ws` (System::make_workspace()) that its owner keeps alive.
 class Dae {
  public:
-  explicit Dae(const System& sys, std::vector<int> removed = {});
+  Dae(const System& sys, Workspace& ws, std::vector<int> removed = {});
 
   const System& system() const { return sys_; }
+  /// The run's Workspace (for evaluations beside the residual: applied forces, angle tracks).
+  Workspace& workspace() const { return ws_; }
   int size() const { return sys_.size(); }
   const SparsePattern& pattern() const { return sys_.pattern(); }
   const std::vector<double>& differential_mask() const { return sys_.differential_mask(); }
@@ -49,6 +52,7 @@ class Dae {
 
  private:
   const System& sys_;
+  Workspace& ws_;
   std::vector<int> removed_;
   std::vector<int> pinned_;    ///< rows (= variables) pinned to zero: lambda_e and mu_e
   std::vector<int> zero_pos_;  ///< Jacobian value positions in pinned rows
