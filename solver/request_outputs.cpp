@@ -142,7 +142,8 @@ double RequestOutputs::element_output(int kn, int channel, double t, const doubl
   local_inputs(kn, y, yp, x);
   double out[kMaxOutputChannels];
   const size_t n = element_output_names(k).size();
-  element_output_values(k, x, t, rm, dissipated_energy(kn, y), std::span<double>(out, n));
+  element_output_values(k, x, t, rm, dissipated_energy(kn, y), std::span<double>(out, n),
+                        {sys_, run_, run_.forces[static_cast<size_t>(kn)]});
   return channel >= 0 && static_cast<size_t>(channel) < n ? out[channel] : 0.0;
 }
 
@@ -157,7 +158,7 @@ MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const dou
   if (!k.active) return {};  // a deactivated force reads zero
   double x[kMaxLocalInputs];
   local_inputs(kn, y, yp, x);
-  const Wrench<double> w = k.wrench(x, t);
+  const Wrench<double> w = k.wrench(x, t, {sys_, run_, run_.forces[static_cast<size_t>(kn)]});
   const int mk = side == 0 ? k.model_i : k.model_j;
   const Vec3 R = marker(mk, y, nullptr).R;
   MarkerWrench out;
@@ -177,7 +178,7 @@ MarkerWrench RequestOutputs::general_constraint_reaction(int k, double t, const 
   const double lambda =
       y[kBodyStates * sys_.num_moving_bodies() + sys_.general_constraint_equation(k)];
   MarkerWrench w;
-  gk.reaction(x, lambda, t, w.force, w.torque);
+  gk.reaction(x, lambda, t, w.force, w.torque, run_.gcons[static_cast<size_t>(k)]);
   return w;
 }
 
@@ -312,7 +313,7 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
         x[i] = (k.input_is_deriv[i] ? yp : y)[k.input_vars[i]];
       }
       double out[StateKernel::kMaxStates];
-      k.outputs(x, t, out);
+      k.outputs(x, t, out, {sys_, run_, run_.states[static_cast<size_t>(m.element)]});
       return out[m.comp];
     }
     case MeasureKind::kUserArray: {  // evaluated by the element that uses the array
@@ -324,7 +325,8 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
                                 a.id));
       }
       double u[StateKernel::kMaxStates];
-      sys_.state_kernels()[a.owner].read_at(y, yp, t, true, u);
+      sys_.state_kernels()[a.owner].read_at(
+          y, yp, t, true, u, {sys_, run_, run_.states[static_cast<size_t>(a.owner)]});
       return u[m.comp];
     }
     case MeasureKind::kVarval: {
@@ -433,7 +435,8 @@ void RequestOutputs::values(double t, const double* y, const double* yp,
         local_inputs(r.element.element, y, yp, x);
         const size_t n = element_output_names(k).size();
         element_output_values(k, x, t, rm.A, dissipated_energy(r.element.element, y),
-                              out.subspan(c, n));
+                              out.subspan(c, n),
+                              {sys_, run_, run_.forces[static_cast<size_t>(r.element.element)]});
         if (!k.active) std::fill_n(out.begin() + c, n, 0.0);  // a deactivated force reads zero
         c += n;
       }

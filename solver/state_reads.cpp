@@ -14,18 +14,19 @@ namespace mb {
 namespace {
 
 /// Value `r` of its element (or VARSUB) at the System-layout state (y, yp).
-double read_once(const System& sys, const ElementRead& r, const double* y, const double* yp,
-                 double t) {
-  if (r.variable >= 0) return sys.user_variables().value(r.variable, sys, y, yp, t);
+double read_once(const System& sys, Workspace& ws, const ElementRead& r, const double* y,
+                 const double* yp, double t) {
+  if (r.variable >= 0) return sys.user_variables().value(r.variable, sys, ws, y, yp, t);
   double out[StateKernel::kMaxStates];
-  sys.state_kernels()[static_cast<size_t>(r.element)].read_at(y, yp, t, r.inputs, out);
+  const auto e = static_cast<size_t>(r.element);
+  sys.state_kernels()[e].read_at(y, yp, t, r.inputs, out, {sys, ws, ws.states[e]});
   return out[r.comp];
 }
 
 }  // namespace
 
 template <class T>
-T read_element_value(const System& sys, const ElementRead& r, const T* x, int n_in,
+T read_element_value(const System& sys, Workspace& ws, const ElementRead& r, const T* x, int n_in,
                      const std::vector<int>& input_vars, const std::vector<char>& input_is_deriv,
                      std::vector<double>& y_full, std::vector<double>& yp_full, double t) {
   double xv[kMaxLocalInputs];
@@ -33,7 +34,7 @@ T read_element_value(const System& sys, const ElementRead& r, const T* x, int n_
     xv[i] = value_of(x[i]);
     (input_is_deriv[i] ? yp_full : y_full)[input_vars[i]] = xv[i];
   }
-  const double base = read_once(sys, r, y_full.data(), yp_full.data(), t);
+  const double base = read_once(sys, ws, r, y_full.data(), yp_full.data(), t);
   if constexpr (std::is_same_v<T, double>) {
     return base;
   } else {
@@ -42,17 +43,18 @@ T read_element_value(const System& sys, const ElementRead& r, const T* x, int n_
       double& entry = (input_is_deriv[i] ? yp_full : y_full)[input_vars[i]];
       const double h = forward_difference_step(xv[i]);
       entry = xv[i] + h;
-      v.derivatives()(i) = (read_once(sys, r, y_full.data(), yp_full.data(), t) - base) / h;
+      v.derivatives()(i) = (read_once(sys, ws, r, y_full.data(), yp_full.data(), t) - base) / h;
       entry = xv[i];
     }
     return v;
   }
 }
 
-template double read_element_value<double>(const System&, const ElementRead&, const double*, int,
-                                           const std::vector<int>&, const std::vector<char>&,
-                                           std::vector<double>&, std::vector<double>&, double);
-template AD read_element_value<AD>(const System&, const ElementRead&, const AD*, int,
+template double read_element_value<double>(const System&, Workspace&, const ElementRead&,
+                                           const double*, int, const std::vector<int>&,
+                                           const std::vector<char>&, std::vector<double>&,
+                                           std::vector<double>&, double);
+template AD read_element_value<AD>(const System&, Workspace&, const ElementRead&, const AD*, int,
                                    const std::vector<int>&, const std::vector<char>&,
                                    std::vector<double>&, std::vector<double>&, double);
 
@@ -94,17 +96,19 @@ void add_read_inputs(ForceKernel& k, const System& sys, const std::vector<double
                             "many bodies and states (at most {} bodies, {} local inputs)",
                             k.subject, ForceKernel::kMaxBodies, kMaxLocalInputs));
   }
-  k.sys = &sys;
-  k.y_full = y0;
-  k.yp_full.assign(y0.size(), 0.0);
+  k.work.y_full = y0;
+  k.work.yp_full.assign(y0.size(), 0.0);
 }
 
 template <class T>
-T StateKernel::read_value(const ElementRead& r, const T* x, double t) const {
-  return read_element_value(*sys, r, x, inputs(), input_vars, input_is_deriv, y_full, yp_full, t);
+T StateKernel::read_value(const ElementRead& r, const T* x, double t, const KernelCall& c) const {
+  return read_element_value(c.sys, c.ws, r, x, inputs(), input_vars, input_is_deriv, c.own.y_full,
+                            c.own.yp_full, t);
 }
 
-template double StateKernel::read_value<double>(const ElementRead&, const double*, double) const;
-template AD StateKernel::read_value<AD>(const ElementRead&, const AD*, double) const;
+template double StateKernel::read_value<double>(const ElementRead&, const double*, double,
+                                                const KernelCall&) const;
+template AD StateKernel::read_value<AD>(const ElementRead&, const AD*, double,
+                                        const KernelCall&) const;
 
 }  // namespace mb

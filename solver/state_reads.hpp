@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "solver/state_inputs.hpp"
+#include "solver/workspace.hpp"
 
 namespace mb {
 
@@ -19,9 +20,10 @@ class System;
 struct ForceKernel;
 
 /// The value of `r` at the reader's local inputs x (n_in of them: System variable input_vars[i],
-/// a y' entry where input_is_deriv[i]); y_full and yp_full are the reader's System-layout buffers.
+/// a y' entry where input_is_deriv[i]); y_full and yp_full are the reader's System-layout buffers,
+/// `ws` the run's Workspace (the read element's buffers and the VARSUBs' PAR arrays).
 template <class T>
-T read_element_value(const System& sys, const ElementRead& r, const T* x, int n_in,
+T read_element_value(const System& sys, Workspace& ws, const ElementRead& r, const T* x, int n_in,
                      const std::vector<int>& input_vars, const std::vector<char>& input_is_deriv,
                      std::vector<double>& y_full, std::vector<double>& yp_full, double t);
 

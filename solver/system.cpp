@@ -36,10 +36,11 @@ Workspace System::make_workspace() const {
   Workspace ws;
   ws.bodies.resize(body_kernels_.size());
   for (const JointKernel& k : joint_kernels_) ws.joints.push_back(k.work);
-  ws.forces.resize(force_kernels_.size());
-  ws.gcons.resize(gcon_kernels_.size());
+  for (const ForceKernel& k : force_kernels_) ws.forces.push_back(k.work);
+  for (const GeneralConstraintKernel& k : gcon_kernels_) ws.gcons.push_back(k.work);
   for (const CouplerKernel& k : coupler_kernels_) ws.couplers.push_back(k.work);
-  ws.states.resize(state_kernels_.size());
+  for (const StateKernel& k : state_kernels_) ws.states.push_back(k.work);
+  ws.variable_par = user_variables_.initial_pars();
   ws.gravity = gravity_.make_cache();
   return ws;
 }

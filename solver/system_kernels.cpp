@@ -149,7 +149,6 @@ void System::bind_force_kernel(ForceKernel& fk, const std::vector<double>& y0) {
   if (fk.user) {
     bind_user_force(fk, *this, y0);
   } else {  // the blocks whose reactions the expressions read (JOINT, JPRIM, MOTION)
-    fk.sys = this;
     fk.n_multipliers = 0;
     for (int block : fk.blocks) fk.n_multipliers += joint_equation_count(block);
   }

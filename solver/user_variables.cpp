@@ -55,8 +55,16 @@ const UserDependencies& UserVariables::dependencies(int v) const {
   return bound_[static_cast<size_t>(v)]->deps;
 }
 
-double UserVariables::value(int v, const System& sys, const double* y, const double* yp,
-                            double t) const {
+std::vector<std::vector<double>> UserVariables::initial_pars() const {
+  std::vector<std::vector<double>> pars(bound_.size());
+  for (size_t v = 0; v < bound_.size(); ++v) {
+    if (bound_[v]) pars[v] = bound_[v]->par;
+  }
+  return pars;
+}
+
+double UserVariables::value(int v, const System& sys, Workspace& ws, const double* y,
+                            const double* yp, double t) const {
   const Bound& b = *bound_[static_cast<size_t>(v)];
   const SystemUserContext context(sys);
   UserCallState state;
@@ -67,7 +75,7 @@ double UserVariables::value(int v, const System& sys, const double* y, const dou
   state.known_bodies = b.known_bodies.data();
   state.known_blocks = b.known_blocks.data();
   state.known_states = b.known_states.data();
-  return call(*b.variable, b.par, state, 0);
+  return call(*b.variable, ws.variable_par[static_cast<size_t>(v)], state, 0);
 }
 
 }  // namespace mb

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "models/model.hpp"
+#include "solver/workspace.hpp"
 #include "usersub/user_call.hpp"
 
 namespace mb {
@@ -31,14 +32,19 @@ class UserVariables {
   /// What the VARSUB of variable v (an index into Model::variables) read in its dependency call.
   const UserDependencies& dependencies(int v) const;
 
-  /// VARVAL(v) at the System-layout state (y, yp); no allocation.
-  double value(int v, const System& sys, const double* y, const double* yp, double t) const;
+  /// Each variable's PAR array as a run starts it (Workspace::variable_par; empty for variables
+  /// that are not VARSUBs).
+  std::vector<std::vector<double>> initial_pars() const;
+
+  /// VARVAL(v) at the System-layout state (y, yp), with the run's PAR arrays; no allocation.
+  double value(int v, const System& sys, Workspace& ws, const double* y, const double* yp,
+               double t) const;
 
  private:
   struct Bound {
     const Variable* variable = nullptr;
     UserDependencies deps;
-    mutable std::vector<double> par;  ///< the routine's PAR array (it may write to it)
+    std::vector<double> par;  ///< the routine's PAR array as a run starts it
     std::vector<char> known_bodies, known_blocks, known_states;
   };
   std::vector<std::unique_ptr<Bound>> bound_;  ///< per model variable; null: not a VARSUB

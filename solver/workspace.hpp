@@ -41,8 +41,6 @@ struct Workspace {
   /// Per kernel, in the System's order (body_kernels ... state_kernels; a body kernel's is
   /// empty).
   std::vector<KernelWork> bodies, joints, forces, gcons, couplers, states;
-  /// Per state kernel: the buffers of its dissipated-energy force copy (empty when it has none).
-  std::vector<KernelWork> dissipations;
   /// Per model variable: the VARSUB's PAR array (empty for other variables).
   std::vector<std::vector<double>> variable_par;
   GravityCache gravity;
