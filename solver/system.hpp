@@ -118,7 +118,7 @@ enum class DaeForm {
 class System {
  public:
   explicit System(const Model& model, DaeForm form = DaeForm::kStabilisedIndex2);
-  System(const System&) = delete;  ///< kernels keep pointers to their System
+  System(const System&) = delete;  ///< kernels keep pointers into it (gravity, joint kernels)
   System& operator=(const System&) = delete;
 
   const Model& model() const { return model_; }
