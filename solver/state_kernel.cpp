@@ -8,6 +8,7 @@
 #include "common/error.hpp"
 #include "solver/kernel_tables.hpp"
 #include "solver/state_layout.hpp"
+#include "solver/state_reads.hpp"
 #include "solver/user_variables.hpp"
 
 namespace mb {
@@ -326,5 +327,16 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
   }
   return out;
 }
+
+template <class T>
+T StateKernel::read_value(const ElementRead& r, const T* x, double t, const KernelCall& c) const {
+  return read_element_value(c.sys, c.ws, r, x, inputs(), input_vars, input_is_deriv, c.own.y_full,
+                            c.own.yp_full, t);
+}
+
+template double StateKernel::read_value<double>(const ElementRead&, const double*, double,
+                                                const KernelCall&) const;
+template AD StateKernel::read_value<AD>(const ElementRead&, const AD*, double,
+                                        const KernelCall&) const;
 
 }  // namespace mb

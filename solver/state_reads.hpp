@@ -27,9 +27,15 @@ T read_element_value(const System& sys, Workspace& ws, const ElementRead& r, con
                      const std::vector<int>& input_vars, const std::vector<char>& input_is_deriv,
                      std::vector<double>& y_full, std::vector<double>& yp_full, double t);
 
+/// Value `r` of its element (or VARSUB) at the System-layout state (y, yp), in the run's
+/// Workspace `ws` (defined with the System: solver/system_reads.cpp).
+double read_user_value(const System& sys, Workspace& ws, const ElementRead& r, const double* y,
+                       const double* yp, double t);
+
 /// Adds the local inputs (bodies, multipliers, states) of the elements and VARSUBs whose values
 /// force kernel k reads to k's own, and sizes its buffers; `sys` has built its state kernels
-/// and bound its VARSUBs, y0 is its initial state. Throws Error(kDeckError) when the kernel grows
+/// and bound its VARSUBs, y0 is its initial state (solver/system_reads.cpp). Throws
+/// Error(kDeckError) when the kernel grows
 /// too large.
 void add_read_inputs(ForceKernel& k, const System& sys, const std::vector<double>& y0);
 

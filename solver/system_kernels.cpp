@@ -10,6 +10,7 @@
 #include "solver/state_layout.hpp"
 #include "solver/state_reads.hpp"
 #include "solver/system.hpp"
+#include "solver/user_context.hpp"
 
 namespace mb {
 
@@ -223,7 +224,7 @@ void System::add_applied_kernels() {
   const std::vector<double> y0 = initial_state();
   // The VARSUB dependency calls, then the state kernels: force expressions and state inputs may
   // read values their user subroutines compute.
-  user_variables_.bind(*this, y0);
+  user_variables_.bind(model_, SystemUserContext(*this), num_constraint_blocks(), y0);
   std::vector<int> block_equations;
   for (const JointKernel& k : joint_kernels_) block_equations.push_back(k.m);
   state_kernels_ =

@@ -20,14 +20,13 @@
 
 namespace mb {
 
-class System;
-
 class UserVariables {
  public:
   UserVariables() = default;
-  /// Makes the dependency call of every VARSUB variable of `sys`'s model at the System-layout
-  /// state y0 (bodies and constraint blocks laid out).
-  void bind(const System& sys, const std::vector<double>& y0);
+  /// Makes the dependency call of every VARSUB variable of model `m` at the System-layout state
+  /// y0 (bodies and `num_blocks` constraint blocks laid out); the routines see `context`.
+  void bind(const Model& m, const UserContext& context, int num_blocks,
+            const std::vector<double>& y0);
 
   /// What the VARSUB of variable v (an index into Model::variables) read in its dependency call.
   const UserDependencies& dependencies(int v) const;
@@ -36,8 +35,9 @@ class UserVariables {
   /// that are not VARSUBs).
   std::vector<std::vector<double>> initial_pars() const;
 
-  /// VARVAL(v) at the System-layout state (y, yp), with the run's PAR arrays; no allocation.
-  double value(int v, const System& sys, Workspace& ws, const double* y, const double* yp,
+  /// VARVAL(v) at the System-layout state (y, yp), with the run's PAR arrays; the routine sees
+  /// `context` (the System). No allocation.
+  double value(int v, const UserContext& context, Workspace& ws, const double* y, const double* yp,
                double t) const;
 
  private:
