@@ -3,7 +3,8 @@
 #   1. Release build: unit, end-to-end and regression tests (ctest);
 #   2. ASan + UBSan build: the same tests under the sanitizers;
 #   3. clang libFuzzer build: every fuzz target for a short, fixed time;
-#   4. formatting: clang-format must have nothing to change.
+#   4. formatting: clang-format must have nothing to change; the house rules
+#      (scripts/check-house.py: include graph without cycles, file and function sizes).
 # Warnings are errors when CI is set. Exits non-zero on the first failing stage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,10 @@ fuzz_seconds=${MBSOLVE_FUZZ_SECONDS:-20}
 
 echo "== format check"
 scripts/check-format.sh
+
+echo "== house rules"
+scripts/install-deps.sh  # universal-ctags
+python3 scripts/check-house.py
 
 echo "== release build and tests"
 scripts/build.sh release

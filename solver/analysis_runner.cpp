@@ -57,6 +57,7 @@ class CommandRunner {
         obs_(obs),
         report_(report),
         sys_(&first_sys),
+        ws_(first_sys.make_workspace()),
         params_(first_sys.model().transient),
         static_params_(first_sys.model().statics),
         linear_params_(first_sys.model().linear),
@@ -117,13 +118,14 @@ class CommandRunner {
     sys_ = &edited_systems_.back();
     dae_.reset();  // redundant equations are found again for the new constraint set
     forms_.reset();
+    ws_ = sys_->make_workspace();
   }
 
   /// Redundant constraint equations are found once, at the deck's configuration (and again after
   /// a rebuild), and logged.
   void find_redundant(double t0) {
     const System& sys = *sys_;
-    dae_.emplace(sys, find_redundant_equations(sys, t0, y_));
+    dae_.emplace(sys, ws_, find_redundant_equations(sys, t0, y_));
     report_.redundant_constraints_removed = static_cast<int>(dae_->removed().size());
     const int lambda0 = kBodyStates * sys.num_moving_bodies();
     for (int e : dae_->removed()) {
@@ -181,6 +183,7 @@ class CommandRunner {
   std::optional<Model> pending_;       ///< the model with the edits since the last Simulate
   std::vector<VelocityReset> resets_;  ///< initial velocities set by those edits
   const System* sys_;
+  Workspace ws_;  ///< the run's buffers for *sys_ (made again when the System is rebuilt)
   TransientParams params_;
   StaticParams static_params_;
   LinearParams linear_params_;

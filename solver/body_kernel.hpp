@@ -14,6 +14,7 @@
 #include "solver/autodiff.hpp"
 #include "solver/gravity_field.hpp"
 #include "solver/state_layout.hpp"
+#include "solver/workspace.hpp"
 
 namespace mb {
 
@@ -37,7 +38,7 @@ struct BodyKernel {
   const GravityField* gravity = nullptr;    ///< the System's (never null in a System)
 
   template <class T>
-  void eval(const T* x, T* out, double t) const {
+  void eval(const T* x, T* out, double t, const KernelCall& c) const {
     const T* y = x;
     const T* yp = x + kBodyStates;
     const T& mu_n = x[kTwoBodyStates];
@@ -46,7 +47,7 @@ struct BodyKernel {
     const V3<T> w(y[kBodyW], y[kBodyW + 1], y[kBodyW + 2]);
     const V4<T> pdot = euler_parameter_rate(p, w);
     for (int k = 0; k < 4; ++k) out[kBodyP + k] = yp[kBodyP + k] - pdot(k) - p(k) * mu_n;
-    const V3<double>& g = gravity->at(t);
+    const V3<double>& g = gravity->at(t, c.ws.gravity);
     for (int k = 0; k < 3; ++k) out[kBodyV + k] = mass * (yp[kBodyV + k] - g(k));
     const V3<T> wdot(yp[kBodyW], yp[kBodyW + 1], yp[kBodyW + 2]);
     const M3<T> J = inertia.cast<T>();

@@ -19,7 +19,7 @@
 // has to stay within pi of the angle: integration error in s_k never reaches Phi. The states
 // start at 0, are held in statics and are left alone by the constraint projection; a Kinematic
 // analysis (no integration) advances them by their rates between outputs
-// (solver/analysis_runner.cpp).
+// (solver/stages/run_kinematic.cpp).
 // A COUSUB coupler (Coupler::user) holds Phi(q) = COUSUB(q, t) at zero instead of the sum:
 // its B row is sum_k dPhi/dq_k B_k, the partials from COUXX (else central differences of
 // COUSUB); for the Jacobian, the second partials are central differences of those, with COUXX2
@@ -65,8 +65,7 @@ struct CouplerKernel {
   // COUSUB couplers: the routine and what its calls need (set by the System).
   const UserSubroutine* user = nullptr;
   int user_id = 0;
-  const System* sys = nullptr;
-  mutable std::vector<double> par;  ///< COUSUB's PAR array
+  KernelWork work;  ///< as built: COUSUB's PAR after its initialisation call (workspace.hpp)
   std::vector<char> no_bodies, no_blocks;
 
   int num_bodies() const { return static_cast<int>(bodies.size()); }
@@ -81,22 +80,25 @@ struct CouplerKernel {
   /// Phi (sum c_k q_k, or COUSUB) over the terms (turn counts from `states`), the rates B_k nu
   /// and the combined B (6 columns per local body).
   template <class T>
-  T phi(const T* x, const T* states, double t, T* rates, T* B) const;
+  T phi(const T* x, const T* states, double t, T* rates, T* B, const KernelCall& c) const;
 
   /// The coupled coordinates q_k at the System state y (turn counts included).
   void coordinates(const double* y_bodies[], const double* states, double* q) const;
   /// One call of COUSUB (`extra` -1) or its partial COUXX (0) or COUXX2 (1) at q, through
-  /// UserCall::run (a library or a Python script): `nout` outputs into `out`.
-  void call_user(int extra, const double* q, double t, int iflag, double* out, int nout) const;
+  /// UserCall::run (a library or a Python script): `nout` outputs into `out`; PAR is `par`, the
+  /// callbacks see `sys`.
+  void call_user(int extra, const double* q, double t, int iflag, double* out, int nout,
+                 const System& sys, std::vector<double>& par) const;
   /// COUSUB's dPhi/dq at q into g and, when H is given, the second partials (row-major,
   /// num_terms x num_terms).
-  void user_partials(const double* q, double t, double* g, double* H) const;
+  void user_partials(const double* q, double t, double* g, double* H, const KernelCall& c) const;
   /// D[k n + l] = sum_m dH_km/dq_l qdot_m (n = num_terms): central differences of
   /// user_partials' second partials, along the coordinate rates `qdot`.
-  void user_third_partials(const double* q, const double* qdot, double t, double* D) const;
+  void user_third_partials(const double* q, const double* qdot, double t, double* D,
+                           const KernelCall& c) const;
 
   template <class T>
-  void eval(const T* x, T* out, double t) const;
+  void eval(const T* x, T* out, double t, const KernelCall& c) const;
 
   /// The generalised reaction of term k: c_k lambda (a COUSUB: dPhi/dq_k lambda), the force
   /// (translation) or torque (rotation) along z_J that the coupler applies to joint k's I body. For

@@ -17,9 +17,9 @@ std::span<const std::string_view> element_output_names(const ForceKernel& k) {
 }
 
 void element_output_values(const ForceKernel& k, const double* x, double t, const Mat3& rm,
-                           double ediss, std::span<double> out) {
+                           double ediss, std::span<double> out, const KernelCall& call) {
   ElementState<double> st;
-  k.wrench(x, t, &st);
+  k.wrench(x, t, call, &st);
   size_t c = 0;
   if (k.kind == ForceKernel::Kind::kSpring) {
     BodyState<double> bodies[ForceKernel::kMaxBodies];

@@ -94,7 +94,8 @@ void linear_state(const LinearForce& f, const RelativeCoordinates<T>& q, const V
 /// state inputs and expressions.
 template <class T>
 void expression_values(const ForceKernel& k, const T* x, double t, const MarkerState<T>* ms,
-                       const MarkerAcceleration<T>* ma, const T* read_values, T* e) {
+                       const MarkerAcceleration<T>* ma, const T* read_values, T* e,
+                       const KernelCall& c) {
   T lm[ForceKernel::kMaxMeasures], mv[ForceKernel::kMaxMeasures], nv[StateInputs::kMaxNodes];
   for (size_t i = 0; i < k.measures.size(); ++i) {
     const LocalMeasure& m = k.measures[i];
@@ -105,15 +106,16 @@ void expression_values(const ForceKernel& k, const T* x, double t, const MarkerS
   T rv[StateInputs::kMaxNodes];  // values of user subroutines (state elements, VARSUBs)
   if (!read_values) {
     for (size_t r = 0; r < k.state_inputs.reads.size(); ++r) {
-      rv[r] = read_element_value(*k.sys, k.state_inputs.reads[r], x, k.inputs(), k.input_vars,
-                                 k.input_is_deriv, k.y_full, k.yp_full, t);
+      rv[r] = read_element_value(c.sys, c.ws, k.state_inputs.reads[r], x, k.inputs(), k.input_vars,
+                                 k.input_is_deriv, c.own.y_full, c.own.yp_full, t);
     }
   }
-  k.state_inputs.evaluate(x + k.state_input_base(), lm, read_values ? read_values : rv, t, k.ws,
-                          std::span<double>(k.scratch), nv, mv);
+  k.state_inputs.evaluate(x + k.state_input_base(), lm, read_values ? read_values : rv, t,
+                          c.own.expr, std::span<double>(c.own.scratch), nv, mv);
   const std::span<const T> mspan(mv, k.group->measures.size());
   for (size_t i = 0; i < k.group->exprs.size() && i < 6; ++i) {
-    e[i] = evaluate_expression<T>(k.group->exprs[i], t, mspan, k.ws, std::span<double>(k.scratch));
+    e[i] = evaluate_expression<T>(k.group->exprs[i], t, mspan, c.own.expr,
+                                  std::span<double>(c.own.scratch));
   }
 }
 
@@ -214,7 +216,7 @@ void linear_wrench(const ForceKernel& k, const MarkerState<T>& I, const MarkerSt
 }  // namespace
 
 template <class T>
-Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state,
+Wrench<T> ForceKernel::wrench(const T* x, double t, const KernelCall& c, ElementState<T>* state,
                               const T* read_values) const {
   MarkerState<T> ms[kMaxMarkers];
   MarkerAcceleration<T> ma[kMaxMarkers];
@@ -226,8 +228,8 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state,
   w.P_i = I.R;
   w.P_j = J.R;
   T e[6];
-  if (group) expression_values(*this, x, t, ms, ma, read_values, e);
-  if (user) user_values(x, t, e);
+  if (group) expression_values(*this, x, t, ms, ma, read_values, e, c);
+  if (user) user_values(x, t, e, c);
   switch (kind) {
     case Kind::kScalar:
       scalar_wrench(*this, I, J, e, t, w);
@@ -245,9 +247,10 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, ElementState<T>* state,
   return w;
 }
 
-template Wrench<double> ForceKernel::wrench<double>(const double*, double, ElementState<double>*,
-                                                    const double*) const;
-template Wrench<AD> ForceKernel::wrench<AD>(const AD*, double, ElementState<AD>*, const AD*) const;
+template Wrench<double> ForceKernel::wrench<double>(const double*, double, const KernelCall&,
+                                                    ElementState<double>*, const double*) const;
+template Wrench<AD> ForceKernel::wrench<AD>(const AD*, double, const KernelCall&, ElementState<AD>*,
+                                            const AD*) const;
 
 std::vector<ForceKernel> make_force_kernels(const Model& model) {
   std::vector<ForceKernel> out;
@@ -297,8 +300,9 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
           k.subject);
       size_t stack = k.state_inputs.max_stack;
       for (const auto& e : g->exprs) stack = std::max(stack, e.max_stack);
-      k.ws.reserve(stack + 1);
-      k.scratch.assign(std::max({size_t{1}, g->measures.size(), k.state_inputs.max_sources}), 0.0);
+      k.work.expr.reserve(stack + 1);
+      k.work.scratch.assign(std::max({size_t{1}, g->measures.size(), k.state_inputs.max_sources}),
+                            0.0);
     }
     if (k.bodies.size() > ForceKernel::kMaxBodies || k.markers.size() > ForceKernel::kMaxMarkers ||
         k.measures.size() > ForceKernel::kMaxMeasures ||

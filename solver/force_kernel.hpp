@@ -24,6 +24,7 @@
 #include "solver/measures.hpp"
 #include "solver/state_inputs.hpp"
 #include "solver/state_layout.hpp"
+#include "solver/workspace.hpp"
 
 namespace mb {
 
@@ -73,8 +74,10 @@ struct ForceKernel {
   /// The group's measure slots resolved to measures, user states, variables and outputs; the
   /// states read are local inputs after the bodies and multipliers (state_input_base()).
   StateInputs state_inputs;
-  mutable expr::Workspace ws;
-  mutable std::vector<double> scratch;
+  /// As built (workspace.hpp): the expression stack and scratch sizes, the routine's PAR, the
+  /// System state a user routine's inputs are scattered into (y_full) and its y' (yp_full:
+  /// expressions reading user values through DIF1 inputs).
+  KernelWork work;
 
   // A user subroutine (SFOSUB, VFOSUB, VTOSUB, GFOSUB) instead of expressions
   // (solver/user_force.cpp). Its local inputs are the bodies' states followed by the
@@ -86,12 +89,8 @@ struct ForceKernel {
   int n_multipliers = 0;
   std::vector<int> input_vars;       ///< System variable of each local input (set by the System)
   std::vector<char> input_is_deriv;  ///< the local input is a y' entry (DIF1; set by the System)
-  const System* sys = nullptr;
-  mutable std::vector<double> par;      ///< the routine's PAR array
-  mutable std::vector<double> y_full;   ///< System state with this kernel's inputs scattered in
-  mutable std::vector<double> yp_full;  ///< its y' (expressions reading user values: DIF1 inputs)
-  std::vector<char> known_bodies;       ///< per model body: the routine reads it
-  std::vector<char> known_blocks;       ///< per constraint block: the routine reads it
+  std::vector<char> known_bodies;    ///< per model body: the routine reads it
+  std::vector<char> known_blocks;    ///< per constraint block: the routine reads it
 
   // Expressions reading reactions (JOINT, JPRIM, MOTION): the multipliers of `blocks` are local
   // inputs after the bodies (as a user routine's), block_first[b] the first of block b's; the
@@ -119,7 +118,7 @@ struct ForceKernel {
   /// `read_values` (optional) are the values of state_inputs.reads at x, computed by the caller
   /// (the dissipated-energy state, on its own inputs); without them the kernel reads them.
   template <class T>
-  Wrench<T> wrench(const T* x, double t, ElementState<T>* state = nullptr,
+  Wrench<T> wrench(const T* x, double t, const KernelCall& c, ElementState<T>* state = nullptr,
                    const T* read_values = nullptr) const;
 
   /// True for the elements with an ElementState (spring-dampers and the linear 6-axis ones).
@@ -128,15 +127,15 @@ struct ForceKernel {
   /// The user routine's force components e[0..5] (fx fy fz tx ty tz; SFOSUB: e[0]); with AD,
   /// derivatives by forward differences.
   template <class T>
-  void user_values(const T* x, double t, T* e) const;
+  void user_values(const T* x, double t, T* e, const KernelCall& c) const;
   /// One call of the routine at local inputs x (dflag: differencing call).
-  void call_user(const double* x, double t, int dflag, double* e) const;
+  void call_user(const double* x, double t, int dflag, double* e, const KernelCall& c) const;
 
   template <class T>
-  void eval(const T* x, T* out, double t) const {
+  void eval(const T* x, T* out, double t, const KernelCall& c) const {
     for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
     if (!active) return;
-    const Wrench<T> w = wrench(x, t);
+    const Wrench<T> w = wrench(x, t, c);
     apply(x, out, side_body(mi), w.F_i, w.T_i, w.P_i);
     apply(x, out, side_body(mj), w.F_j, w.T_j, w.P_j);
   }

@@ -9,15 +9,16 @@
 namespace mb {
 
 template <class T>
-void GeneralConstraintKernel::gradient(const T* mv, double t, T* g) const {
+void GeneralConstraintKernel::gradient(const T* mv, double t, T* g, KernelWork& w) const {
   const std::span<const T> in(mv, measures.size());
   for (size_t k = 0; k < measures.size(); ++k) {
-    g[k] = evaluate_expression<T>(gcon->gradient[k].value, t, in, ws, std::span<double>(scratch));
+    g[k] = evaluate_expression<T>(gcon->gradient[k].value, t, in, w.expr,
+                                  std::span<double>(w.scratch));
   }
 }
 
 template <class T>
-void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
+void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCall& c) const {
   const int nb = num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
   const T lambda = x[kBodyStates * nb], mu = x[kBodyStates * nb + 1];
@@ -26,10 +27,11 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
   T mv[kMaxMeasures];
   evaluate_measures(x, bs, ms, mv);
   const std::span<const T> in(mv, measures.size());
-  const std::span<double> sc(scratch);
+  const std::span<double> sc(c.own.scratch);
+  expr::Workspace& ws = c.own.expr;
   const T phi = evaluate_expression<T>(group->exprs[0], t, in, ws, sc);
   T g[kMaxMeasures];
-  gradient(mv, t, g);
+  gradient(mv, t, g, c.own);
   // Velocity row with the actual velocities.
   out[kBodyStates * nb] = rate(g, ms) + evaluate_expression<T>(gcon->d_time.value, t, in, ws, sc);
   out[kBodyStates * nb + 1] = phi;
@@ -69,13 +71,15 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t) const {
 }
 
 template <class T>
-void GeneralConstraintKernel::velocity_rows(const T* x, T* out, double t) const {
+void GeneralConstraintKernel::velocity_rows(const T* x, T* out, double t,
+                                            const KernelCall& c) const {
   BodyState<T> bs[kMaxBodies];
   MarkerState<T> ms[kMaxMarkers];
   T mv[kMaxMeasures];
   evaluate_measures(x, bs, ms, mv);
   const std::span<const T> in(mv, measures.size());
-  const std::span<double> sc(scratch);
+  const std::span<double> sc(c.own.scratch);
+  expr::Workspace& ws = c.own.expr;
   T g[kMaxMeasures];
   for (size_t k = 0; k < measures.size(); ++k) {
     g[k] = evaluate_along_time<T>(gcon->gradient[k], t, in, ws, sc);
@@ -85,7 +89,7 @@ void GeneralConstraintKernel::velocity_rows(const T* x, T* out, double t) const 
 }
 
 void GeneralConstraintKernel::reaction(const double* x, double lambda, double t, Vec3& force,
-                                       Vec3& torque) const {
+                                       Vec3& torque, KernelWork& w) const {
   force.setZero();
   torque.setZero();
   if (mi < 0) return;  // f does not read I: no force on it (as Adams reports)
@@ -99,7 +103,7 @@ void GeneralConstraintKernel::reaction(const double* x, double lambda, double t,
   marker_states(bs, ms);
   double mv[kMaxMeasures], g[kMaxMeasures];
   for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
-  gradient(mv, t, g);
+  gradient(mv, t, g, w);
   // dPhi/dR_I and dPhi/dtheta_I: marker I alone moved (rotated about its own origin).
   for (int c = 0; c < 3; ++c) {
     ms[mi].V = Vec3::Unit(c);
@@ -111,10 +115,13 @@ void GeneralConstraintKernel::reaction(const double* x, double lambda, double t,
   }
 }
 
-template void GeneralConstraintKernel::eval<double>(const double*, double*, double) const;
-template void GeneralConstraintKernel::eval<AD>(const AD*, AD*, double) const;
-template void GeneralConstraintKernel::velocity_rows<Dual>(const Dual*, Dual*, double) const;
-template void GeneralConstraintKernel::velocity_rows<AD2>(const AD2*, AD2*, double) const;
+template void GeneralConstraintKernel::eval<double>(const double*, double*, double,
+                                                    const KernelCall&) const;
+template void GeneralConstraintKernel::eval<AD>(const AD*, AD*, double, const KernelCall&) const;
+template void GeneralConstraintKernel::velocity_rows<Dual>(const Dual*, Dual*, double,
+                                                           const KernelCall&) const;
+template void GeneralConstraintKernel::velocity_rows<AD2>(const AD2*, AD2*, double,
+                                                          const KernelCall&) const;
 
 std::vector<GeneralConstraintKernel> make_general_constraint_kernels(const Model& model) {
   std::vector<GeneralConstraintKernel> out;
@@ -128,7 +135,7 @@ std::vector<GeneralConstraintKernel> make_general_constraint_kernels(const Model
     size_t stack = k.group->exprs[0].max_stack;
     for (const auto& e : gc.gradient) stack = std::max(stack, e.max_stack);
     stack = std::max(stack, gc.d_time.max_stack);
-    k.ws.reserve(stack + 1);
+    k.work.expr.reserve(stack + 1);
     if (k.bodies.size() > GeneralConstraintKernel::kMaxBodies ||
         k.markers.size() > GeneralConstraintKernel::kMaxMarkers ||
         k.measures.size() > GeneralConstraintKernel::kMaxMeasures) {

@@ -22,6 +22,7 @@
 #include "solver/expression_eval.hpp"
 #include "solver/measures.hpp"
 #include "solver/state_layout.hpp"
+#include "solver/workspace.hpp"
 
 namespace mb {
 
@@ -37,25 +38,26 @@ struct GeneralConstraintKernel {
   std::vector<LocalMarker> markers;
   std::vector<LocalMeasure> measures;
   const ExpressionGroup* group = nullptr;
-  int mi = -1;  ///< local marker of I (-1: I is not read by the expression)
-  mutable expr::Workspace ws;
-  mutable std::vector<double> scratch;
+  int mi = -1;      ///< local marker of I (-1: I is not read by the expression)
+  KernelWork work;  ///< as built: the expressions' stack and scratch (workspace.hpp)
 
   int num_bodies() const { return static_cast<int>(bodies.size()); }
   int inputs() const { return kBodyStates * num_bodies() + 2; }
   int outputs() const { return inputs(); }
 
   template <class T>
-  void eval(const T* x, T* out, double t) const;
+  void eval(const T* x, T* out, double t, const KernelCall& c) const;
 
   /// Only the velocity row (output 13 nb), for T = Dual or AD2 (see above): TIME moves with the
   /// tangent, so the tangent of the row is d/dt (dPhi/dt) along the inputs' tangents.
   template <class T>
-  void velocity_rows(const T* x, T* out, double t) const;
+  void velocity_rows(const T* x, T* out, double t, const KernelCall& c) const;
 
   /// Force and torque about the origin of marker I (ground axes) that the constraint exerts on
-  /// I, for the body states x (13 per local body) and multiplier lambda.
-  void reaction(const double* x, double lambda, double t, Vec3& force, Vec3& torque) const;
+  /// I, for the body states x (13 per local body) and multiplier lambda; `w`: the run's buffers
+  /// of this kernel.
+  void reaction(const double* x, double lambda, double t, Vec3& force, Vec3& torque,
+                KernelWork& w) const;
 
  private:
   /// Marker states of every local marker; `bodies_state` has one state per local body.
@@ -72,7 +74,7 @@ struct GeneralConstraintKernel {
   }
   /// df/dm_k at the measure values `mv`.
   template <class T>
-  void gradient(const T* mv, double t, T* g) const;
+  void gradient(const T* mv, double t, T* g, KernelWork& w) const;
   /// sum_k g_k dm_k/dt for the marker velocities of `ms`.
   template <class T>
   T rate(const T* g, const MarkerState<T>* ms) const {

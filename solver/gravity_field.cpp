@@ -10,23 +10,28 @@ namespace mb {
 GravityField::GravityField(const Model& m) {
   if (m.gravity_expr) {
     expr_ = &*m.gravity_expr;
-    size_t stack = 1;
-    for (const auto& e : expr_->exprs) stack = std::max(stack, e.max_stack);
-    ws_.reserve(stack);
+    for (const auto& e : expr_->exprs) stack_ = std::max(stack_, e.max_stack);
   } else {
-    g_ = m.gravity;
+    constant_ = m.gravity;
   }
 }
 
-const V3<double>& GravityField::at(double t) const {
-  if (!expr_ || t == t_) return g_;
+GravityCache GravityField::make_cache() const {
+  GravityCache cache;
+  cache.g = constant_;
+  if (expr_) cache.expr.reserve(stack_);
+  return cache;
+}
+
+const V3<double>& GravityField::at(double t, GravityCache& cache) const {
+  if (!expr_ || t == cache.t) return cache.g;
   for (int k = 0; k < 3; ++k) {
     const CompiledExpression& e = expr_->exprs[static_cast<size_t>(k)];
-    g_(k) = e.value.eval(t, std::span<const double>(), ws_);
-    check_expression(e, ws_, t);
+    cache.g(k) = e.value.eval(t, std::span<const double>(), cache.expr);
+    check_expression(e, cache.expr, t);
   }
-  t_ = t;
-  return g_;
+  cache.t = t;
+  return cache.g;
 }
 
 }  // namespace mb

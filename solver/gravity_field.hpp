@@ -1,13 +1,12 @@
 #pragma once
 // Gravity at time t for the body kernels: the constant of Force_Gravity, or its grav_x/y/z
-// expressions of TIME (models/force_gravity.hpp), evaluated once per distinct time and cached,
-// so a residual evaluation computes it once, not once per body. No allocation after
-// construction.
-
-#include <limits>
+// expressions of TIME (models/force_gravity.hpp), evaluated once per distinct time and cached in
+// the run's Workspace, so a residual evaluation computes it once, not once per body. No
+// allocation after the cache is made.
 
 #include "models/model.hpp"
 #include "solver/autodiff.hpp"
+#include "solver/workspace.hpp"
 
 namespace mb {
 
@@ -15,14 +14,15 @@ class GravityField {
  public:
   explicit GravityField(const Model& m);
 
+  /// A cache sized for the expressions (holding the constant when there are none).
+  GravityCache make_cache() const;
   /// Ground-axes gravitational acceleration at time t (model units).
-  const V3<double>& at(double t) const;
+  const V3<double>& at(double t, GravityCache& cache) const;
 
  private:
   const ExpressionGroup* expr_ = nullptr;
-  mutable V3<double> g_ = V3<double>::Zero();
-  mutable double t_ = std::numeric_limits<double>::quiet_NaN();
-  mutable expr::Workspace ws_;
+  V3<double> constant_ = V3<double>::Zero();
+  size_t stack_ = 1;
 };
 
 }  // namespace mb

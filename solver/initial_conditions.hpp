@@ -30,7 +30,7 @@ class HeldCoordinates;
 /// `check_removed`: whether the removed equations must hold at the assembled state (a deck whose
 /// redundant joints disagree is refused); false at a restart of a transient that re-chose its
 /// removed equations at a singular configuration, where equations removed for a while have
-/// drifted by design (analysis_runner.cpp).
+/// drifted by design (solver/stages/dae_transient.cpp).
 InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vector<double> y,
                                              const HeldCoordinates* held = nullptr,
                                              bool check_removed = true);

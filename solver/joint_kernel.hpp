@@ -32,6 +32,7 @@
 #include "solver/body_kernel.hpp"
 #include "solver/expression_eval.hpp"
 #include "solver/state_layout.hpp"
+#include "solver/workspace.hpp"
 
 namespace mb {
 
@@ -124,13 +125,11 @@ struct JointKernel {
   /// val_type quantity: displacement, velocity or acceleration; solver/user_motion.cpp).
   const CompiledExpression* drive = nullptr;
   int drive_states = 0;
-  mutable expr::Workspace ws;
   const UserSubroutine* user_drive = nullptr;
-  int user_id = 0;                  ///< the motion's id (MOTSUB's ID)
-  const System* sys = nullptr;      ///< for the callbacks a MOTSUB may call
-  mutable std::vector<double> par;  ///< MOTSUB's PAR array
-  std::vector<char> no_bodies;      ///< per model body: 0 (a motion reads no body)
-  std::vector<char> no_blocks;      ///< per constraint block: 0 (nor any reaction)
+  int user_id = 0;              ///< the motion's id (MOTSUB's ID)
+  KernelWork work;              ///< as built: the drive's stack, MOTSUB's PAR (workspace.hpp)
+  std::vector<char> no_bodies;  ///< per model body: 0 (a motion reads no body)
+  std::vector<char> no_blocks;  ///< per constraint block: 0 (nor any reaction)
   V3<double> s_i = V3<double>::Zero(), s_j = V3<double>::Zero();  ///< marker origins, body axes
   M3<double> u_i = M3<double>::Identity();  ///< marker I axes (columns) in body axes
   M3<double> u_j = M3<double>::Identity();  ///< marker J axes (columns) in body axes
@@ -140,22 +139,24 @@ struct JointKernel {
 
   /// Explicit time derivative of the velocity row of a motion (-f''(t) for a displacement
   /// motion, -f'(t) for a velocity motion, 0 otherwise): the acceleration solve's right side.
-  double velocity_row_rate(double t) const {
+  double velocity_row_rate(double t, const KernelCall& c) const {
     if (!drive || drive_states == 2) return 0.0;
-    return -drive_derivative(drive_states == 0 ? 2 : 1, t);
+    return -drive_derivative(drive_states == 0 ? 2 : 1, t, c);
   }
 
   /// d^k f / dt^k (k = 0, 1, 2) of the drive at t.
-  double drive_derivative(int k, double t) const {
-    if (user_drive) return call_motsub(drive_states + k, t, 0);
+  double drive_derivative(int k, double t, const KernelCall& c) const {
+    if (user_drive) return call_motsub(drive_states + k, t, 0, c.sys, c.own.par);
     const expr::Expression& e = k == 0 ? drive->value : (k == 1 ? drive->d_time : drive->d_time2);
-    const double v = e.eval(t, {}, ws);
-    check_expression(*drive, ws, t);
+    const double v = e.eval(t, {}, c.own.expr);
+    check_expression(*drive, c.own.expr, t);
     return v;
   }
 
-  /// One MOTSUB call (solver/user_motion.cpp); iflag 1 is the initialisation call.
-  double call_motsub(int iord, double t, int iflag) const;
+  /// One MOTSUB call (solver/user_motion.cpp) with PAR array `par`; iflag 1 is the
+  /// initialisation call. The callbacks see `sys`.
+  double call_motsub(int iord, double t, int iflag, const System& sys,
+                     std::vector<double>& par) const;
 
   /// AZ(I, J) = atan2(x_I . y_J, x_I . x_J) and its B row (12 columns, rotations only).
   template <class T>
@@ -281,10 +282,10 @@ struct JointKernel {
 
   /// The velocity reference v_ref of a motion's row (0 for other blocks; see `drive`).
   template <class T>
-  T reference_rate(const T* x, double t) const {
+  T reference_rate(const T* x, double t, const KernelCall& c) const {
     if (!drive) return T(0.0);
-    if (drive_states == 0) return T(drive_derivative(1, t));
-    if (drive_states == 1) return T(drive_derivative(0, t));
+    if (drive_states == 0) return T(drive_derivative(1, t, c));
+    if (drive_states == 1) return T(drive_derivative(0, t, c));
     return x[kTwoBodyStates + 2 * m + 1];  // the motion's velocity state
   }
 
@@ -292,11 +293,11 @@ struct JointKernel {
   /// kTwoBodyStates + m (the other outputs are not written): the acceleration rows of the index-1
   /// form differentiate them (solver/system.hpp).
   template <class T>
-  void velocity_rows(const T* x, T* out, double t) const {
+  void velocity_rows(const T* x, T* out, double t, const KernelCall& c) const {
     T phi[kMaxEquations];
     T B[kMaxEquations][12];
     constraints(x, x + kBodyStates, phi, B);
-    write_velocity_rows(x, x + kBodyStates, B, reference_rate(x, t), out + kTwoBodyStates);
+    write_velocity_rows(x, x + kBodyStates, B, reference_rate(x, t, c), out + kTwoBodyStates);
   }
 
   template <class T>
@@ -335,7 +336,7 @@ struct JointKernel {
   }
 
   template <class T>
-  void eval(const T* x, T* out, double t) const {
+  void eval(const T* x, T* out, double t, const KernelCall& c) const {
     const T* yi = x;
     const T* yj = x + kBodyStates;
     const T* lambda = x + kTwoBodyStates;
@@ -365,8 +366,8 @@ struct JointKernel {
     if (drive) {
       const T* state = x + kTwoBodyStates + 2 * m;
       const T* state_rate = state + drive_states;
-      const double f = drive_derivative(0, t);
-      v_ref = drive_states == 1 ? T(f) : reference_rate(x, t);  // one call of f per evaluation
+      const double f = drive_derivative(0, t, c);
+      v_ref = drive_states == 1 ? T(f) : reference_rate(x, t, c);  // one call of f per evaluation
       T* own = out + kTwoBodyStates + 2 * m;
       if (drive_states == 0) {
         phi[0] -= f;

@@ -12,7 +12,7 @@
 namespace mb {
 
 /// Assembles the local body, marker and measure tables of a kernel that reads measures (Kernel
-/// has bodies, markers, measures, group, ws and scratch as ForceKernel does).
+/// has bodies, markers, measures, group and work as ForceKernel does).
 template <class Kernel>
 class KernelTables {
  public:
@@ -42,8 +42,8 @@ class KernelTables {
     k_.group = &g;
     size_t stack = 1;
     for (const auto& e : g.exprs) stack = std::max(stack, e.max_stack);
-    k_.ws.reserve(stack);
-    k_.scratch.assign(std::max<size_t>(1, g.measures.size()), 0.0);
+    k_.work.expr.reserve(stack);
+    k_.work.scratch.assign(std::max<size_t>(1, g.measures.size()), 0.0);
     for (const auto& ms : g.measures) {
       LocalMeasure lm;
       lm.kind = ms.kind;

@@ -17,7 +17,8 @@ namespace {
 
 /// B: the velocity-constraint rows of the Jacobian with respect to the velocities.
 SpMat constraint_rows(const System& sys, double t, const std::vector<double>& y) {
-  const Dae full(sys);
+  Workspace ws = sys.make_workspace();  // B alone: no user state of a run is involved
+  const Dae full(sys, ws);
   const Blocks b = blocks_of(full);
   std::vector<int> cols = b.nu;
   for (int i : b.other) {
@@ -220,7 +221,7 @@ void check_removed_drift(const Dae& dae, double since, double t, const std::vect
   const System& sys = dae.system();
   const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
   std::vector<double> res(static_cast<size_t>(sys.size())), yp(res.size(), 0.0);
-  sys.residual(t, y.data(), yp.data(), res.data());
+  sys.residual(dae.workspace(), t, y.data(), yp.data(), res.data());
   int worst = -1;
   double violation = limit;
   for (int e : dae.removed()) {
@@ -247,7 +248,7 @@ void check_redundant_consistent(const Dae& dae, double t, const std::vector<doub
   const System& sys = dae.system();
   const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
   std::vector<double> res(sys.size()), yp(sys.size(), 0.0);
-  sys.residual(t, y.data(), yp.data(), res.data());
+  sys.residual(dae.workspace(), t, y.data(), yp.data(), res.data());
   for (int e : dae.removed()) {
     const double violation = std::abs(res[kBodyStates * nb + m + e]);
     if (violation <= tol) continue;

@@ -19,7 +19,7 @@ namespace mb {
 static_assert(kSpringDamperOutputs.size() <= RequestOutputs::kMaxOutputChannels &&
               kLinearForceOutputs.size() <= RequestOutputs::kMaxOutputChannels);
 
-RequestOutputs::RequestOutputs(const System& sys) : sys_(sys) {
+RequestOutputs::RequestOutputs(const System& sys) : sys_(sys), run_(sys.make_workspace()) {
   size_t stack = 1, measures = 1;
   for (const auto& r : sys.model().requests) {
     n_columns_ += r.channels.size();
@@ -30,8 +30,8 @@ RequestOutputs::RequestOutputs(const System& sys) : sys_(sys) {
     for (const auto& e : sensor.expr.exprs) stack = std::max(stack, e.max_stack);
     measures = std::max(measures, sensor.expr.measures.size());
   }
-  ws_.reserve(stack);
-  scratch_.assign(measures, 0.0);
+  run_.request_expr.reserve(stack);
+  run_.request_scratch.assign(measures, 0.0);
 }
 
 namespace {
@@ -105,14 +105,17 @@ std::vector<ResultColumn> RequestOutputs::columns() const {
 
 std::span<const double> RequestOutputs::measure_values(const ExpressionGroup& g, double t,
                                                        const double* y, const double* yp) const {
-  for (size_t k = 0; k < g.measures.size(); ++k) scratch_[k] = measure(g.measures[k], t, y, yp);
-  return {scratch_.data(), g.measures.size()};
+  for (size_t k = 0; k < g.measures.size(); ++k) {
+    run_.request_scratch[k] = measure(g.measures[k], t, y, yp);
+  }
+  return {run_.request_scratch.data(), g.measures.size()};
 }
 
 double RequestOutputs::expression(const ExpressionGroup& g, size_t k, double t, const double* y,
                                   const double* yp) const {
   const std::span<const double> mv = measure_values(g, t, y, yp);
-  return evaluate_expression<double>(g.exprs[k], t, mv, ws_, std::span<double>(scratch_));
+  return evaluate_expression<double>(g.exprs[k], t, mv, run_.request_expr,
+                                    std::span<double>(run_.request_scratch));
 }
 
 MarkerState<double> RequestOutputs::marker(int mk, const double* y, const double* yp, Vec3* accel,
@@ -158,7 +161,8 @@ double RequestOutputs::element_output(int kn, int channel, double t, const doubl
   local_inputs(kn, y, yp, x);
   double out[kMaxOutputChannels];
   const size_t n = element_output_names(k).size();
-  element_output_values(k, x, t, rm, dissipated_energy(kn, y), std::span<double>(out, n));
+  element_output_values(k, x, t, rm, dissipated_energy(kn, y), std::span<double>(out, n),
+                        {sys_, run_, run_.forces[static_cast<size_t>(kn)]});
   return channel >= 0 && static_cast<size_t>(channel) < n ? out[channel] : 0.0;
 }
 
@@ -173,7 +177,7 @@ MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const dou
   if (!k.active) return {};  // a deactivated force reads zero
   double x[kMaxLocalInputs];
   local_inputs(kn, y, yp, x);
-  const Wrench<double> w = k.wrench(x, t);
+  const Wrench<double> w = k.wrench(x, t, {sys_, run_, run_.forces[static_cast<size_t>(kn)]});
   const int mk = side == 0 ? k.model_i : k.model_j;
   const Vec3 R = marker(mk, y, nullptr).R;
   MarkerWrench out;
@@ -193,7 +197,7 @@ MarkerWrench RequestOutputs::general_constraint_reaction(int k, double t, const 
   const double lambda =
       y[kBodyStates * sys_.num_moving_bodies() + sys_.general_constraint_equation(k)];
   MarkerWrench w;
-  gk.reaction(x, lambda, t, w.force, w.torque);
+  gk.reaction(x, lambda, t, w.force, w.torque, run_.gcons[static_cast<size_t>(k)]);
   return w;
 }
 
@@ -221,7 +225,7 @@ MarkerWrench RequestOutputs::coupler_reaction(int k, int term, int side, double 
     }
     double q[CouplerKernel::kMaxTerms], g[CouplerKernel::kMaxTerms];
     ck.coordinates(ys, y + sys_.coupler_state_offset(k), q);
-    ck.user_partials(q, t, g, nullptr);
+    ck.user_partials(q, t, g, nullptr, {sys_, run_, run_.couplers[static_cast<size_t>(k)]});
     coef = g[term];
   }
   // As for a joint: the term's share of B^T lambda is the force at the CM and the torque about
@@ -328,7 +332,7 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
         x[i] = (k.input_is_deriv[i] ? yp : y)[k.input_vars[i]];
       }
       double out[StateKernel::kMaxStates];
-      k.outputs(x, t, out);
+      k.outputs(x, t, out, {sys_, run_, run_.states[static_cast<size_t>(m.element)]});
       return out[m.comp];
     }
     case MeasureKind::kUserArray: {  // evaluated by the element that uses the array
@@ -340,7 +344,8 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
                                 a.id));
       }
       double u[StateKernel::kMaxStates];
-      sys_.state_kernels()[a.owner].read_at(y, yp, t, true, u);
+      sys_.state_kernels()[a.owner].read_at(
+          y, yp, t, true, u, {sys_, run_, run_.states[static_cast<size_t>(a.owner)]});
       return u[m.comp];
     }
     case MeasureKind::kVarval: {
@@ -427,7 +432,8 @@ void RequestOutputs::values(double t, const double* y, const double* yp,
     if (r.type == Request::Type::kExpression) {
       const std::span<const double> mv = measure_values(r.expr, t, y, yp);
       for (const auto& e : r.expr.exprs) {
-        out[c++] = evaluate_expression<double>(e, t, mv, ws_, std::span<double>(scratch_));
+        out[c++] = evaluate_expression<double>(e, t, mv, run_.request_expr,
+                                               std::span<double>(run_.request_scratch));
       }
       continue;
     }
@@ -445,7 +451,8 @@ void RequestOutputs::values(double t, const double* y, const double* yp,
         local_inputs(r.element.element, y, yp, x);
         const size_t n = element_output_names(k).size();
         element_output_values(k, x, t, rm.A, dissipated_energy(r.element.element, y),
-                              out.subspan(c, n));
+                              out.subspan(c, n),
+                              {sys_, run_, run_.forces[static_cast<size_t>(r.element.element)]});
         if (!k.active) std::fill_n(out.begin() + c, n, 0.0);  // a deactivated force reads zero
         c += n;
       }

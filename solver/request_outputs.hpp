@@ -64,8 +64,9 @@ class RequestOutputs {
 
   const System& sys_;
   size_t n_columns_ = 0;
-  mutable expr::Workspace ws_;
-  mutable std::vector<double> scratch_;
+  /// The outputs' own run buffers (expression stack, measure values, COUSUB's PAR): written by
+  /// const evaluations (a follow-up: take the run's Workspace instead).
+  mutable Workspace run_;
 };
 
 }  // namespace mb

@@ -8,6 +8,7 @@
 #include "common/error.hpp"
 #include "solver/kernel_tables.hpp"
 #include "solver/state_layout.hpp"
+#include "solver/state_reads.hpp"
 #include "solver/user_variables.hpp"
 
 namespace mb {
@@ -84,8 +85,13 @@ class StateKernelBuilder {
                       k_.element->subject, StateKernel::kMaxStates, StateKernel::kMaxBodies,
                       StateKernel::kMaxMarkers, StateKernel::kMaxMeasures, kMaxLocalInputs));
     }
-    k_.ws.reserve(k_.program.max_stack + 1);
-    k_.scratch.assign(std::max<size_t>(1, k_.program.max_sources), 0.0);
+    k_.work.expr.reserve(k_.program.max_stack + 1);
+    size_t scratch = std::max<size_t>(1, k_.program.max_sources);
+    if (k_.dissipation) {  // the force copy evaluates in this kernel's buffers
+      k_.work.expr.reserve(k_.dissipation->work.expr.stack_size());
+      scratch = std::max(scratch, k_.dissipation->work.scratch.size());
+    }
+    k_.work.scratch.assign(scratch, 0.0);
   }
 
  private:
@@ -115,7 +121,7 @@ class StateKernelBuilder {
 }  // namespace
 
 template <class T>
-void StateKernel::node_values(const T* x, double t, T* nv) const {
+void StateKernel::node_values(const T* x, double t, T* nv, const KernelCall& c) const {
   BodyState<T> bs[kMaxBodies];
   for (size_t b = 0; b < bodies.size(); ++b) bs[b] = body_state(x + kBodyStates * b);
   MarkerState<T> ms[kMaxMarkers];
@@ -123,34 +129,35 @@ void StateKernel::node_values(const T* x, double t, T* nv) const {
   T mv[kMaxMeasures];
   for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
   T rv[StateInputs::kMaxNodes];  // values of user subroutines (other elements, VARSUBs)
-  for (size_t r = 0; r < program.reads.size(); ++r) rv[r] = read_value(program.reads[r], x, t);
+  for (size_t r = 0; r < program.reads.size(); ++r) rv[r] = read_value(program.reads[r], x, t, c);
   // No slots: the nodes are all (state inputs after the bodies).
-  program.evaluate<T>(x + kBodyStates * bodies.size(), mv, rv, t, ws, std::span<double>(scratch),
-                      nv, nullptr);
+  program.evaluate<T>(x + kBodyStates * bodies.size(), mv, rv, t, c.own.expr,
+                      std::span<double>(c.own.scratch), nv, nullptr);
 }
 
 template <class T>
-void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y) const {
+void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y,
+                              const KernelCall& c) const {
   const StateElement& e = *element;
   if (e.kind == StateElement::Kind::kDissipation) {  // E' = the element's dissipated power
     const std::vector<ElementRead>& reads = dissipation->state_inputs.reads;
     T rv[StateInputs::kMaxNodes];  // the user-subroutine values the force reads, at our inputs
-    for (size_t r = 0; r < reads.size(); ++r) rv[r] = read_value(reads[r], x, t);
+    for (size_t r = 0; r < reads.size(); ++r) rv[r] = read_value(reads[r], x, t, c);
     ElementState<T> st;
-    dissipation->wrench(x, t, &st, rv);
+    dissipation->wrench(x, t, c, &st, rv);
     f[0] = st.dissipation;
     return;
   }
   switch (e.form) {
     case StateElement::Form::kExplicit:
     case StateElement::Form::kImplicit:
-      f[0] = user ? user_diff(x, t) : nv[own_node];
+      f[0] = user ? user_diff(x, t, c) : nv[own_node];
       break;
     case StateElement::Form::kLinear: {
       const int n = e.num_states, m = num_inputs;
       const int p = e.num_outputs();
       T u[kMaxStates];
-      input_values(x, nv, t, u);
+      input_values(x, nv, t, u, c);
       for (int i = 0; i < n; ++i) {
         T fi(0.0);
         for (int j = 0; j < n; ++j) {
@@ -175,21 +182,21 @@ void StateKernel::evaluate_fg(const T* x, const T* nv, double t, T* f, T* y) con
     }
     case StateElement::Form::kUserSub: {
       T u[kMaxStates];
-      input_values(x, nv, t, u);
-      user_state_equations(x, u, t, f, y);
+      input_values(x, nv, t, u, c);
+      user_state_equations(x, u, t, f, y, c);
       break;
     }
   }
 }
 
 template <class T>
-void StateKernel::eval(const T* x, T* out, double t) const {
+void StateKernel::eval(const T* x, T* out, double t, const KernelCall& c) const {
   const int nb13 = kBodyStates * num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
   T nv[StateInputs::kMaxNodes];
-  node_values(x, t, nv);
+  node_values(x, t, nv, c);
   T f[kMaxStates], y[kMaxStates];
-  evaluate_fg(x, nv, t, f, y);
+  evaluate_fg(x, nv, t, f, y, c);
   const StateElement& e = *element;
   for (int i = 0; i < e.num_states; ++i) {
     out[nb13 + i] = e.form == StateElement::Form::kImplicit ? f[i] : x[own_xp(i)] - f[i];
@@ -208,26 +215,26 @@ void StateKernel::eval(const T* x, T* out, double t) const {
   ForceKernel::apply(x, out, bj, V3<T>(-F), V3<T>(-Tq), I.R);
 }
 
-void StateKernel::outputs(const double* x, double t, double* y) const {
+void StateKernel::outputs(const double* x, double t, double* y, const KernelCall& c) const {
   double nv[StateInputs::kMaxNodes];
-  node_values(x, t, nv);
+  node_values(x, t, nv, c);
   double f[kMaxStates];
-  evaluate_fg(x, nv, t, f, y);
+  evaluate_fg(x, nv, t, f, y, c);
 }
 
-void StateKernel::read_at(const double* y, const double* yp, double t, bool inputs,
-                          double* out) const {
+void StateKernel::read_at(const double* y, const double* yp, double t, bool inputs, double* out,
+                          const KernelCall& c) const {
   double x[kMaxLocalInputs];
   for (size_t i = 0; i < input_vars.size(); ++i) x[i] = (input_is_deriv[i] ? yp : y)[input_vars[i]];
   if (inputs) {
-    input_values<double>(x, nullptr, t, out);  // the ARYSUB: no nodes
+    input_values<double>(x, nullptr, t, out, c);  // the ARYSUB: no nodes
   } else {
-    outputs(x, t, out);
+    outputs(x, t, out, c);
   }
 }
 
-template void StateKernel::eval<double>(const double*, double*, double) const;
-template void StateKernel::eval<AD>(const AD*, AD*, double) const;
+template void StateKernel::eval<double>(const double*, double*, double, const KernelCall&) const;
+template void StateKernel::eval<AD>(const AD*, AD*, double, const KernelCall&) const;
 
 std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset, const System& sys,
                                             const std::vector<double>& y0,
@@ -308,10 +315,9 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
   }
   for (size_t r = 0; r < out.size(); ++r) {
     StateKernel& k = out[r];
-    if (k.reads_user_values() && k.y_full.empty()) {  // the reads scatter into y_full
-      k.sys = &sys;
-      k.y_full = y0;
-      k.yp_full.assign(y0.size(), 0.0);
+    if (k.reads_user_values() && k.work.y_full.empty()) {  // the reads scatter into y_full
+      k.work.y_full = y0;
+      k.work.yp_full.assign(y0.size(), 0.0);
     }
     // The dissipated-energy copy reads its bodies where this kernel has them (its own first:
     // the reads only append), its states after them.
@@ -321,5 +327,16 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
   }
   return out;
 }
+
+template <class T>
+T StateKernel::read_value(const ElementRead& r, const T* x, double t, const KernelCall& c) const {
+  return read_element_value(c.sys, c.ws, r, x, inputs(), input_vars, input_is_deriv, c.own.y_full,
+                            c.own.yp_full, t);
+}
+
+template double StateKernel::read_value<double>(const ElementRead&, const double*, double,
+                                                const KernelCall&) const;
+template AD StateKernel::read_value<AD>(const ElementRead&, const AD*, double,
+                                        const KernelCall&) const;
 
 }  // namespace mb

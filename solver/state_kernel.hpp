@@ -78,24 +78,23 @@ struct StateKernel {
   /// inputs (its bodies, then its states); this kernel evaluates the user-subroutine values it
   /// reads (read_elements, read_variables) and hands them to its wrench().
   std::optional<ForceKernel> dissipation;
-  mutable expr::Workspace ws;
-  mutable std::vector<double> scratch;
+  /// As built (workspace.hpp): the expression stack and scratch (sized for the dissipation copy
+  /// too), the routines' PAR arrays after their dependency calls, the System-layout buffers the
+  /// callbacks and reads see (y_full, yp_full).
+  KernelWork work;
 
   // User subroutines (solver/user_state.cpp): the element's GSESUB, YFOSUB or DIFSUB and the
   // ARYSUB of its U array. Their local inputs are the bodies and states they read plus the
   // multipliers of `blocks` (joint reactions read by ARYSUB or DIFSUB through c_sysfnc); the
-  // inputs are scattered into y_full/yp_full (the System layout) for the callbacks.
+  // inputs are scattered into the run's y_full/yp_full (the System layout) for the callbacks.
   const UserSubroutine* user = nullptr;    ///< GSESUB / YFOSUB / DIFSUB
   const UserSubroutine* arysub = nullptr;  ///< the U array's ARYSUB
   int arysub_id = 0;                       ///< that array's id (ARYSUB's id argument)
   int num_inputs = 0;                      ///< u: variables or the ARYSUB array's num_element
   std::vector<int> blocks;                 ///< constraint blocks whose multipliers are inputs
   int n_multipliers = 0;
-  const System* sys = nullptr;
   std::vector<int> input_vars;       ///< System variable of each local input (set by the System)
   std::vector<char> input_is_deriv;  ///< the input is a y' entry
-  mutable std::vector<double> y_full, yp_full;
-  mutable std::vector<double> par, arysub_par;  ///< the routines' PAR arrays
   std::vector<char> known_bodies, known_blocks, known_states;
 
   int num_bodies() const { return static_cast<int>(bodies.size()); }
@@ -122,42 +121,47 @@ struct StateKernel {
   int own_xp(int i) const { return kBodyStates * num_bodies() + element->num_states + i; }
 
   template <class T>
-  void eval(const T* x, T* out, double t) const;
+  void eval(const T* x, T* out, double t, const KernelCall& c) const;
 
   /// x' = f (explicit and linear forms; implicit: the residual F in f) and the outputs y.
   template <class T>
-  void evaluate_fg(const T* x, const T* node_values, double t, T* f, T* y) const;
+  void evaluate_fg(const T* x, const T* node_values, double t, T* f, T* y,
+                   const KernelCall& c) const;
 
   /// The outputs y (num_outputs values) at local inputs x (requests: ARYVAL of a Y array).
-  void outputs(const double* x, double t, double* y) const;
+  void outputs(const double* x, double t, double* y, const KernelCall& c) const;
   /// The outputs y (`inputs` false) or the inputs u (true) at the System-layout state (y, yp):
   /// what requests and other kernels read of this element (ARYVAL of its Y or ARYSUB U array).
-  void read_at(const double* y, const double* yp, double t, bool inputs, double* out) const;
+  void read_at(const double* y, const double* yp, double t, bool inputs, double* out,
+               const KernelCall& c) const;
 
   /// The inputs u: the variables' nodes, or the ARYSUB values (derivatives by forward
   /// differences over every local input).
   template <class T>
-  void input_values(const T* x, const T* nv, double t, T* u) const;
+  void input_values(const T* x, const T* nv, double t, T* u, const KernelCall& c) const;
   /// DIFSUB: y' (explicit) or the implicit residual; derivatives by forward differences.
   template <class T>
-  T user_diff(const T* x, double t) const;
+  T user_diff(const T* x, double t, const KernelCall& c) const;
   /// GSESUB / YFOSUB: f and the outputs y from the own states and u; derivatives from the
   /// partial routines (XX, XU, YX, YU) when the library or script has them, else forward
   /// differences.
   template <class T>
-  void user_state_equations(const T* x, const T* u, double t, T* f, T* y) const;
+  void user_state_equations(const T* x, const T* u, double t, T* f, T* y,
+                            const KernelCall& c) const;
 
  private:
   template <class T>
-  void node_values(const T* x, double t, T* nv) const;
+  void node_values(const T* x, double t, T* nv, const KernelCall& c) const;
   /// A read's value at local inputs x (read_element_value of solver/state_reads.hpp).
   template <class T>
-  T read_value(const ElementRead& r, const T* x, double t) const;
-  void scatter(const double* xv) const;
-  UserCallState call_state(const UserContext& context, double t) const;
-  void call_arysub(const double* xv, double t, int dflag, int iflag, double* u) const;
-  double call_difsub(const double* xv, double t, int dflag, int iflag) const;
-  void call_gse(const double* xs, const double* u, double t, int dflag, double* f, double* g) const;
+  T read_value(const ElementRead& r, const T* x, double t, const KernelCall& c) const;
+  void scatter(const double* xv, KernelWork& w) const;
+  UserCallState call_state(const UserContext& context, double t, const KernelWork& w) const;
+  void call_arysub(const double* xv, double t, int dflag, int iflag, double* u,
+                   const KernelCall& c) const;
+  double call_difsub(const double* xv, double t, int dflag, int iflag, const KernelCall& c) const;
+  void call_gse(const double* xs, const double* u, double t, int dflag, double* f, double* g,
+                const KernelCall& c) const;
   friend UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
                                                   const std::vector<double>& y0);
 };

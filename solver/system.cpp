@@ -32,6 +32,19 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   build_pattern();
 }
 
+Workspace System::make_workspace() const {
+  Workspace ws;
+  ws.bodies.resize(body_kernels_.size());
+  for (const JointKernel& k : joint_kernels_) ws.joints.push_back(k.work);
+  for (const ForceKernel& k : force_kernels_) ws.forces.push_back(k.work);
+  for (const GeneralConstraintKernel& k : gcon_kernels_) ws.gcons.push_back(k.work);
+  for (const CouplerKernel& k : coupler_kernels_) ws.couplers.push_back(k.work);
+  for (const StateKernel& k : state_kernels_) ws.states.push_back(k.work);
+  ws.variable_par = user_variables_.initial_pars();
+  ws.gravity = gravity_.make_cache();
+  return ws;
+}
+
 void System::follow_angles(const double* y) const {
   if (angles_->empty()) return;
   angles_->follow([&](int mk) {
@@ -48,8 +61,8 @@ void System::follow_angles(const double* y) const {
 }
 
 template <class Kernel>
-void System::add_residual(const Kernel& k, const Slots& s, double t, const double* y,
-                          const double* yp, double* res) const {
+void System::add_residual(const Kernel& k, const KernelCall& c, const Slots& s, double t,
+                          const double* y, const double* yp, double* res) const {
   double x[kMaxLocalInputs];
   double out[kMaxLocalInputs];
   const size_t n_in = s.in_var.size();
@@ -57,15 +70,15 @@ void System::add_residual(const Kernel& k, const Slots& s, double t, const doubl
     const int v = s.in_var[i];
     x[i] = v < 0 ? s.in_const[i] : (s.in_is_deriv[i] ? yp[v] : y[v]);
   }
-  k.eval(x, out, t);
+  k.eval(x, out, t, c);
   for (size_t r = 0; r < s.out_row.size(); ++r) {
     if (s.out_row[r] >= 0) res[s.out_row[r]] += out[r];
   }
 }
 
 template <class Kernel>
-void System::add_jacobian(const Kernel& k, const Slots& s, double t, const double* y,
-                          const double* yp, double cj, double* values) const {
+void System::add_jacobian(const Kernel& k, const KernelCall& c, const Slots& s, double t,
+                          const double* y, const double* yp, double cj, double* values) const {
   AD x[kMaxLocalInputs];
   AD out[kMaxLocalInputs];
   const size_t n_in = s.in_var.size();
@@ -77,7 +90,7 @@ void System::add_jacobian(const Kernel& k, const Slots& s, double t, const doubl
       x[i] = AD(s.in_is_deriv[i] ? yp[v] : y[v], static_cast<int>(n_in), static_cast<int>(i));
     }
   }
-  k.eval(x, out, t);
+  k.eval(x, out, t, c);
   for (size_t r = 0; r < s.out_row.size(); ++r) {
     if (s.out_row[r] < 0) continue;
     const ADVector& d = out[r].derivatives();
@@ -89,27 +102,30 @@ void System::add_jacobian(const Kernel& k, const Slots& s, double t, const doubl
   }
 }
 
-void System::applied_residual(double t, const double* y, const double* yp, double* res) const {
+void System::applied_residual(Workspace& ws, double t, const double* y, const double* yp,
+                              double* res) const {
   std::fill(res, res + n_, 0.0);
   for (size_t k = 0; k < body_kernels_.size(); ++k) {
-    add_residual(body_kernels_[k], body_slots_[k], t, y, yp, res);
+    add_residual(body_kernels_[k], {*this, ws, ws.bodies[k]}, body_slots_[k], t, y, yp, res);
   }
   for (size_t k = 0; k < force_kernels_.size(); ++k) {
-    add_residual(force_kernels_[k], force_slots_[k], t, y, yp, res);
+    add_residual(force_kernels_[k], {*this, ws, ws.forces[k]}, force_slots_[k], t, y, yp, res);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
-    add_residual(state_kernels_[k], state_slots_[k], t, y, yp, res);
+    add_residual(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, res);
   }
 }
 
-void System::add_block_residual(int block, double t, const double* y, const double* yp,
-                                double* res) const {
-  add_residual(joint_kernels_[block], joint_slots_[block], t, y, yp, res);
+void System::add_block_residual(Workspace& ws, int block, double t, const double* y,
+                                const double* yp, double* res) const {
+  add_residual(joint_kernels_[block], {*this, ws, ws.joints[block]}, joint_slots_[block], t, y, yp,
+               res);
 }
 
 template <class Kernel>
-void System::add_acceleration_residual(const Kernel& k, const Slots& s, double t, const double* y,
-                                       const double* yp, double* res) const {
+void System::add_acceleration_residual(const Kernel& k, const KernelCall& c, const Slots& s,
+                                       double t, const double* y, const double* yp,
+                                       double* res) const {
   Dual x[kMaxLocalInputs];
   Dual out[kMaxLocalInputs];
   const size_t n_in = s.in_var.size();
@@ -121,7 +137,7 @@ void System::add_acceleration_residual(const Kernel& k, const Slots& s, double t
     x[i] = Dual(v < 0 ? s.in_const[i] : (s.in_is_deriv[i] ? yp[v] : y[v]),
                 Eigen::Matrix<double, 1, 1>(dir));
   }
-  eval_velocity_rows(k, x, out, t);
+  eval_velocity_rows(k, x, out, t, c);
   for (size_t r = 0; r < s.out_row.size(); ++r) {
     if (s.out_row[r] >= 0 && out[r].derivatives().size() > 0) {
       res[s.out_row[r]] += out[r].derivatives()(0);
@@ -130,8 +146,9 @@ void System::add_acceleration_residual(const Kernel& k, const Slots& s, double t
 }
 
 template <class Kernel>
-void System::add_acceleration_jacobian(const Kernel& k, const Slots& s, double t, const double* y,
-                                       const double* yp, double cj, double* values) const {
+void System::add_acceleration_jacobian(const Kernel& k, const KernelCall& c, const Slots& s,
+                                       double t, const double* y, const double* yp, double cj,
+                                       double* values) const {
   AD2 x[kMaxLocalInputs];
   AD2 out[kMaxLocalInputs];
   const size_t n_in = s.in_var.size();
@@ -146,7 +163,7 @@ void System::add_acceleration_jacobian(const Kernel& k, const Slots& s, double t
               : AD(s.in_is_deriv[i] ? yp[v] : y[v], static_cast<int>(n_in), static_cast<int>(i));
     x[i] = AD2(value, Eigen::Matrix<AD, 1, 1>(AD(dir, ADVector::Zero(n))));
   }
-  eval_velocity_rows(k, x, out, t);
+  eval_velocity_rows(k, x, out, t, c);
   for (size_t r = 0; r < s.out_row.size(); ++r) {
     if (s.out_row[r] < 0) continue;
     // d(row)/dx: the coefficient of x' (of y' with cj, and of u); d(row . x')/dx at fixed x'.
@@ -168,25 +185,27 @@ void System::add_acceleration_jacobian(const Kernel& k, const Slots& s, double t
   }
 }
 
-void System::residual(double t, const double* y, const double* yp, double* res) const {
+void System::residual(Workspace& ws, double t, const double* y, const double* yp,
+                      double* res) const {
   std::fill(res, res + n_, 0.0);
   for (size_t k = 0; k < body_kernels_.size(); ++k) {
-    add_residual(body_kernels_[k], body_slots_[k], t, y, yp, res);
+    add_residual(body_kernels_[k], {*this, ws, ws.bodies[k]}, body_slots_[k], t, y, yp, res);
   }
   for (size_t k = 0; k < joint_kernels_.size(); ++k) {
-    add_residual(joint_kernels_[k], joint_slots_[k], t, y, yp, res);
+    add_residual(joint_kernels_[k], {*this, ws, ws.joints[k]}, joint_slots_[k], t, y, yp, res);
   }
   for (size_t k = 0; k < force_kernels_.size(); ++k) {
-    add_residual(force_kernels_[k], force_slots_[k], t, y, yp, res);
+    add_residual(force_kernels_[k], {*this, ws, ws.forces[k]}, force_slots_[k], t, y, yp, res);
   }
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
-    add_residual(gcon_kernels_[k], gcon_slots_[k], t, y, yp, res);
+    add_residual(gcon_kernels_[k], {*this, ws, ws.gcons[k]}, gcon_slots_[k], t, y, yp, res);
   }
   for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
-    add_residual(coupler_kernels_[k], coupler_slots_[k], t, y, yp, res);
+    add_residual(coupler_kernels_[k], {*this, ws, ws.couplers[k]}, coupler_slots_[k], t, y, yp,
+                 res);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
-    add_residual(state_kernels_[k], state_slots_[k], t, y, yp, res);
+    add_residual(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, res);
   }
   if (form_ == DaeForm::kIndex3) {
     const int mu0 = kBodyStates * nb_ + n_eq_;
@@ -194,17 +213,18 @@ void System::residual(double t, const double* y, const double* yp, double* res) 
   }
   if (form_ == DaeForm::kStabilisedIndex1) {
     // Per constraint kernel: B^T kappa into the u rows, the acceleration row into lambda's.
-    auto add_index1 = [&](const auto& kernels, const std::vector<Slots>& corr,
-                          const std::vector<Slots>& acc) {
+    auto add_index1 = [&](const auto& kernels, std::vector<KernelWork>& works,
+                          const std::vector<Slots>& corr, const std::vector<Slots>& acc) {
       for (size_t k = 0; k < kernels.size(); ++k) {
-        add_residual(kernels[k], corr[k], t, y, yp, res);
-        add_acceleration_residual(kernels[k], acc[k], t, y, yp, res);
+        const KernelCall c{*this, ws, works[k]};
+        add_residual(kernels[k], c, corr[k], t, y, yp, res);
+        add_acceleration_residual(kernels[k], c, acc[k], t, y, yp, res);
       }
     };
-    add_index1(joint_kernels_, joint_corr_slots_, joint_acc_slots_);
-    add_index1(coupler_kernels_, coupler_corr_slots_, coupler_acc_slots_);
-    add_index1(gcon_kernels_, gcon_corr_slots_, gcon_acc_slots_);
-    add_drive_row_rates(t, res);
+    add_index1(joint_kernels_, ws.joints, joint_corr_slots_, joint_acc_slots_);
+    add_index1(coupler_kernels_, ws.couplers, coupler_corr_slots_, coupler_acc_slots_);
+    add_index1(gcon_kernels_, ws.gcons, gcon_corr_slots_, gcon_acc_slots_);
+    add_drive_row_rates(ws, t, res);
     for (int r = kappa_begin_ + n_eq_; r < n_; ++r) res[r] += y[r];  // u - B^T kappa
     for (int b = 0; b < nb_; ++b) {  // M (nu' + u): the Newton-Euler rows read M u too
       const int o = body_states_offset(b), u = correction_offset(o);
@@ -217,15 +237,19 @@ void System::residual(double t, const double* y, const double* yp, double* res) 
   }
 }
 
-void System::add_drive_row_rates(double t, double* rows) const {
+void System::add_drive_row_rates(Workspace& ws, double t, double* rows) const {
   for (size_t k = 0; k < joint_kernels_.size(); ++k) {
     const JointKernel& jk = joint_kernels_[k];
-    if (jk.drive && jk.m > 0) rows[lambda_offset(static_cast<int>(k))] += jk.velocity_row_rate(t);
+    if (jk.drive && jk.m > 0) {
+      rows[lambda_offset(static_cast<int>(k))] +=
+          jk.velocity_row_rate(t, {*this, ws, ws.joints[k]});
+    }
   }
 }
 
-void System::add_velocity_row_time_rates(double t, const double* y, double* rates) const {
-  add_drive_row_rates(t, rates);
+void System::add_velocity_row_time_rates(Workspace& ws, double t, const double* y,
+                                         double* rates) const {
+  add_drive_row_rates(ws, t, rates);
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
     const GeneralConstraintKernel& gk = gcon_kernels_[k];
     const Slots& s = gcon_slots_[k];
@@ -235,45 +259,50 @@ void System::add_velocity_row_time_rates(double t, const double* y, double* rate
     for (size_t i = 0; i < s.in_var.size(); ++i) {
       x[i] = Dual(s.in_var[i] < 0 ? s.in_const[i] : y[s.in_var[i]], at_rest);
     }
-    gk.velocity_rows(x, out, t);
+    gk.velocity_rows(x, out, t, {*this, ws, ws.gcons[k]});
     rates[kBodyStates * nb_ + gcon_eq_offset_[k]] +=
         out[kBodyStates * gk.num_bodies()].derivatives()(0);
   }
 }
 
-void System::jacobian(double t, const double* y, const double* yp, double cj,
+void System::jacobian(Workspace& ws, double t, const double* y, const double* yp, double cj,
                       double* values) const {
   std::fill(values, values + pattern_.nnz(), 0.0);
   for (size_t k = 0; k < body_kernels_.size(); ++k) {
-    add_jacobian(body_kernels_[k], body_slots_[k], t, y, yp, cj, values);
+    add_jacobian(body_kernels_[k], {*this, ws, ws.bodies[k]}, body_slots_[k], t, y, yp, cj, values);
   }
   for (size_t k = 0; k < joint_kernels_.size(); ++k) {
-    add_jacobian(joint_kernels_[k], joint_slots_[k], t, y, yp, cj, values);
+    add_jacobian(joint_kernels_[k], {*this, ws, ws.joints[k]}, joint_slots_[k], t, y, yp, cj,
+                 values);
   }
   for (size_t k = 0; k < force_kernels_.size(); ++k) {
-    add_jacobian(force_kernels_[k], force_slots_[k], t, y, yp, cj, values);
+    add_jacobian(force_kernels_[k], {*this, ws, ws.forces[k]}, force_slots_[k], t, y, yp, cj,
+                 values);
   }
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
-    add_jacobian(gcon_kernels_[k], gcon_slots_[k], t, y, yp, cj, values);
+    add_jacobian(gcon_kernels_[k], {*this, ws, ws.gcons[k]}, gcon_slots_[k], t, y, yp, cj, values);
   }
   for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
-    add_jacobian(coupler_kernels_[k], coupler_slots_[k], t, y, yp, cj, values);
+    add_jacobian(coupler_kernels_[k], {*this, ws, ws.couplers[k]}, coupler_slots_[k], t, y, yp, cj,
+                 values);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
-    add_jacobian(state_kernels_[k], state_slots_[k], t, y, yp, cj, values);
+    add_jacobian(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, cj,
+                 values);
   }
   for (int pos : pinned_mu_diag_) values[pos] = 1.0;
   if (form_ == DaeForm::kStabilisedIndex1) {
-    auto add_index1 = [&](const auto& kernels, const std::vector<Slots>& corr,
-                          const std::vector<Slots>& acc) {
+    auto add_index1 = [&](const auto& kernels, std::vector<KernelWork>& works,
+                          const std::vector<Slots>& corr, const std::vector<Slots>& acc) {
       for (size_t k = 0; k < kernels.size(); ++k) {
-        add_jacobian(kernels[k], corr[k], t, y, yp, cj, values);
-        add_acceleration_jacobian(kernels[k], acc[k], t, y, yp, cj, values);
+        const KernelCall c{*this, ws, works[k]};
+        add_jacobian(kernels[k], c, corr[k], t, y, yp, cj, values);
+        add_acceleration_jacobian(kernels[k], c, acc[k], t, y, yp, cj, values);
       }
     };
-    add_index1(joint_kernels_, joint_corr_slots_, joint_acc_slots_);
-    add_index1(coupler_kernels_, coupler_corr_slots_, coupler_acc_slots_);
-    add_index1(gcon_kernels_, gcon_corr_slots_, gcon_acc_slots_);
+    add_index1(joint_kernels_, ws.joints, joint_corr_slots_, joint_acc_slots_);
+    add_index1(coupler_kernels_, ws.couplers, coupler_corr_slots_, coupler_acc_slots_);
+    add_index1(gcon_kernels_, ws.gcons, gcon_corr_slots_, gcon_acc_slots_);
     for (int pos : u_diag_pos_) values[pos] += 1.0;
     for (int b = 0; b < nb_; ++b) {
       const BodyKernel& bk = body_kernels_[b];

@@ -72,6 +72,11 @@
 // Kernels are evaluated through gathered local inputs; the Jacobian comes from the same kernel
 // code evaluated with forward-mode AD (solver/autodiff.hpp), so it is exact. Neither residual nor
 // Jacobian evaluation allocates.
+//
+// Runs: the System is the const description; what an evaluation writes (expression stacks, PAR
+// arrays, the gravity cache: solver/workspace.hpp) is in a Workspace that the caller owns, made
+// by make_workspace() once per run and passed to residual(), jacobian() and every kernel. One
+// System may serve several runs, each with its own Workspace.
 
 #include <memory>
 #include <span>
@@ -89,6 +94,7 @@
 #include "solver/state_kernel.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/user_variables.hpp"
+#include "solver/workspace.hpp"
 
 namespace mb {
 
@@ -112,7 +118,7 @@ enum class DaeForm {
 class System {
  public:
   explicit System(const Model& model, DaeForm form = DaeForm::kStabilisedIndex2);
-  System(const System&) = delete;  ///< kernels keep pointers to their System
+  System(const System&) = delete;  ///< kernels keep pointers into it (gravity, joint kernels)
   System& operator=(const System&) = delete;
 
   const Model& model() const { return model_; }
@@ -208,25 +214,30 @@ class System {
   /// Initial y from the model (deck positions and velocities; multipliers 0).
   std::vector<double> initial_state() const;
 
-  void residual(double t, const double* y, const double* yp, double* res) const;
+  /// The run buffers of this System's kernels, sized (solver/workspace.hpp).
+  Workspace make_workspace() const;
+
+  void residual(Workspace& ws, double t, const double* y, const double* yp, double* res) const;
   /// Adds the explicit time derivative of each velocity row at fixed y (index-2 layout: the
   /// lambda rows) to `rates`: driven motions (JointKernel::velocity_row_rate) and
   /// Constraint_Generals reading TIME (their velocity rows with dual-number inputs at rest).
-  void add_velocity_row_time_rates(double t, const double* y, double* rates) const;
+  void add_velocity_row_time_rates(Workspace& ws, double t, const double* y, double* rates) const;
   /// The residual of the bodies, applied forces and user states only (every constraint left
   /// out; res is zeroed first). With all multipliers zero this equals residual() in the body
   /// rows, since constraints act there only through their multipliers: the joint-coordinate
   /// ODE form reads the applied wrenches from it.
-  void applied_residual(double t, const double* y, const double* yp, double* res) const;
+  void applied_residual(Workspace& ws, double t, const double* y, const double* yp,
+                        double* res) const;
   /// Adds the residual of constraint block `block` alone to res (its bodies' rows and its own
   /// equations). With y' = 0 and mu = 0 its body rows are -B^T lambda: linear in lambda, so a
   /// unit multiplier gives that multiplier's column of dF/dlambda.
-  void add_block_residual(int block, double t, const double* y, const double* yp,
+  void add_block_residual(Workspace& ws, int block, double t, const double* y, const double* yp,
                           double* res) const;
 
   const SparsePattern& pattern() const { return pattern_; }
   /// Values of dF/dy + cj dF/dy' in pattern() order.
-  void jacobian(double t, const double* y, const double* yp, double cj, double* values) const;
+  void jacobian(Workspace& ws, double t, const double* y, const double* yp, double cj,
+                double* values) const;
 
   /// Which element a variable belongs to, for messages ("Body_Rigid 2", "Constraint_Joint 1").
   std::string describe_variable(int index) const;
@@ -245,21 +256,23 @@ class System {
     std::vector<int> corr_pos;  ///< [out * n_in + in] -> Jacobian position of (row, corr_var)
   };
 
+  // Kernel k evaluated with its call `c` (the System, the run's Workspace, k's buffers).
   template <class Kernel>
-  void add_residual(const Kernel& k, const Slots& s, double t, const double* y, const double* yp,
-                    double* res) const;
+  void add_residual(const Kernel& k, const KernelCall& c, const Slots& s, double t, const double* y,
+                    const double* yp, double* res) const;
   template <class Kernel>
-  void add_jacobian(const Kernel& k, const Slots& s, double t, const double* y, const double* yp,
-                    double cj, double* values) const;
+  void add_jacobian(const Kernel& k, const KernelCall& c, const Slots& s, double t, const double* y,
+                    const double* yp, double cj, double* values) const;
   /// The acceleration rows of a constraint kernel (index-1 form) and their Jacobian.
   template <class Kernel>
-  void add_acceleration_residual(const Kernel& k, const Slots& s, double t, const double* y,
-                                 const double* yp, double* res) const;
+  void add_acceleration_residual(const Kernel& k, const KernelCall& c, const Slots& s, double t,
+                                 const double* y, const double* yp, double* res) const;
   template <class Kernel>
-  void add_acceleration_jacobian(const Kernel& k, const Slots& s, double t, const double* y,
-                                 const double* yp, double cj, double* values) const;
+  void add_acceleration_jacobian(const Kernel& k, const KernelCall& c, const Slots& s, double t,
+                                 const double* y, const double* yp, double cj,
+                                 double* values) const;
   /// Adds JointKernel::velocity_row_rate of every active driven motion to its lambda row.
-  void add_drive_row_rates(double t, double* rows) const;
+  void add_drive_row_rates(Workspace& ws, double t, double* rows) const;
 
   // Construction, in the order the constructor takes them. The layout
   // (solver/system_layout.cpp):
@@ -312,7 +325,7 @@ class System {
 
   const Model& model_;
   DaeForm form_;
-  GravityField gravity_;  ///< the body kernels point here
+  GravityField gravity_;  ///< the body kernels point here (its cache is the Workspace's)
   int nb_ = 0, n_eq_ = 0, n_ = 0;
   std::vector<int> body_offset_;
   std::vector<int> joint_eq_offset_;

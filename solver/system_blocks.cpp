@@ -13,7 +13,8 @@ namespace mb {
 // ---------------------------------------------------------------------------------------------
 // Dae
 
-Dae::Dae(const System& sys, std::vector<int> removed) : sys_(sys), removed_(std::move(removed)) {
+Dae::Dae(const System& sys, Workspace& ws, std::vector<int> removed)
+    : sys_(sys), ws_(ws), removed_(std::move(removed)) {
   std::sort(removed_.begin(), removed_.end());
   const int nb = sys.num_moving_bodies(), m = sys.num_constraint_equations();
   for (int e : removed_) {
@@ -34,12 +35,12 @@ Dae::Dae(const System& sys, std::vector<int> removed) : sys_(sys), removed_(std:
 }
 
 void Dae::residual(double t, const double* y, const double* yp, double* res) const {
-  sys_.residual(time_at(t), y, yp, res);
+  sys_.residual(ws_, time_at(t), y, yp, res);
   for (int r : pinned_) res[r] = y[r];
 }
 
 void Dae::jacobian(double t, const double* y, const double* yp, double cj, double* values) const {
-  sys_.jacobian(time_at(t), y, yp, cj, values);
+  sys_.jacobian(ws_, time_at(t), y, yp, cj, values);
   for (int k : zero_pos_) values[k] = 0.0;
   for (int k : diag_pos_) values[k] = 1.0;
 }
@@ -218,7 +219,7 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
   // Explicit time dependence of the velocity rows (driven motions, Constraint_Generals reading
   // TIME), from the expressions' symbolic time derivatives.
   std::fill(res_.begin(), res_.end(), 0.0);
-  dae_.system().add_velocity_row_time_rates(t, y.data(), res_.data());
+  dae_.system().add_velocity_row_time_rates(dae_.workspace(), t, y.data(), res_.data());
   for (size_t i = 0; i < b_.vel_rows.size(); ++i) {
     rate_rhs_(static_cast<Eigen::Index>(i)) = -res_[b_.vel_rows[i]];
   }

@@ -30,12 +30,15 @@ using SpMat = Eigen::SparseMatrix<double>;
 /// the index-3 form: its Phi row, lambda's, and its pinned mu row; in the index-1 form its
 /// acceleration row, lambda's, and kappa_e = 0 too): the rows and multipliers
 /// still exist, the multipliers are pinned to zero. With nothing removed
-/// residual() and jacobian() are the System's.
+/// residual() and jacobian() are the System's. A Dae is a run's view: it evaluates in the
+/// Workspace `ws` (System::make_workspace()) that its owner keeps alive.
 class Dae {
  public:
-  explicit Dae(const System& sys, std::vector<int> removed = {});
+  Dae(const System& sys, Workspace& ws, std::vector<int> removed = {});
 
   const System& system() const { return sys_; }
+  /// The run's Workspace (for evaluations beside the residual: applied forces, angle tracks).
+  Workspace& workspace() const { return ws_; }
   int size() const { return sys_.size(); }
   const SparsePattern& pattern() const { return sys_.pattern(); }
   const std::vector<double>& differential_mask() const { return sys_.differential_mask(); }
@@ -58,6 +61,7 @@ class Dae {
   double time_at(double t) const { return time_frozen_ ? frozen_time_ : t; }
 
   const System& sys_;
+  Workspace& ws_;
   bool time_frozen_ = false;
   double frozen_time_ = 0;
   std::vector<int> removed_;

@@ -10,6 +10,7 @@
 #include "solver/state_layout.hpp"
 #include "solver/state_reads.hpp"
 #include "solver/system.hpp"
+#include "solver/user_context.hpp"
 
 namespace mb {
 
@@ -18,10 +19,9 @@ void System::init_motion_subroutines() {
   // call (iflag = 1) comes first, as in MotionSolve.
   for (JointKernel& k : joint_kernels_) {
     if (!k.user_drive) continue;
-    k.sys = this;
     k.no_bodies.assign(model_.bodies.size(), 0);
     k.no_blocks.assign(joint_kernels_.size(), 0);
-    k.call_motsub(k.drive_states, 0.0, 1);
+    k.call_motsub(k.drive_states, 0.0, 1, *this, k.work.par);
   }
 }
 
@@ -30,19 +30,18 @@ void System::init_coupler_subroutine(CouplerKernel& k) {
   // initialisation call (iflag = 1) at the input configuration comes first.
   k.user = &*k.coupler->user;
   k.user_id = k.coupler->id;
-  k.par = k.user->par;
-  k.sys = this;
+  k.work.par = k.user->par;
   k.no_bodies.assign(model_.bodies.size(), 0);
   k.no_blocks.assign(joint_kernels_.size(), 0);
   const double q0[CouplerKernel::kMaxTerms] = {};
   double phi0 = 0.0;
-  k.call_user(-1, q0, 0.0, 1, &phi0, 1);
+  k.call_user(-1, q0, 0.0, 1, &phi0, 1, *this, k.work.par);
   // The constraint is Phi(q) (Adams' COUXX and COUXX2 have no time partials, and neither the
   // velocity nor the acceleration row has a time term): a Phi that moves with TIME would be
   // held wrongly, so a routine whose value at the input configuration changes is refused.
   double phi_a = 0.0, phi_b = 0.0;
-  k.call_user(-1, q0, 0.0, 0, &phi_a, 1);
-  k.call_user(-1, q0, 1.0, 0, &phi_b, 1);
+  k.call_user(-1, q0, 0.0, 0, &phi_a, 1, *this, k.work.par);
+  k.call_user(-1, q0, 1.0, 0, &phi_b, 1, *this, k.work.par);
   if (std::abs(phi_b - phi_a) > 1e-12 * (1.0 + std::abs(phi_a))) {
     throw Error(ExitCode::kDeckError,
                 fmt::format("{}: {}: COUSUB's Phi changes with TIME ({:.6g} at t = 0, {:.6g} "
@@ -151,7 +150,6 @@ void System::bind_force_kernel(ForceKernel& fk, const std::vector<double>& y0) {
   if (fk.user) {
     bind_user_force(fk, *this, y0);
   } else {  // the blocks whose reactions the expressions read (JOINT, JPRIM, MOTION)
-    fk.sys = this;
     fk.n_multipliers = 0;
     for (int block : fk.blocks) fk.n_multipliers += joint_equation_count(block);
   }
@@ -226,7 +224,7 @@ void System::add_applied_kernels() {
   const std::vector<double> y0 = initial_state();
   // The VARSUB dependency calls, then the state kernels: force expressions and state inputs may
   // read values their user subroutines compute.
-  user_variables_.bind(*this, y0);
+  user_variables_.bind(model_, SystemUserContext(*this), num_constraint_blocks(), y0);
   std::vector<int> block_equations;
   for (const JointKernel& k : joint_kernels_) block_equations.push_back(k.m);
   state_kernels_ =

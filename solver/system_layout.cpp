@@ -43,11 +43,11 @@ void System::add_motion_blocks() {
     }
     k.drive = &mo.expr.exprs[0];
     k.drive_states = static_cast<int>(mo.level);
-    k.ws.reserve(mo.expr.exprs[0].max_stack + 1);
+    k.work.expr.reserve(mo.expr.exprs[0].max_stack + 1);
     if (mo.user) {
       k.user_drive = &*mo.user;
       k.user_id = mo.id;
-      k.par = mo.user->par;
+      k.work.par = mo.user->par;
     }
     add_constraint_block(std::move(k), mo.i_marker, mo.j_marker);
   }

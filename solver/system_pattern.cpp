@@ -27,12 +27,12 @@ class System::PatternProbe {
 
   /// The (output, input) pairs of an ordinary kernel evaluation.
   template <class Kernel>
-  void probe(const Kernel& kernel, Slots& s) {
+  void probe(const Kernel& kernel, const KernelCall& c, Slots& s) {
     const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
     std::vector<char> nz(n_out * n_in, 0);
     if (!mark_black_box(kernel, n_in, n_out, nz)) {
       for (int trial = 0, attempts = 0; trial < 2; ++attempts) {
-        if (probe_once(kernel, s, nz, attempts)) ++trial;
+        if (probe_once(kernel, c, s, nz, attempts)) ++trial;
       }
     }
     for (size_t r = 0; r < n_out; ++r) {
@@ -49,7 +49,7 @@ class System::PatternProbe {
   /// The acceleration rows of a constraint kernel (index-1 form), probed with AD2 at random
   /// points and directions (nonzero: a first or second derivative).
   template <class Kernel>
-  void probe_acceleration(const Kernel& kernel, Slots& s);
+  void probe_acceleration(const Kernel& kernel, const KernelCall& c, Slots& s);
 
   /// A structural nonzero the kernels do not report.
   void insert(int row, int col) { cols_[static_cast<size_t>(col)].insert(row); }
@@ -106,7 +106,8 @@ class System::PatternProbe {
   /// singularity check on non-normalised Euler parameters): such a probe is drawn again, up to
   /// 16 times (false), and the last attempt reports its error.
   template <class Kernel>
-  bool probe_once(const Kernel& kernel, const Slots& s, std::vector<char>& nz, int attempts) {
+  bool probe_once(const Kernel& kernel, const KernelCall& c, const Slots& s, std::vector<char>& nz,
+                  int attempts) {
     const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
     AD x[kMaxLocalInputs];
     AD out[kMaxLocalInputs];
@@ -116,7 +117,7 @@ class System::PatternProbe {
     }
     try {
       const StructuralProbe structural;
-      kernel.eval(x, out, 0.5 + 0.5 * uni_(rng_));  // a time where TIME factors are non-zero
+      kernel.eval(x, out, 0.5 + 0.5 * uni_(rng_), c);  // a time where TIME factors are non-zero
     } catch (const Error&) {
       if (attempts >= 16) throw;
       return false;
@@ -137,7 +138,7 @@ class System::PatternProbe {
 };
 
 template <class Kernel>
-void System::PatternProbe::probe_acceleration(const Kernel& kernel, Slots& s) {
+void System::PatternProbe::probe_acceleration(const Kernel& kernel, const KernelCall& c, Slots& s) {
   const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
   const auto n = static_cast<Eigen::Index>(n_in);
   std::vector<char> nz(n_out * n_in, 0), nz_corr(n_out * n_in, 0);
@@ -153,7 +154,7 @@ void System::PatternProbe::probe_acceleration(const Kernel& kernel, Slots& s) {
     }
     {
       const StructuralProbe structural;
-      eval_velocity_rows(kernel, x, out, 0.0);
+      eval_velocity_rows(kernel, x, out, 0.0, c);
     }
     for (size_t r = 0; r < n_out; ++r) {
       if (s.out_row[r] < 0) continue;
@@ -222,33 +223,37 @@ int SparsePattern::position(int row, int col) const {
 
 void System::build_pattern() {
   PatternProbe probe(n_);
+  Workspace ws = make_workspace();  // the probes' own: no run sees what they write
   // The order of the probes fixes the random points each kernel sees.
-  for (size_t k = 0; k < body_kernels_.size(); ++k) probe.probe(body_kernels_[k], body_slots_[k]);
+  for (size_t k = 0; k < body_kernels_.size(); ++k)
+    probe.probe(body_kernels_[k], {*this, ws, ws.bodies[k]}, body_slots_[k]);
   for (size_t k = 0; k < joint_kernels_.size(); ++k) {
-    probe.probe(joint_kernels_[k], joint_slots_[k]);
+    probe.probe(joint_kernels_[k], {*this, ws, ws.joints[k]}, joint_slots_[k]);
   }
   for (size_t k = 0; k < force_kernels_.size(); ++k) {
-    probe.probe(force_kernels_[k], force_slots_[k]);
+    probe.probe(force_kernels_[k], {*this, ws, ws.forces[k]}, force_slots_[k]);
   }
-  for (size_t k = 0; k < gcon_kernels_.size(); ++k) probe.probe(gcon_kernels_[k], gcon_slots_[k]);
+  for (size_t k = 0; k < gcon_kernels_.size(); ++k)
+    probe.probe(gcon_kernels_[k], {*this, ws, ws.gcons[k]}, gcon_slots_[k]);
   for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
-    probe.probe(coupler_kernels_[k], coupler_slots_[k]);
+    probe.probe(coupler_kernels_[k], {*this, ws, ws.couplers[k]}, coupler_slots_[k]);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
-    probe.probe(state_kernels_[k], state_slots_[k]);
+    probe.probe(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k]);
   }
   // Index-1 form: the B^T kappa evaluations are ordinary kernel evaluations.
   for (size_t k = 0; k < joint_corr_slots_.size(); ++k) {
-    probe.probe(joint_kernels_[k], joint_corr_slots_[k]);
-    probe.probe_acceleration(joint_kernels_[k], joint_acc_slots_[k]);
+    probe.probe(joint_kernels_[k], {*this, ws, ws.joints[k]}, joint_corr_slots_[k]);
+    probe.probe_acceleration(joint_kernels_[k], {*this, ws, ws.joints[k]}, joint_acc_slots_[k]);
   }
   for (size_t k = 0; k < coupler_corr_slots_.size(); ++k) {
-    probe.probe(coupler_kernels_[k], coupler_corr_slots_[k]);
-    probe.probe_acceleration(coupler_kernels_[k], coupler_acc_slots_[k]);
+    probe.probe(coupler_kernels_[k], {*this, ws, ws.couplers[k]}, coupler_corr_slots_[k]);
+    probe.probe_acceleration(coupler_kernels_[k], {*this, ws, ws.couplers[k]},
+                             coupler_acc_slots_[k]);
   }
   for (size_t k = 0; k < gcon_corr_slots_.size(); ++k) {
-    probe.probe(gcon_kernels_[k], gcon_corr_slots_[k]);
-    probe.probe_acceleration(gcon_kernels_[k], gcon_acc_slots_[k]);
+    probe.probe(gcon_kernels_[k], {*this, ws, ws.gcons[k]}, gcon_corr_slots_[k]);
+    probe.probe_acceleration(gcon_kernels_[k], {*this, ws, ws.gcons[k]}, gcon_acc_slots_[k]);
   }
   if (form_ == DaeForm::kStabilisedIndex1) {  // M u in the Newton-Euler rows
     for (int b = 0; b < nb_; ++b) {

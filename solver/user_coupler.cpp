@@ -15,7 +15,7 @@
 namespace mb {
 
 void CouplerKernel::call_user(int extra, const double* q, double t, int iflag, double* out,
-                              int nout) const {
+                              int nout, const System& sys, std::vector<double>& par) const {
   double disp[kMaxTerms];
   std::copy(q, q + num_terms, disp);
   UserArgs args = user_args(user_id, t, par);
@@ -23,7 +23,7 @@ void CouplerKernel::call_user(int extra, const double* q, double t, int iflag, d
   args.extra = extra;
   args.states = std::span<double>(disp, static_cast<size_t>(num_terms));
   args.result = std::span<double>(out, static_cast<size_t>(nout));
-  const SystemUserContext context(*sys);
+  const SystemUserContext context(sys);
   const UserCallState state = time_only_state(context, t, no_bodies, no_blocks);
   UserCall call(*user, state);
   call.run(args);
@@ -34,14 +34,15 @@ namespace {
 double step(double q, double rel) { return rel * std::max(1.0, std::abs(q)); }
 }  // namespace
 
-void CouplerKernel::user_partials(const double* q, double t, double* g, double* H) const {
+void CouplerKernel::user_partials(const double* q, double t, double* g, double* H,
+                                  const KernelCall& c) const {
   const bool couxx = user->has_extra(0), couxx2 = user->has_extra(1);
   const int n = num_terms;
   // dPhi/dq at a point: COUXX, or central differences of COUSUB (they enter B itself, so
   // their error must stay near the round-off of Phi).
   auto gradient = [&](const double* at, double* out) {
     if (couxx) {
-      call_user(0, at, t, 0, out, n);
+      call_user(0, at, t, 0, out, n, c.sys, c.own.par);
       return;
     }
     double shifted[kMaxTerms];
@@ -50,9 +51,9 @@ void CouplerKernel::user_partials(const double* q, double t, double* g, double* 
       const double h = step(at[k], 1e-6);
       double up = 0.0, down = 0.0;
       shifted[k] = at[k] + h;
-      call_user(-1, shifted, t, 0, &up, 1);
+      call_user(-1, shifted, t, 0, &up, 1, c.sys, c.own.par);
       shifted[k] = at[k] - h;
-      call_user(-1, shifted, t, 0, &down, 1);
+      call_user(-1, shifted, t, 0, &down, 1, c.sys, c.own.par);
       shifted[k] = at[k];
       out[k] = (up - down) / (2.0 * h);
     }
@@ -74,13 +75,13 @@ void CouplerKernel::user_partials(const double* q, double t, double* g, double* 
   }
   if (couxx2) {
     double diag[kMaxTerms];
-    call_user(1, q, t, 0, diag, n);
+    call_user(1, q, t, 0, diag, n, c.sys, c.own.par);
     for (int k = 0; k < n; ++k) H[k * n + k] = diag[k];
   }
 }
 
-void CouplerKernel::user_third_partials(const double* q, const double* qdot, double t,
-                                        double* D) const {
+void CouplerKernel::user_third_partials(const double* q, const double* qdot, double t, double* D,
+                                        const KernelCall& c) const {
   // The second partials carry the error of their own differences (of COUSUB's, without COUXX),
   // so this step is larger still; D enters the Jacobian only.
   const int n = num_terms;
@@ -90,9 +91,9 @@ void CouplerKernel::user_third_partials(const double* q, const double* qdot, dou
   for (int l = 0; l < n; ++l) {
     const double h = step(q[l], 1e-3);
     shifted[l] = q[l] + h;
-    user_partials(shifted, t, g, H_up);
+    user_partials(shifted, t, g, H_up, c);
     shifted[l] = q[l] - h;
-    user_partials(shifted, t, g, H_down);
+    user_partials(shifted, t, g, H_down, c);
     shifted[l] = q[l];
     for (int k = 0; k < n; ++k) {
       double d = 0.0;

@@ -36,8 +36,9 @@ void add_derivative(AD& acc, double c, const AD& v) {
 }
 
 /// The arguments common to the element's routine calls (DIFSUB, GSESUB, YFOSUB, partials).
-UserArgs element_args(const StateKernel& k, double t, int dflag, int iflag) {
-  UserArgs args = user_args(k.element->id, t, k.par);
+UserArgs element_args(const StateKernel& k, std::vector<double>& par, double t, int dflag,
+                      int iflag) {
+  UserArgs args = user_args(k.element->id, t, par);
   args.dflag = dflag;
   args.iflag = iflag;
   return args;
@@ -45,12 +46,12 @@ UserArgs element_args(const StateKernel& k, double t, int dflag, int iflag) {
 
 /// GSESUB / YFOSUB (and partial) arguments at states xs and inputs u, copied into xbuf and ubuf
 /// (the routine may write into its arguments).
-UserArgs state_equation_args(const StateKernel& k, const double* xs, const double* u, double t,
-                             double* xbuf, double* ubuf) {
+UserArgs state_equation_args(const StateKernel& k, std::vector<double>& par, const double* xs,
+                             const double* u, double t, double* xbuf, double* ubuf) {
   const int n = k.element->num_states;
   std::copy(xs, xs + n, xbuf);
   std::copy(u, u + k.num_inputs, ubuf);
-  UserArgs args = element_args(k, t, 0, 0);
+  UserArgs args = element_args(k, par, t, 0, 0);
   args.states = std::span<double>(xbuf, static_cast<size_t>(n));
   args.inputs = std::span<double>(ubuf, static_cast<size_t>(k.num_inputs));
   args.noutpt = k.element->num_outputs();
@@ -59,31 +60,33 @@ UserArgs state_equation_args(const StateKernel& k, const double* xs, const doubl
 
 }  // namespace
 
-void StateKernel::scatter(const double* xv) const {
+void StateKernel::scatter(const double* xv, KernelWork& w) const {
   const int n = inputs();
-  for (int i = 0; i < n; ++i) (input_is_deriv[i] ? yp_full : y_full)[input_vars[i]] = xv[i];
+  for (int i = 0; i < n; ++i) (input_is_deriv[i] ? w.yp_full : w.y_full)[input_vars[i]] = xv[i];
 }
 
-UserCallState StateKernel::call_state(const UserContext& context, double t) const {
+UserCallState StateKernel::call_state(const UserContext& context, double t,
+                                      const KernelWork& w) const {
   UserCallState st;
   st.context = &context;
   st.t = t;
-  st.y = y_full.data();
-  st.yp = yp_full.data();
+  st.y = w.y_full.data();
+  st.yp = w.yp_full.data();
   st.known_bodies = known_bodies.data();
   st.known_blocks = known_blocks.data();
   st.known_states = known_states.data();
   return st;
 }
 
-void StateKernel::call_arysub(const double* xv, double t, int dflag, int iflag, double* u) const {
-  if (xv) scatter(xv);
-  const SystemUserContext context(*sys);
-  UserCallState st = call_state(context, t);
+void StateKernel::call_arysub(const double* xv, double t, int dflag, int iflag, double* u,
+                              const KernelCall& c) const {
+  if (xv) scatter(xv, c.own);
+  const SystemUserContext context(c.sys);
+  UserCallState st = call_state(context, t, c.own);
   UserDependencies deps;
   if (iflag) st.record = &deps;
   std::fill(u, u + num_inputs, 0.0);
-  UserArgs args = user_args(arysub_id, t, arysub_par);
+  UserArgs args = user_args(arysub_id, t, c.own.arysub_par);
   args.dflag = dflag;
   args.iflag = iflag;
   args.result = std::span<double>(u, static_cast<size_t>(num_inputs));
@@ -91,12 +94,13 @@ void StateKernel::call_arysub(const double* xv, double t, int dflag, int iflag, 
   call.run(args);
 }
 
-double StateKernel::call_difsub(const double* xv, double t, int dflag, int iflag) const {
-  if (xv) scatter(xv);
-  const SystemUserContext context(*sys);
-  const UserCallState st = call_state(context, t);
+double StateKernel::call_difsub(const double* xv, double t, int dflag, int iflag,
+                                const KernelCall& c) const {
+  if (xv) scatter(xv, c.own);
+  const SystemUserContext context(c.sys);
+  const UserCallState st = call_state(context, t, c.own);
   double value = 0.0;
-  UserArgs args = element_args(*this, t, dflag, iflag);
+  UserArgs args = element_args(*this, c.own.par, t, dflag, iflag);
   args.result = std::span<double>(&value, 1);
   UserCall call(*user, st);
   call.run(args);
@@ -104,23 +108,23 @@ double StateKernel::call_difsub(const double* xv, double t, int dflag, int iflag
 }
 
 void StateKernel::call_gse(const double* xs, const double* u, double t, int dflag, double* f,
-                           double* g) const {
+                           double* g, const KernelCall& c) const {
   const int n = element->num_states, p = element->num_outputs();
   double xbuf[kMaxStates], ubuf[kMaxStates];  // the routine may write into its arguments
   std::fill(f, f + n, 0.0);
   std::fill(g, g + std::max(p, 1), 0.0);
-  UserArgs args = state_equation_args(*this, xs, u, t, xbuf, ubuf);
+  UserArgs args = state_equation_args(*this, c.own.par, xs, u, t, xbuf, ubuf);
   args.dflag = dflag;
   args.result = std::span<double>(f, static_cast<size_t>(n));
   args.output = std::span<double>(g, static_cast<size_t>(p));
-  const SystemUserContext context(*sys);
-  const UserCallState st = call_state(context, t);
+  const SystemUserContext context(c.sys);
+  const UserCallState st = call_state(context, t, c.own);
   UserCall call(*user, st);
   call.run(args);
 }
 
 template <class T>
-void StateKernel::input_values(const T* x, const T* nv, double t, T* u) const {
+void StateKernel::input_values(const T* x, const T* nv, double t, T* u, const KernelCall& c) const {
   if (!arysub) {
     for (int j = 0; j < num_inputs; ++j) u[j] = nv[input_nodes[j]];
     return;
@@ -128,7 +132,7 @@ void StateKernel::input_values(const T* x, const T* nv, double t, T* u) const {
   const int n_in = std::clamp(inputs(), 0, kMaxLocalInputs);
   double xv[kMaxLocalInputs] = {}, base[kMaxStates] = {};
   for (int i = 0; i < n_in; ++i) xv[i] = value_of(x[i]);
-  call_arysub(xv, t, 0, 0, base);
+  call_arysub(xv, t, 0, 0, base, c);
   if constexpr (std::is_same_v<T, double>) {
     std::copy(base, base + num_inputs, u);
   } else {
@@ -137,20 +141,20 @@ void StateKernel::input_values(const T* x, const T* nv, double t, T* u) const {
     for (int i = 0; i < n_in; ++i) {
       const double saved = xv[i], h = step(saved);
       xv[i] = saved + h;
-      call_arysub(xv, t, 1, 0, pert);
+      call_arysub(xv, t, 1, 0, pert, c);
       xv[i] = saved;
       for (int j = 0; j < num_inputs; ++j) u[j].derivatives()(i) = (pert[j] - base[j]) / h;
     }
-    scatter(xv);
+    scatter(xv, c.own);
   }
 }
 
 template <class T>
-T StateKernel::user_diff(const T* x, double t) const {
+T StateKernel::user_diff(const T* x, double t, const KernelCall& c) const {
   const int n_in = std::clamp(inputs(), 0, kMaxLocalInputs);
   double xv[kMaxLocalInputs] = {};
   for (int i = 0; i < n_in; ++i) xv[i] = value_of(x[i]);
-  const double base = call_difsub(xv, t, 0, 0);
+  const double base = call_difsub(xv, t, 0, 0, c);
   if constexpr (std::is_same_v<T, double>) {
     return base;
   } else {
@@ -158,21 +162,22 @@ T StateKernel::user_diff(const T* x, double t) const {
     for (int i = 0; i < n_in; ++i) {
       const double saved = xv[i], h = step(saved);
       xv[i] = saved + h;
-      out.derivatives()(i) = (call_difsub(xv, t, 1, 0) - base) / h;
+      out.derivatives()(i) = (call_difsub(xv, t, 1, 0, c) - base) / h;
       xv[i] = saved;
     }
-    scatter(xv);
+    scatter(xv, c.own);
     return out;
   }
 }
 
 template <class T>
-void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T* y) const {
+void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T* y,
+                                       const KernelCall& c) const {
   const int n = element->num_states, m = num_inputs, p = element->num_outputs();
   double xs[kMaxStates] = {}, uv[kMaxStates] = {}, f0[kMaxStates] = {}, g0[kMaxStates] = {};
   for (int i = 0; i < n; ++i) xs[i] = value_of(x[own_x(i)]);
   for (int j = 0; j < m; ++j) uv[j] = value_of(u[j]);
-  call_gse(xs, uv, t, 0, f0, g0);
+  call_gse(xs, uv, t, 0, f0, g0, c);
   if constexpr (std::is_same_v<T, double>) {
     std::copy(f0, f0 + n, f);
     std::copy(g0, g0 + p, y);
@@ -190,11 +195,11 @@ void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T
       }
       double xb[kMaxStates], ub[kMaxStates];
       std::fill(mats[q], mats[q] + rows * cols, 0.0);
-      UserArgs args = state_equation_args(*this, xs, uv, t, xb, ub);
+      UserArgs args = state_equation_args(*this, c.own.par, xs, uv, t, xb, ub);
       args.extra = q;
       args.result = std::span<double>(mats[q], static_cast<size_t>(rows * cols));
-      const SystemUserContext context(*sys);
-      const UserCallState st = call_state(context, t);
+      const SystemUserContext context(c.sys);
+      const UserCallState st = call_state(context, t, c.own);
       UserCall call(*user, st);
       call.run(args);
       have[q] = true;
@@ -211,7 +216,7 @@ void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T
       for (int j = 0; j < cols; ++j) {
         const double saved = v[j], h = step(saved);
         v[j] = saved + h;
-        call_gse(xs, uv, t, 1, fp, gp);
+        call_gse(xs, uv, t, 1, fp, gp, c);
         v[j] = saved;
         if (need_f)
           for (int i = 0; i < n; ++i) mf[i + j * n] = (fp[i] - f0[i]) / h;
@@ -233,26 +238,27 @@ void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T
   }
 }
 
-template void StateKernel::input_values<double>(const double*, const double*, double,
-                                                double*) const;
-template void StateKernel::input_values<AD>(const AD*, const AD*, double, AD*) const;
-template double StateKernel::user_diff<double>(const double*, double) const;
-template AD StateKernel::user_diff<AD>(const AD*, double) const;
+template void StateKernel::input_values<double>(const double*, const double*, double, double*,
+                                                const KernelCall&) const;
+template void StateKernel::input_values<AD>(const AD*, const AD*, double, AD*,
+                                            const KernelCall&) const;
+template double StateKernel::user_diff<double>(const double*, double, const KernelCall&) const;
+template AD StateKernel::user_diff<AD>(const AD*, double, const KernelCall&) const;
 template void StateKernel::user_state_equations<double>(const double*, const double*, double,
-                                                        double*, double*) const;
-template void StateKernel::user_state_equations<AD>(const AD*, const AD*, double, AD*, AD*) const;
+                                                        double*, double*, const KernelCall&) const;
+template void StateKernel::user_state_equations<AD>(const AD*, const AD*, double, AD*, AD*,
+                                                    const KernelCall&) const;
 
 UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
                                          const std::vector<double>& y0) {
-  k.sys = &sys;
-  if (k.user) k.par = k.user->par;
-  if (k.arysub) k.arysub_par = k.arysub->par;
-  k.y_full = y0;
-  k.yp_full.assign(y0.size(), 0.0);
+  if (k.user) k.work.par = k.user->par;
+  if (k.arysub) k.work.arysub_par = k.arysub->par;
+  k.work.y_full = y0;
+  k.work.yp_full.assign(y0.size(), 0.0);
   UserDependencies deps;
   const SystemUserContext context(sys);
   auto record = [&](const UserSubroutine& sub, const UserArgs& args) {
-    UserCallState st = k.call_state(context, 0.0);
+    UserCallState st = k.call_state(context, 0.0, k.work);
     st.known_bodies = st.known_blocks = st.known_states = nullptr;
     st.record = &deps;
     UserCall c(sub, st);
@@ -266,14 +272,14 @@ UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
                               k.num_inputs, StateKernel::kMaxStates));
     }
     std::fill(u, u + k.num_inputs, 0.0);
-    UserArgs args = user_args(k.arysub_id, 0.0, k.arysub_par);
+    UserArgs args = user_args(k.arysub_id, 0.0, k.work.arysub_par);
     args.iflag = 1;
     args.result = std::span<double>(u, static_cast<size_t>(k.num_inputs));
     record(*k.arysub, args);
   }
   if (k.user && k.element->kind == StateElement::Kind::kDiff) {
     double value = 0.0;
-    UserArgs args = element_args(k, 0.0, 0, 1);
+    UserArgs args = element_args(k, k.work.par, 0.0, 0, 1);
     args.result = std::span<double>(&value, 1);
     record(*k.user, args);
   }

@@ -1,8 +1,6 @@
 #include "solver/user_variables.hpp"
 
 #include "common/error.hpp"
-#include "solver/system.hpp"
-#include "solver/user_context.hpp"
 
 namespace mb {
 
@@ -22,8 +20,8 @@ double call(const Variable& var, std::vector<double>& par, const UserCallState& 
 
 }  // namespace
 
-void UserVariables::bind(const System& sys, const std::vector<double>& y0) {
-  const Model& m = sys.model();
+void UserVariables::bind(const Model& m, const UserContext& context, int num_blocks,
+                         const std::vector<double>& y0) {
   bound_.clear();
   bound_.resize(m.variables.size());
   const std::vector<double> yp0(y0.size(), 0.0);
@@ -33,7 +31,6 @@ void UserVariables::bind(const System& sys, const std::vector<double>& y0) {
     auto b = std::make_unique<Bound>();
     b->variable = &var;
     b->par = var.user->par;
-    const SystemUserContext context(sys);
     UserCallState state;
     state.context = &context;
     state.y = y0.data();
@@ -42,7 +39,7 @@ void UserVariables::bind(const System& sys, const std::vector<double>& y0) {
     call(var, b->par, state, 1);
     b->known_bodies.assign(m.bodies.size(), 0);
     for (int body : b->deps.bodies) b->known_bodies[body] = 1;
-    b->known_blocks.assign(static_cast<size_t>(sys.num_constraint_blocks()), 0);
+    b->known_blocks.assign(static_cast<size_t>(num_blocks), 0);
     for (int block : b->deps.blocks) b->known_blocks[block] = 1;
     b->known_states.assign(2 * static_cast<size_t>(m.num_states), 0);
     for (int key : b->deps.states) b->known_states[key] = 1;
@@ -55,10 +52,17 @@ const UserDependencies& UserVariables::dependencies(int v) const {
   return bound_[static_cast<size_t>(v)]->deps;
 }
 
-double UserVariables::value(int v, const System& sys, const double* y, const double* yp,
-                            double t) const {
+std::vector<std::vector<double>> UserVariables::initial_pars() const {
+  std::vector<std::vector<double>> pars(bound_.size());
+  for (size_t v = 0; v < bound_.size(); ++v) {
+    if (bound_[v]) pars[v] = bound_[v]->par;
+  }
+  return pars;
+}
+
+double UserVariables::value(int v, const UserContext& context, Workspace& ws, const double* y,
+                            const double* yp, double t) const {
   const Bound& b = *bound_[static_cast<size_t>(v)];
-  const SystemUserContext context(sys);
   UserCallState state;
   state.context = &context;
   state.t = t;
@@ -67,7 +71,7 @@ double UserVariables::value(int v, const System& sys, const double* y, const dou
   state.known_bodies = b.known_bodies.data();
   state.known_blocks = b.known_blocks.data();
   state.known_states = b.known_states.data();
-  return call(*b.variable, b.par, state, 0);
+  return call(*b.variable, ws.variable_par[static_cast<size_t>(v)], state, 0);
 }
 
 }  // namespace mb

@@ -15,30 +15,36 @@
 #include <vector>
 
 #include "models/model.hpp"
+#include "solver/workspace.hpp"
 #include "usersub/user_call.hpp"
 
 namespace mb {
 
-class System;
-
 class UserVariables {
  public:
   UserVariables() = default;
-  /// Makes the dependency call of every VARSUB variable of `sys`'s model at the System-layout
-  /// state y0 (bodies and constraint blocks laid out).
-  void bind(const System& sys, const std::vector<double>& y0);
+  /// Makes the dependency call of every VARSUB variable of model `m` at the System-layout state
+  /// y0 (bodies and `num_blocks` constraint blocks laid out); the routines see `context`.
+  void bind(const Model& m, const UserContext& context, int num_blocks,
+            const std::vector<double>& y0);
 
   /// What the VARSUB of variable v (an index into Model::variables) read in its dependency call.
   const UserDependencies& dependencies(int v) const;
 
-  /// VARVAL(v) at the System-layout state (y, yp); no allocation.
-  double value(int v, const System& sys, const double* y, const double* yp, double t) const;
+  /// Each variable's PAR array as a run starts it (Workspace::variable_par; empty for variables
+  /// that are not VARSUBs).
+  std::vector<std::vector<double>> initial_pars() const;
+
+  /// VARVAL(v) at the System-layout state (y, yp), with the run's PAR arrays; the routine sees
+  /// `context` (the System). No allocation.
+  double value(int v, const UserContext& context, Workspace& ws, const double* y, const double* yp,
+               double t) const;
 
  private:
   struct Bound {
     const Variable* variable = nullptr;
     UserDependencies deps;
-    mutable std::vector<double> par;  ///< the routine's PAR array (it may write to it)
+    std::vector<double> par;  ///< the routine's PAR array as a run starts it
     std::vector<char> known_bodies, known_blocks, known_states;
   };
   std::vector<std::unique_ptr<Bound>> bound_;  ///< per model variable; null: not a VARSUB

@@ -48,17 +48,19 @@ void integrate_dae(const Stage& st, const Dae& dae, DaeForms& forms, const Trans
   std::optional<AccelerationSolver> output_solve;
   if (!reads_multipliers(sys)) output_solve.emplace(dae);
   AccelerationSolver* acc = output_solve ? &*output_solve : nullptr;
-  const auto form_system = [&](std::deque<System>& systems, DaeForm form) -> const System& {
+  const auto form_dae = [&](std::optional<Dae>& form_dae, std::deque<System>& systems,
+                            std::deque<Workspace>& workspaces, DaeForm form) {
     if (systems.empty() || &systems.back().model() != &sys.model()) {
       systems.emplace_back(sys.model(), form);
+      workspaces.push_back(systems.back().make_workspace());
     }
-    return systems.back();
+    form_dae.emplace(systems.back(), workspaces.back(), dae.removed());
   };
   if (index3 && !forms.dae3) {
-    forms.dae3.emplace(form_system(forms.systems3, DaeForm::kIndex3), dae.removed());
+    form_dae(forms.dae3, forms.systems3, forms.workspaces3, DaeForm::kIndex3);
   }
   if (index1 && !forms.dae1) {
-    forms.dae1.emplace(form_system(forms.systems1, DaeForm::kStabilisedIndex1), dae.removed());
+    form_dae(forms.dae1, forms.systems1, forms.workspaces1, DaeForm::kStabilisedIndex1);
   }
   if (index1) {
     // kappa = 0 and u = 0: the index-2 initial conditions are consistent (lambda already
@@ -144,7 +146,8 @@ DaeStart restart_with(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
   }
   st.obs.log(fmt::format("warning: t = {:.10g}: {}; equations removed from here on: {}", r.t, r.why,
                          names.empty() ? "none" : names));
-  dae.emplace(st.sys, std::move(r.removed));
+  Workspace& ws = dae->workspace();
+  dae.emplace(st.sys, ws, std::move(r.removed));
   forms.reset();
   r.y.resize(static_cast<size_t>(st.sys.size()));
   const InitialConditions restart = compute_initial_conditions(*dae, r.t, r.y, nullptr, false);

@@ -65,9 +65,11 @@ void run_linear(const Stage& st, const Dae& dae, const LinearParams& params);
 /// The DAE forms other than index 2 of the run's Systems, built when a transient asks for them:
 /// index 3 (dae_index 3: the same layout, so the index-2 initial conditions start it) and
 /// stabilised index 1 (dae_index 1: the index-2 layout with kappa and u appended). Their Systems
-/// stay alive for the whole run; the Daes are dropped when the equations removed change.
+/// stay alive for the whole run, each with its Workspace (workspaces3[k] is systems3[k]'s); the
+/// Daes are dropped when the equations removed change.
 struct DaeForms {
   std::deque<System> systems3, systems1;
+  std::deque<Workspace> workspaces3, workspaces1;
   std::optional<Dae> dae3, dae1;
   void reset() {
     dae3.reset();

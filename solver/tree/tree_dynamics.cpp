@@ -301,7 +301,7 @@ void TreeDynamics::write_body_states(std::vector<double>& y) const {
 void TreeDynamics::articulated_body(double t) {
   // Applied wrenches: minus the Newton-Euler rows at y' = 0, lambda = mu = mu_n = 0.
   write_body_states(y_);
-  dae_.system().applied_residual(t, y_.data(), yp0_.data(), res_.data());
+  dae_.system().applied_residual(dae_.workspace(), t, y_.data(), yp0_.data(), res_.data());
   for (size_t k = 0; k < tree_.joints.size(); ++k) {
     const Constants& c = k_[k];
     Body& b = b_[k];
@@ -467,7 +467,7 @@ void TreeDynamics::solve_multipliers(double t, std::vector<double>& y) {
     for (int e = 0; e < bc_[k].cols(); ++e) {
       std::fill(child_rows, child_rows + 6, 0.0);
       y_[lambda0 + static_cast<size_t>(e)] = 1.0;
-      sys.add_block_residual(tj.joint, t, y_.data(), yp0_.data(), res_.data());
+      sys.add_block_residual(dae_.workspace(), tj.joint, t, y_.data(), yp0_.data(), res_.data());
       y_[lambda0 + static_cast<size_t>(e)] = 0.0;
       bc_[k].col(e) = Eigen::Map<const Vec6>(child_rows);
     }

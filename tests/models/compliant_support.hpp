@@ -105,7 +105,8 @@ inline double jacobian_mismatch(const Model& model, double perturb, unsigned see
   for (auto& v : yp) v = uni(rng);
   const double cj = 37.5;
   std::vector<double> values(static_cast<size_t>(sys.pattern().nnz()));
-  sys.jacobian(0.0, y.data(), yp.data(), cj, values.data());
+  Workspace ws = sys.make_workspace();
+  sys.jacobian(ws, 0.0, y.data(), yp.data(), cj, values.data());
   std::vector<double> analytic(static_cast<size_t>(n) * static_cast<size_t>(n), 0.0);
   const auto& p = sys.pattern();
   for (int c = 0; c < n; ++c) {
@@ -119,10 +120,10 @@ inline double jacobian_mismatch(const Model& model, double perturb, unsigned see
     auto yy = y, yyp = yp;
     yy[static_cast<size_t>(c)] += h;
     yyp[static_cast<size_t>(c)] += cj * h;
-    sys.residual(0.0, yy.data(), yyp.data(), rp.data());
+    sys.residual(ws, 0.0, yy.data(), yyp.data(), rp.data());
     yy[static_cast<size_t>(c)] -= 2 * h;
     yyp[static_cast<size_t>(c)] -= 2 * cj * h;
-    sys.residual(0.0, yy.data(), yyp.data(), rm.data());
+    sys.residual(ws, 0.0, yy.data(), yyp.data(), rm.data());
     for (int r = 0; r < n; ++r) {
       const double fd = (rp[static_cast<size_t>(r)] - rm[static_cast<size_t>(r)]) / (2 * h);
       const double a = analytic[static_cast<size_t>(r * n + c)];

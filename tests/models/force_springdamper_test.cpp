@@ -259,7 +259,8 @@ TEST_CASE("spring-damper: the position Jacobian has the geometric term (f / L)(I
   const std::vector<double> y = sys.initial_state();
   const std::vector<double> yp(y.size(), 0.0);
   std::vector<double> values(static_cast<size_t>(sys.pattern().nnz()));
-  sys.jacobian(0.0, y.data(), yp.data(), 1.0, values.data());
+  Workspace ws = sys.make_workspace();
+  sys.jacobian(ws, 0.0, y.data(), yp.data(), 1.0, values.data());
   const int o = sys.body_offset(1);
   const Vec3 d = Vec3(1, 0.2, 0.3) - Vec3(0.1, -0.2, 0.05);
   const double L = d.norm();

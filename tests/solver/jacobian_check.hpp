@@ -29,7 +29,8 @@ inline JacobianCheck check_jacobian(const System& sys, double t, const std::vect
   JacobianCheck out;
   const int n = out.n = sys.size();
   std::vector<double> values(sys.pattern().nnz());
-  sys.jacobian(t, y.data(), yp.data(), cj, values.data());
+  Workspace ws = sys.make_workspace();
+  sys.jacobian(ws, t, y.data(), yp.data(), cj, values.data());
   out.exact.assign(static_cast<size_t>(n) * n, 0.0);
   const auto& p = sys.pattern();
   for (int c = 0; c < n; ++c) {
@@ -41,10 +42,10 @@ inline JacobianCheck check_jacobian(const System& sys, double t, const std::vect
     auto yy = y, yyp = yp;
     yy[c] += h;
     yyp[c] += cj * h;
-    sys.residual(t, yy.data(), yyp.data(), rp.data());
+    sys.residual(ws, t, yy.data(), yyp.data(), rp.data());
     yy[c] -= 2 * h;
     yyp[c] -= 2 * cj * h;
-    sys.residual(t, yy.data(), yyp.data(), rm.data());
+    sys.residual(ws, t, yy.data(), yyp.data(), rm.data());
     for (int r = 0; r < n; ++r) {
       const double fd = (rp[r] - rm[r]) / (2 * h);
       const double err = std::abs(fd - out.at(r, c)) / (1.0 + std::abs(fd));

@@ -219,13 +219,14 @@ TEST_CASE("velocity constraints are the time derivative of the position constrai
       for (int c = 0; c < 4; ++c) ydot[13 * b + 3 + c] = pdot(c);
     }
     std::vector<double> yp(n, 0.0), r0(n), rp(n), rm(n);
-    sys.residual(0.0, y.data(), yp.data(), r0.data());
+    Workspace ws = sys.make_workspace();
+    sys.residual(ws, 0.0, y.data(), yp.data(), r0.data());
     const double h = 1e-6;
     auto yy = y;
     for (int k = 0; k < n; ++k) yy[k] = y[k] + h * ydot[k];
-    sys.residual(h, yy.data(), yp.data(), rp.data());
+    sys.residual(ws, h, yy.data(), yp.data(), rp.data());
     for (int k = 0; k < n; ++k) yy[k] = y[k] - h * ydot[k];
-    sys.residual(-h, yy.data(), yp.data(), rm.data());
+    sys.residual(ws, -h, yy.data(), yp.data(), rm.data());
     const int m = sys.num_constraint_equations();
     for (int e = 0; e < m; ++e) {
       const double vel = r0[13 * nb + e];

@@ -31,6 +31,7 @@ constexpr double g = 9.80665;
 struct Linearised {
   std::unique_ptr<Model> model;
   std::unique_ptr<System> sys;
+  std::unique_ptr<Workspace> ws;
   std::unique_ptr<Dae> dae;
   LinearSystem lin;
   std::vector<Mode> modes;
@@ -43,7 +44,8 @@ Linearised linearise(const std::string& model_xml, bool static_first,
   r.model = test::model_inline("<MotionSolve><Model>" + model_xml + "</Model></MotionSolve>");
   r.sys = std::make_unique<System>(*r.model);
   std::vector<double> y = r.sys->initial_state();
-  r.dae = std::make_unique<Dae>(*r.sys, find_redundant_equations(*r.sys, 0, y));
+  r.ws = std::make_unique<Workspace>(r.sys->make_workspace());
+  r.dae = std::make_unique<Dae>(*r.sys, *r.ws, find_redundant_equations(*r.sys, 0, y));
   InitialConditions ic = compute_initial_conditions(*r.dae, 0, y);
   if (static_first) {
     StaticParams params;

@@ -91,7 +91,8 @@ TEST_CASE("MKEAM: the attrition alone reaches the equilibrium within its toleran
   const double m1 = 2, m2 = 0.5, k1 = 400, k2 = 50;
   auto model = test::model_inline(two_springs(m1, m2, k1, k2, kMkeam));
   System sys(*model);
-  const Dae dae(sys);
+  Workspace ws = sys.make_workspace();
+  const Dae dae(sys, ws);
   StaticParams params;
   params.method = "MKEAM";
   params.max_num_iter = 200;

@@ -168,7 +168,8 @@ TEST_CASE("redundant: the sparse detection removes what dense Gram-Schmidt remov
 
   // Dense Gram-Schmidt on the rows of B (velocity constraints against the velocities), in
   // equation order, with the same relative threshold.
-  const Dae full(sys);
+  Workspace ws = sys.make_workspace();
+  const Dae full(sys, ws);
   const Blocks b = blocks_of(full);
   const std::vector<double> yp(sys.size(), 0.0);
   const Eigen::MatrixXd B(block(jacobian_matrix(full, 0.0, y, yp, 0.0), b.vel_rows, b.nu));

@@ -55,6 +55,7 @@ namespace {
 struct Fixture {
   std::unique_ptr<Model> model;
   std::unique_ptr<System> sys;
+  std::unique_ptr<Workspace> ws;
   std::unique_ptr<Dae> dae;
   std::vector<double> y0;
 
@@ -64,7 +65,9 @@ struct Fixture {
     deck.replace(deck.find(key), key.size(), "integr_tol=\"1e-8\" integrator_type=\"ABAM\"");
     model = test::model_inline(deck);
     sys = std::make_unique<System>(*model);
-    dae = std::make_unique<Dae>(*sys, find_redundant_equations(*sys, 0.0, sys->initial_state()));
+    ws = std::make_unique<Workspace>(sys->make_workspace());
+    dae =
+        std::make_unique<Dae>(*sys, *ws, find_redundant_equations(*sys, 0.0, sys->initial_state()));
     y0 = compute_initial_conditions(*dae, 0.0, sys->initial_state()).y;
   }
 };

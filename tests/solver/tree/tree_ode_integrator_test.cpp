@@ -41,7 +41,8 @@ test::LoggedRun run_abam(const std::string& deck, double tol, bool joint_coordin
 bool qualifies(const std::string& deck, std::string& why_not) {
   auto model = test::model_inline(with_integrator(deck, "ABAM", 1e-6));
   System sys(*model);
-  const Dae dae(sys, find_redundant_equations(sys, 0.0, sys.initial_state()));
+  Workspace ws = sys.make_workspace();
+  const Dae dae(sys, ws, find_redundant_equations(sys, 0.0, sys.initial_state()));
   TreeTopology tree;
   return find_tree_topology(dae, tree, why_not);
 }
