@@ -24,7 +24,7 @@ T CouplerKernel::coordinate(const Term& term, const T* yi, const T* yj, T* row) 
 
 template <class T>
 T CouplerKernel::phi(const T* x, const T* states, double t, T* rates, T* B,
-                     const KernelCall& c) const {
+                     const KernelCall& call) const {
   const int nb = num_bodies();
   for (int c = 0; c < 6 * nb; ++c) B[c] = T(0.0);
   const double two_pi = 2.0 * std::numbers::pi;
@@ -51,8 +51,8 @@ T CouplerKernel::phi(const T* x, const T* states, double t, T* rates, T* B,
     double qv[kMaxTerms], g[kMaxTerms], H[kMaxTerms * kMaxTerms];
     for (int k = 0; k < num_terms; ++k) qv[k] = value_of(q[k]);
     double phi_value = 0.0;
-    call_user(-1, qv, t, 0, &phi_value, 1, c.sys, c.own.par);
-    user_partials(qv, t, g, kJacobian ? H : nullptr, c);
+    call_user(-1, qv, t, 0, &phi_value, 1, call.sys, call.own.par);
+    user_partials(qv, t, g, kJacobian ? H : nullptr, call);
     value = T(phi_value);
     for (int k = 0; k < num_terms; ++k) {
       value += g[k] * (q[k] - T(qv[k]));
@@ -66,7 +66,7 @@ T CouplerKernel::phi(const T* x, const T* states, double t, T* rates, T* B,
       // tangent of coef_k, sum_l H_kl q_l', varies with q through H as well.
       double qdot[kMaxTerms], D[kMaxTerms * kMaxTerms];
       for (int k = 0; k < num_terms; ++k) qdot[k] = q[k].derivatives()(0).value();
-      user_third_partials(qv, qdot, t, D, c);
+      user_third_partials(qv, qdot, t, D, call);
       for (int k = 0; k < num_terms; ++k) {
         for (int l = 0; l < num_terms; ++l) {
           coef[k].derivatives()(0) += D[k * num_terms + l] * (q[l].value() - qv[l]);
@@ -100,14 +100,14 @@ void CouplerKernel::coordinates(const double* y_bodies[], const double* states, 
 }
 
 template <class T>
-void CouplerKernel::eval(const T* x, T* out, double t, const KernelCall& c) const {
+void CouplerKernel::eval(const T* x, T* out, double t, const KernelCall& call) const {
   const int nb = num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
   const T* states = x + kBodyStates * nb + 2 * m;
   const T* state_rates = states + num_states;
   T rates[kMaxTerms];
   T B[6 * kMaxBodies];
-  const T value = phi(x, states, t, rates, B, c);
+  const T value = phi(x, states, t, rates, B, call);
   T* own_states = out + kBodyStates * nb + 2 * m;
   for (int k = 0; k < num_terms; ++k) {
     if (terms[k].rotational) own_states[terms[k].state] = state_rates[terms[k].state] - rates[k];

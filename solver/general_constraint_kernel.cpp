@@ -18,7 +18,7 @@ void GeneralConstraintKernel::gradient(const T* mv, double t, T* g, KernelWork& 
 }
 
 template <class T>
-void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCall& c) const {
+void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCall& call) const {
   const int nb = num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
   const T lambda = x[kBodyStates * nb], mu = x[kBodyStates * nb + 1];
@@ -27,11 +27,11 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCal
   T mv[kMaxMeasures];
   evaluate_measures(x, bs, ms, mv);
   const std::span<const T> in(mv, measures.size());
-  const std::span<double> sc(c.own.scratch);
-  expr::Workspace& ws = c.own.expr;
+  const std::span<double> sc(call.own.scratch);
+  expr::Workspace& ws = call.own.expr;
   const T phi = evaluate_expression<T>(group->exprs[0], t, in, ws, sc);
   T g[kMaxMeasures];
-  gradient(mv, t, g, c.own);
+  gradient(mv, t, g, call.own);
   // Velocity row with the actual velocities.
   out[kBodyStates * nb] = rate(g, ms) + evaluate_expression<T>(gcon->d_time.value, t, in, ws, sc);
   out[kBodyStates * nb + 1] = phi;

@@ -336,7 +336,7 @@ struct JointKernel {
   }
 
   template <class T>
-  void eval(const T* x, T* out, double t, const KernelCall& c) const {
+  void eval(const T* x, T* out, double t, const KernelCall& call) const {
     const T* yi = x;
     const T* yj = x + kBodyStates;
     const T* lambda = x + kTwoBodyStates;
@@ -366,8 +366,9 @@ struct JointKernel {
     if (drive) {
       const T* state = x + kTwoBodyStates + 2 * m;
       const T* state_rate = state + drive_states;
-      const double f = drive_derivative(0, t, c);
-      v_ref = drive_states == 1 ? T(f) : reference_rate(x, t, c);  // one call of f per evaluation
+      const double f = drive_derivative(0, t, call);
+      v_ref =
+          drive_states == 1 ? T(f) : reference_rate(x, t, call);  // one call of f per evaluation
       T* own = out + kTwoBodyStates + 2 * m;
       if (drive_states == 0) {
         phi[0] -= f;

@@ -81,7 +81,7 @@ void CouplerKernel::user_partials(const double* q, double t, double* g, double* 
 }
 
 void CouplerKernel::user_third_partials(const double* q, const double* qdot, double t, double* D,
-                                        const KernelCall& c) const {
+                                        const KernelCall& call) const {
   // The second partials carry the error of their own differences (of COUSUB's, without COUXX),
   // so this step is larger still; D enters the Jacobian only.
   const int n = num_terms;
@@ -91,9 +91,9 @@ void CouplerKernel::user_third_partials(const double* q, const double* qdot, dou
   for (int l = 0; l < n; ++l) {
     const double h = step(q[l], 1e-3);
     shifted[l] = q[l] + h;
-    user_partials(shifted, t, g, H_up, c);
+    user_partials(shifted, t, g, H_up, call);
     shifted[l] = q[l] - h;
-    user_partials(shifted, t, g, H_down, c);
+    user_partials(shifted, t, g, H_down, call);
     shifted[l] = q[l];
     for (int k = 0; k < n; ++k) {
       double d = 0.0;

@@ -58,21 +58,21 @@ void ForceKernel::call_user(const double* x, double t, int dflag, double* e,
 }
 
 template <class T>
-void ForceKernel::user_values(const T* x, double t, T* e, const KernelCall& c) const {
+void ForceKernel::user_values(const T* x, double t, T* e, const KernelCall& call) const {
   if constexpr (std::is_same_v<T, double>) {
-    call_user(x, t, 0, e, c);
+    call_user(x, t, 0, e, call);
   } else {
     const int n = inputs();
     double xv[kMaxLocalInputs];
     for (int i = 0; i < n; ++i) xv[i] = value_of(x[i]);
     double base[6], pert[6];
-    call_user(xv, t, 0, base, c);
+    call_user(xv, t, 0, base, call);
     for (int c = 0; c < 6; ++c) e[c] = T(base[c], ADVector::Zero(n));
     for (int i = 0; i < n; ++i) {
       const double saved = xv[i];
       const double h = 1.4901161193847656e-08 * std::max(1.0, std::abs(saved));
       xv[i] = saved + h;
-      call_user(xv, t, 1, pert, c);
+      call_user(xv, t, 1, pert, call);
       xv[i] = saved;
       for (int c = 0; c < 6; ++c) e[c].derivatives()(i) = (pert[c] - base[c]) / h;
     }
