@@ -1,5 +1,6 @@
 #include "solver/state_reads.hpp"
 
+#include <algorithm>
 #include <type_traits>
 
 #include "solver/forward_difference.hpp"
@@ -20,7 +21,10 @@ T read_element_value(const System& sys, Workspace& ws, const ElementRead& r, con
   if constexpr (std::is_same_v<T, double>) {
     return base;
   } else {
-    AD v(base, ADVector::Zero(n_in));
+    // n_in is at most kMaxLocalInputs; the clamp tells GCC so (at -O3 it otherwise sees a
+    // negative size in the copy of the derivative vector: -Wstringop-overflow).
+    const Eigen::Index n = std::clamp<Eigen::Index>(n_in, 0, kMaxLocalInputs);
+    AD v(base, ADVector::Zero(n));
     for (int i = 0; i < n_in; ++i) {
       double& entry = (input_is_deriv[i] ? yp_full : y_full)[input_vars[i]];
       const double h = forward_difference_step(xv[i]);

@@ -48,13 +48,13 @@ void integrate_dae(const Stage& st, const Dae& dae, DaeForms& forms, const Trans
   std::optional<AccelerationSolver> output_solve;
   if (!reads_multipliers(sys)) output_solve.emplace(dae);
   AccelerationSolver* acc = output_solve ? &*output_solve : nullptr;
-  const auto form_dae = [&](std::optional<Dae>& form_dae, std::deque<System>& systems,
+  const auto form_dae = [&](std::optional<Dae>& out, std::deque<System>& systems,
                             std::deque<Workspace>& workspaces, DaeForm form) {
     if (systems.empty() || &systems.back().model() != &sys.model()) {
       systems.emplace_back(sys.model(), form);
       workspaces.push_back(systems.back().make_workspace());
     }
-    form_dae.emplace(systems.back(), workspaces.back(), dae.removed());
+    out.emplace(systems.back(), workspaces.back(), dae.removed());
   };
   if (index3 && !forms.dae3) {
     form_dae(forms.dae3, forms.systems3, forms.workspaces3, DaeForm::kIndex3);
