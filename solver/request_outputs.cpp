@@ -115,7 +115,7 @@ double RequestOutputs::expression(const ExpressionGroup& g, size_t k, double t, 
                                   const double* yp) const {
   const std::span<const double> mv = measure_values(g, t, y, yp);
   return evaluate_expression<double>(g.exprs[k], t, mv, run_.request_expr,
-                                    std::span<double>(run_.request_scratch));
+                                     std::span<double>(run_.request_scratch));
 }
 
 MarkerState<double> RequestOutputs::marker(int mk, const double* y, const double* yp, Vec3* accel,

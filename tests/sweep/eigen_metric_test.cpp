@@ -2,12 +2,12 @@
 // end-to-end through mbsolve in tests/sweep/mbsweep_eigen_e2e.sh.
 
 #include "sweep/eigen_metric.hpp"
-#include "sweep/metrics.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
+#include "sweep/metrics.hpp"
 
 using namespace mb;
 using namespace mb::sweep;
