@@ -11,6 +11,8 @@
 // where G(p) = [-e, e0 I - [e]x] so that p' = 1/2 G^T w is p' = 1/2 p (x) (0, w).
 // Masses and inertias are already scaled by the unit system's mass factor.
 
+#include <complex>
+
 #include "solver/autodiff.hpp"
 #include "solver/gravity_field.hpp"
 #include "solver/state_layout.hpp"
@@ -36,6 +38,14 @@ struct BodyKernel {
   double mass = 0;                          ///< scaled mass
   M3<double> inertia = M3<double>::Zero();  ///< scaled, about CM, body axes
   const GravityField* gravity = nullptr;    ///< the System's (never null in a System)
+
+  /// 1/2 m v.v + 1/2 w.J w for CM velocity v and body-axes angular velocity w. For complex
+  /// amplitudes (mode shapes) the quadratic forms are Hermitian: 1/2 m |v|^2 + 1/2 w^H J w.
+  template <class S>
+  double kinetic_energy(const Eigen::Matrix<S, 3, 1>& v, const Eigen::Matrix<S, 3, 1>& w) const {
+    return 0.5 * mass * v.squaredNorm() +
+           0.5 * std::real((w.adjoint() * inertia.cast<S>() * w)(0, 0));
+  }
 
   template <class T>
   void eval(const T* x, T* out, double t, const KernelCall& c) const {

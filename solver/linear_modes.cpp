@@ -43,8 +43,7 @@ std::vector<double> kinetic_energy_shares(const System& sys, const LinearSystem&
     const int o = lin.position_of(body_states_offset(k));
     const BodyKernel& body = sys.body_kernel(k);
     const Eigen::Vector3cd v = shape.segment<3>(o + kBodyV), w = shape.segment<3>(o + kBodyW);
-    const double e = body.mass * v.squaredNorm() +
-                     (w.adjoint() * body.inertia.cast<std::complex<double>>() * w)(0, 0).real();
+    const double e = body.kinetic_energy(v, w);
     shares[static_cast<size_t>(k)] = e;
     total += e;
   }

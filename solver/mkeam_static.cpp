@@ -226,7 +226,7 @@ double kinetic_energy(const System& sys, const std::vector<double>& y) {
     const double* s = y.data() + kBodyStates * k;
     const V3<double> v(s[kBodyV], s[kBodyV + 1], s[kBodyV + 2]);
     const V3<double> w(s[kBodyW], s[kBodyW + 1], s[kBodyW + 2]);
-    energy += 0.5 * body.mass * v.squaredNorm() + 0.5 * w.dot(body.inertia * w);
+    energy += body.kinetic_energy(v, w);
   }
   return energy;
 }
