@@ -213,4 +213,18 @@ struct ModelDraft {
   ResultOptions results;  ///< ResOutput
 };
 
+/// The settings a Param_* element starts from: the model section's (`draft.*deck`); inside the
+/// command list, those of the last command of `kind` read so far, since a command changes the
+/// settings in force at that point of the command list.
+template <class Params>
+Params settings_in_force(const ModelDraft& draft, bool in_command, Command::Kind kind,
+                         Params ModelDraft::*deck, Params Command::*command) {
+  if (in_command) {
+    for (auto it = draft.commands.rbegin(); it != draft.commands.rend(); ++it) {
+      if (it->kind == kind) return (*it).*command;
+    }
+  }
+  return draft.*deck;
+}
+
 }  // namespace mb

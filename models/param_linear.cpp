@@ -5,16 +5,8 @@
 namespace mb {
 
 void build_param_linear(ElementReader& in, ModelDraft& draft, bool in_command) {
-  LinearParams p = draft.linear;
-  if (in_command) {
-    // A command changes the settings in force at that point of the command list.
-    for (auto it = draft.commands.rbegin(); it != draft.commands.rend(); ++it) {
-      if (it->kind == Command::Kind::kParamLinear) {
-        p = it->linear;
-        break;
-      }
-    }
-  }
+  LinearParams p = settings_in_force(draft, in_command, Command::Kind::kParamLinear,
+                                     &ModelDraft::linear, &Command::linear);
   p.subject = in.subject();
   if (auto v = in.boolean("eigen_analysis")) p.eigen = *v;
   if (auto v = in.boolean("disable_damping")) p.no_damping = *v;

@@ -5,16 +5,8 @@
 namespace mb {
 
 void build_param_static(ElementReader& in, ModelDraft& draft, bool in_command) {
-  StaticParams p = draft.statics;
-  if (in_command) {
-    // A command changes the settings in force at that point of the command list.
-    for (auto it = draft.commands.rbegin(); it != draft.commands.rend(); ++it) {
-      if (it->kind == Command::Kind::kParamStatic) {
-        p = it->statics;
-        break;
-      }
-    }
-  }
+  StaticParams p = settings_in_force(draft, in_command, Command::Kind::kParamStatic,
+                                     &ModelDraft::statics, &Command::statics);
   static constexpr std::array<std::string_view, 3> kMethods = {"FIM_D", "FIM_S", "MKEAM"};
   if (auto m = in.keyword("method", kMethods)) p.method = *m;
   if (auto v = in.real("max_error")) {

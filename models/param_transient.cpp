@@ -25,16 +25,8 @@ std::string_view integrator_name(Integrator integrator) {
 }
 
 void build_param_transient(ElementReader& in, ModelDraft& draft, bool in_command) {
-  TransientParams p = draft.transient;
-  if (in_command) {
-    // A command changes the settings in force at that point of the command list.
-    for (auto it = draft.commands.rbegin(); it != draft.commands.rend(); ++it) {
-      if (it->kind == Command::Kind::kParamTransient) {
-        p = it->transient;
-        break;
-      }
-    }
-  }
+  TransientParams p = settings_in_force(draft, in_command, Command::Kind::kParamTransient,
+                                        &ModelDraft::transient, &Command::transient);
   if (auto t = in.keyword("integrator_type", kIntegratorNames)) {
     const auto at = std::find(kIntegratorNames.begin(), kIntegratorNames.end(), *t);
     p.integrator = static_cast<Integrator>(at - kIntegratorNames.begin());
