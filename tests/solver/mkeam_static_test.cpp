@@ -15,29 +15,16 @@
 #include <string>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/static_decks.hpp"
 
 using namespace mb;
 
 namespace {
 
-constexpr double kG = 9.80665;
+constexpr double kG = test::kStandardGravity;
 
-/// A 1.5 kg rod pinned about z at the origin, CM at distance L, at angle theta0 from the
-/// downward vertical (gravity -y).
 std::string pendulum(double L, double theta0, const std::string& commands) {
-  return fmt::format(R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_y="-{g}"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Reference_Marker id="10" body_id="1"/>
-    <Body_Rigid id="2" cg_id="20" mass="1.5" inertia_xx="0.01" inertia_yy="0.02" inertia_zz="0.03"/>
-    <Reference_Marker id="20" body_id="2" pos_x="{x:.17g}" pos_y="{y:.17g}"/>
-    <Reference_Marker id="21" body_id="2"/>
-    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
-  </Model><Command>
-    {commands}
-  </Command></MotionSolve>)XML",
-                     fmt::arg("g", kG), fmt::arg("x", L * std::sin(theta0)),
-                     fmt::arg("y", -L * std::cos(theta0)), fmt::arg("commands", commands));
+  return test::pendulum_deck(L, theta0, "", commands);
 }
 
 /// Two blocks on vertical translational joints hanging in series: ground -k1- block 2 -k2-
@@ -127,19 +114,8 @@ TEST_CASE("MKEAM finds the stable equilibrium where FIM finds the unstable one")
 
 TEST_CASE("MKEAM: a ball dropped onto an IMPACT floor settles to m g = k p^e") {
   const double m = 1, k = 1e6, e = 1.5, radius = 0.1;
-  const test::InlineRun run = test::run_inline(R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_z="-9.80665"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Reference_Marker id="10" body_id="1"/>
-    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0.004" inertia_yy="0.004"
-                inertia_zz="0.004"/>
-    <Reference_Marker id="20" body_id="2" pos_z="0.105"/>
-    <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"/>
-    <Force_Scalar_TwoBody id="3" type="Force" is_action_only="TRUE" i_marker_id="20"
-        j_marker_id="10"
-        val_expression="IMPACT(DZ(20,10,10), VZ(20,10,10,10), 0.1, 1e6, 1.5, 20, 0.005)"/>
-  </Model><Command><Param_Static method="MKEAM"/><Simulate analysis_type="Static"/></Command>
-  </MotionSolve>)XML");
+  const test::InlineRun run = test::run_inline(test::impact_ball_deck(
+      0.105, R"(<Param_Static method="MKEAM"/><Simulate analysis_type="Static"/>)"));
   INFO(run.report.message);
   REQUIRE(run.report.code == ExitCode::kSuccess);
   const double penetration = radius - run.y.back()[2];

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/static_decks.hpp"
 
 using namespace mb;
 
@@ -32,18 +33,8 @@ TEST_CASE("static: a pendulum released horizontally finds the hanging equilibriu
 TEST_CASE("static: a ball resting exactly on an IMPACT floor settles to m g = k p^e") {
   // IMPACT's force k p^1.5 has zero stiffness at zero penetration, where the ball starts.
   const double m = 1, g = 9.80665, k = 1e6, e = 1.5, radius = 0.1;
-  const test::InlineRun run = test::run_inline(R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_z="-9.80665"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Reference_Marker id="10" body_id="1"/>
-    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0.004" inertia_yy="0.004"
-                inertia_zz="0.004"/>
-    <Reference_Marker id="20" body_id="2" pos_z="0.1"/>
-    <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"/>
-    <Force_Scalar_TwoBody id="3" type="Force" is_action_only="TRUE" i_marker_id="20"
-        j_marker_id="10"
-        val_expression="IMPACT(DZ(20,10,10), VZ(20,10,10,10), 0.1, 1e6, 1.5, 20, 0.005)"/>
-  </Model><Command><Simulate analysis_type="Static"/></Command></MotionSolve>)XML");
+  const test::InlineRun run =
+      test::run_inline(test::impact_ball_deck(radius, R"(<Simulate analysis_type="Static"/>)"));
   INFO(run.report.message);
   REQUIRE(run.report.code == ExitCode::kSuccess);
   const double penetration = radius - run.y.back()[2];

@@ -5,15 +5,9 @@
 # Usage: plot_script_test.sh SOURCE_DIR
 set -euo pipefail
 src=$1
-py=
-for p in /usr/bin/python3 python3; do
-  if command -v "$p" >/dev/null && "$p" -c 'import matplotlib' 2>/dev/null; then py=$p; break; fi
-done
-if [ -z "$py" ]; then
-  [ -n "${CI:-}" ] && { echo "FAIL: no python3 with matplotlib (apt install python3-matplotlib)"; exit 1; }
-  echo "skipped: no python3 with matplotlib (apt install python3-matplotlib)"
-  exit 77
-fi
+# shellcheck source=../python_with.sh
+. "$(dirname "$0")/../python_with.sh"
+python_with "matplotlib" python3-matplotlib
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 {

@@ -11,15 +11,9 @@
 set -euo pipefail
 mbsolve=$1
 src=$2
-py=
-for p in /usr/bin/python3 python3; do
-  if command -v "$p" >/dev/null && "$p" -c 'import numpy, pandas' 2>/dev/null; then py=$p; break; fi
-done
-if [ -z "$py" ]; then
-  [ -n "${CI:-}" ] && { echo "FAIL: no python3 with numpy and pandas (apt install python3-pandas)"; exit 1; }
-  echo "skipped: no python3 with numpy and pandas (apt install python3-pandas)"
-  exit 77
-fi
+# shellcheck source=../python_with.sh
+. "$(dirname "$0")/../python_with.sh"
+python_with "numpy pandas" python3-pandas
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$mbsolve" -q "$src/examples/impact_ball.xml" -o "$work/ball" || { echo "FAIL: mbsolve exit $?"; exit 1; }

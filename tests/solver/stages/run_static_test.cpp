@@ -11,32 +11,17 @@
 #include <string>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/static_decks.hpp"
 
 using namespace mb;
 
 namespace {
 
-constexpr double kG = 9.80665;
+constexpr double kG = test::kStandardGravity;
 
-/// A 1.5 kg rod pinned about z at the origin, CM at distance L, released at angle theta0 from
-/// the downward vertical (gravity -y); `commands` is the command block.
 std::string pendulum(double L, double theta0, const std::string& extra_model,
                      const std::string& commands) {
-  return fmt::format(R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_y="-{g}"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Reference_Marker id="10" body_id="1"/>
-    <Body_Rigid id="2" cg_id="20" mass="1.5" inertia_xx="0.01" inertia_yy="0.02" inertia_zz="0.03"/>
-    <Reference_Marker id="20" body_id="2" pos_x="{x:.17g}" pos_y="{y:.17g}"/>
-    <Reference_Marker id="21" body_id="2"/>
-    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
-    {extra}
-  </Model><Command>
-    {commands}
-  </Command></MotionSolve>)XML",
-                     fmt::arg("g", kG), fmt::arg("x", L * std::sin(theta0)),
-                     fmt::arg("y", -L * std::cos(theta0)), fmt::arg("extra", extra_model),
-                     fmt::arg("commands", commands));
+  return test::pendulum_deck(L, theta0, extra_model, commands);
 }
 
 }  // namespace
