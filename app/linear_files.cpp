@@ -20,8 +20,8 @@ double degrees(std::complex<double> c) {
 
 }  // namespace
 
-void write_linear_files(const std::string& prefix, const Units& units,
-                        const std::vector<LinearResult>& results) {
+std::vector<std::string> write_linear_files(const std::string& prefix, const Units& units,
+                                            const std::vector<LinearResult>& results) {
   // A deck with mass_mult_factor only names no units (run_deck.cpp's CSV header says so too).
   const bool named = !units.mass.empty();
   const std::string time = named ? units.time : "time unit";
@@ -55,8 +55,10 @@ void write_linear_files(const std::string& prefix, const Units& units,
       }
     }
   }
-  write_file_atomically(prefix + "_eigen.csv", eigen);
-  write_file_atomically(prefix + "_modes.csv", modes);
+  std::vector<std::string> written = {prefix + "_eigen.csv", prefix + "_modes.csv"};
+  write_file_atomically(written[0], eigen);
+  write_file_atomically(written[1], modes);
+  return written;
 }
 
 }  // namespace mb

@@ -7,7 +7,7 @@
 //                     CM translation (x, y, z, ground axes) and of the small rotation (ground
 //                     axes, radians), scaled so that the mode's largest component is 1, and
 //                     the body's share of the mode's kinetic energy in percent
-// Written atomically; only by a run with a linear analysis.
+// Written atomically; only by a run with a linear analysis. Returns the paths written.
 
 #include <string>
 #include <vector>
@@ -17,7 +17,7 @@
 
 namespace mb {
 
-void write_linear_files(const std::string& prefix, const Units& units,
-                        const std::vector<LinearResult>& results);
+std::vector<std::string> write_linear_files(const std::string& prefix, const Units& units,
+                                            const std::vector<LinearResult>& results);
 
 }  // namespace mb

@@ -284,7 +284,7 @@ class DeckRun {
     log_.line(
         fmt::format("model: {} moving bodies, {} markers, {} joints ({} constraint equations)",
                     sum_.bodies, model.markers.size(), model.joints.size(), sum_.constraints));
-    const RequestOutputs requests(sys);
+    RequestOutputs requests(sys);
     CsvResultWriter csv(prefix_ + ".csv", csv_comments(model),
                         result_columns(sys, requests, opt_.angles));
     csv_in_run_ = &csv;
@@ -303,7 +303,9 @@ class DeckRun {
     sum_.halted_by = rep.halted_by;
     sum_.linear = rep.linear;
     if (!rep.linear.empty() && rep.code != ExitCode::kDeckError) {
-      write_linear_files(prefix_, model.units, rep.linear);
+      for (std::string& path : write_linear_files(prefix_, model.units, rep.linear)) {
+        more_files_.push_back(std::move(path));
+      }
     }
     sum_.dof = sys.dof() + rep.redundant_constraints_removed;
     log_.line(rep.redundant_constraints_removed > 0
@@ -340,8 +342,10 @@ class DeckRun {
       return finish(rep.code, rep.message);
     }
     if (opt_.verbosity != Verbosity::kQuiet) {
-      std::cerr << fmt::format("mbsolve: results written to {}.csv ({} rows), {}.json, {}.log\n",
-                               prefix_, sum_.outputs, prefix_, prefix_);
+      std::string more;
+      for (const std::string& path : more_files_) more += ", " + path;
+      std::cerr << fmt::format("mbsolve: results written to {}.csv ({} rows){}, {}.json, {}.log\n",
+                               prefix_, sum_.outputs, more, prefix_, prefix_);
     }
     if (rep.halted_by) {  // a sensor's HALT ended the run: a clean end, said in the message
       return finish(ExitCode::kSuccess, fmt::format("halted by {} at t = {:.15g}",
@@ -354,6 +358,7 @@ class DeckRun {
   const std::chrono::steady_clock::time_point wall0_;
   const std::clock_t cpu0_;
   std::string prefix_;
+  std::vector<std::string> more_files_;  ///< result files beside the CSV, JSON and log
   RunLog log_;
   RunSummary sum_;
   CsvResultWriter* csv_in_run_ = nullptr;  ///< the CSV being written (rows up to an exit())

@@ -123,6 +123,13 @@ constexpr std::pair<std::string_view, Cmd> kCommands[] = {
     {"SIMULATE", Cmd::kSimulate}, {"STOP", Cmd::kStop},
     {"VARIABLE", Cmd::kVariable}};
 
+/// The commands of kCommands as a list for messages: "ACTIVATE, DEACTIVATE, ...".
+std::string commands_run() {
+  std::string list;
+  for (const auto& c : kCommands) list += (list.empty() ? "" : ", ") + std::string(c.first);
+  return list;
+}
+
 /// Every Adams command name, so that abbreviations resolve against all of them (`int` is
 /// INTEGRATOR, `sens` is SENSOR).
 std::vector<std::string_view> all_command_names() {
@@ -266,9 +273,7 @@ class CommandReader {
     }
     diag_.error_grouped("acf-unknown:" + st.name, st.loc, "",
                         "unknown command '" + st.spelled +
-                            "' (Adams commands mbsolve runs: SIMULATE, ACTIVATE, DEACTIVATE, "
-                            "INTEGRATOR, EQUILIBRIUM, FILE, VARIABLE, SFORCE, MOTION, PART, "
-                            "ACCGRAV, STOP)");
+                            "' (Adams commands mbsolve runs: " + commands_run() + ")");
   }
 
   void simulate(const Statement& st) {

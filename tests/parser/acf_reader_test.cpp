@@ -134,9 +134,9 @@ TEST_CASE("ACF reader: a command file in another layout is a deck error that say
               ":3:1: error: Adams command SENSOR is not supported by mbsolve (2 occurrences; "
               "this is the first)\n" +
               acf + ":5:1: error: Adams command CONTROL is not supported by mbsolve\n" + acf +
-              ":6:1: error: unknown command 'FROB' (Adams commands mbsolve runs: SIMULATE, "
-              "ACTIVATE, DEACTIVATE, INTEGRATOR, EQUILIBRIUM, FILE, VARIABLE, SFORCE, MOTION, "
-              "PART, ACCGRAV, STOP)\n");
+              ":6:1: error: unknown command 'FROB' (Adams commands mbsolve runs: ACTIVATE, "
+              "DEACTIVATE, ACCGRAV, EQUILIBRIUM, FILE, INTEGRATOR, LINEAR, MOTION, PART, SFORCE, "
+              "SIMULATE, STOP, VARIABLE)\n");
     CHECK(diag.error_count() == 3);
   }
 }

@@ -40,6 +40,8 @@ check "the eigen CSV has two modes" bash -c "[ \$(wc -l < '$work/qc_eigen.csv') 
 check "the modes CSV has a row per mode and body" bash -c "[ \$(wc -l < '$work/qc_modes.csv') -eq 5 ]"
 check "the JSON has the linear section" \
   python3 -c "import json,sys; j=json.load(open('$work/qc.json')); m=j['linear'][0]['modes']; sys.exit(0 if len(m)==2 and abs(m[1]['frequency']-11.6328)<1e-3 else 1)"
+check "the last line names the linear files" expect_rc 0 "$mbsolve" "$work/qc.xml" -o "$work/qc"
+check "  beside the CSV" grep -q "results written to $work/qc.csv (.* rows), $work/qc_eigen.csv, $work/qc_modes.csv, $work/qc.json" "$work/err"
 check "no equilibrium warning after the static" bash -c "! grep -q 'not an equilibrium' '$work/qc.log'"
 
 deck "$work/moving.xml" '<Simulate analysis_type="Linear"/>'

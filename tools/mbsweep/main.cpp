@@ -150,7 +150,8 @@ int main(int argc, char** argv) {
   app.add_option("--seed", a.seed, "seed of the Latin hypercube (default 1)");
   app.add_option("--set", a.sets, "fixed override for every case (as mbsolve --set)");
   app.add_option("-m,--metric", a.metrics,
-                 "response CHANNEL:KIND into the summary, KIND final|max|min|rms|tmax|tmin|at=T");
+                 "response CHANNEL:KIND into the summary, KIND final|max|min|rms|tmax|tmin|at=T; "
+                 "or eig:N:freq|damping|real|imag (mode N of the deck's linear analysis)");
   app.add_option("-o,--out", a.out, "sweep directory (default: DECKNAME_sweep)");
   app.add_option("-j,--jobs", a.jobs, "cases run at once (default: number of cores)")
       ->check(CLI::Range(1, 4096));
