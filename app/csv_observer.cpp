@@ -7,7 +7,7 @@
 namespace mb {
 
 CsvObserver::CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys,
-                         const RequestOutputs& requests, ProgressLine* progress, BodyAngles angles)
+                         RequestOutputs& requests, ProgressLine* progress, BodyAngles angles)
     : csv_(csv),
       log_(log),
       sys_(&sys),

@@ -20,7 +20,7 @@ namespace mb {
 class CsvObserver : public AnalysisObserver {
  public:
   /// `progress`: the terminal's progress line, or null; `angles`: the body angle columns.
-  CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys, const RequestOutputs& requests,
+  CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys, RequestOutputs& requests,
               ProgressLine* progress, BodyAngles angles = BodyAngles::kNone);
   void output(double t, const System& sys, const std::vector<double>& y,
               const std::vector<double>& yp) override;
@@ -35,7 +35,7 @@ class CsvObserver : public AnalysisObserver {
   CsvResultWriter& csv_;
   RunLog& log_;
   const System* sys_;
-  const RequestOutputs* requests_;
+  RequestOutputs* requests_;
   std::deque<RequestOutputs> rebuilt_;
   ResultOptions::UniqueTime unique_time_;
   BodyAngles angles_;

@@ -104,7 +104,7 @@ std::vector<ResultColumn> RequestOutputs::columns() const {
 }
 
 std::span<const double> RequestOutputs::measure_values(const ExpressionGroup& g, double t,
-                                                       const double* y, const double* yp) const {
+                                                       const double* y, const double* yp) {
   for (size_t k = 0; k < g.measures.size(); ++k) {
     run_.request_scratch[k] = measure(g.measures[k], t, y, yp);
   }
@@ -112,14 +112,14 @@ std::span<const double> RequestOutputs::measure_values(const ExpressionGroup& g,
 }
 
 double RequestOutputs::expression(const ExpressionGroup& g, size_t k, double t, const double* y,
-                                  const double* yp) const {
+                                  const double* yp) {
   const std::span<const double> mv = measure_values(g, t, y, yp);
   return evaluate_expression<double>(g.exprs[k], t, mv, run_.request_expr,
                                      std::span<double>(run_.request_scratch));
 }
 
 MarkerState<double> RequestOutputs::marker(int mk, const double* y, const double* yp, Vec3* accel,
-                                           Vec3* ang_accel) const {
+                                           Vec3* ang_accel) {
   MarkerState<double> ms;
   if (accel) accel->setZero();
   if (ang_accel) ang_accel->setZero();
@@ -144,17 +144,17 @@ MarkerState<double> RequestOutputs::marker(int mk, const double* y, const double
   return ms;
 }
 
-MarkerWrench RequestOutputs::constraint_reaction(int block, int side, const double* y) const {
+MarkerWrench RequestOutputs::constraint_reaction(int block, int side, const double* y) {
   return mb::constraint_reaction(sys_, block, side, y);
 }
 
-void RequestOutputs::local_inputs(int kn, const double* y, const double* yp, double* x) const {
+void RequestOutputs::local_inputs(int kn, const double* y, const double* yp, double* x) {
   const ForceKernel& k = sys_.force_kernels()[kn];
   for (int i = 0; i < k.inputs(); ++i) x[i] = (k.input_is_deriv[i] ? yp : y)[k.input_vars[i]];
 }
 
 double RequestOutputs::element_output(int kn, int channel, double t, const double* y,
-                                      const double* yp, const Mat3& rm) const {
+                                      const double* yp, const Mat3& rm) {
   const ForceKernel& k = sys_.force_kernels()[kn];
   if (!k.active) return 0.0;  // a deactivated force reads zero
   double x[kMaxLocalInputs];
@@ -166,13 +166,13 @@ double RequestOutputs::element_output(int kn, int channel, double t, const doubl
   return channel >= 0 && static_cast<size_t>(channel) < n ? out[channel] : 0.0;
 }
 
-double RequestOutputs::dissipated_energy(int kn, const double* y) const {
+double RequestOutputs::dissipated_energy(int kn, const double* y) {
   const int e = dissipated_energy_state(sys_.model(), kn);
   return e < 0 ? 0.0 : y[sys_.state_offset() + sys_.model().state_elements[e].first_state];
 }
 
 MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const double* y,
-                                           const double* yp) const {
+                                           const double* yp) {
   const ForceKernel& k = sys_.force_kernels()[kn];
   if (!k.active) return {};  // a deactivated force reads zero
   double x[kMaxLocalInputs];
@@ -187,7 +187,7 @@ MarkerWrench RequestOutputs::element_force(int kn, int side, double t, const dou
   return out;
 }
 
-MarkerWrench RequestOutputs::general_constraint_reaction(int k, double t, const double* y) const {
+MarkerWrench RequestOutputs::general_constraint_reaction(int k, double t, const double* y) {
   const GeneralConstraintKernel& gk = sys_.general_constraint_kernels()[k];
   double x[kMaxLocalInputs];
   for (int b = 0; b < gk.num_bodies(); ++b) {
@@ -202,7 +202,7 @@ MarkerWrench RequestOutputs::general_constraint_reaction(int k, double t, const 
 }
 
 MarkerWrench RequestOutputs::coupler_reaction(int k, int term, int side, double t,
-                                              const double* y) const {
+                                              const double* y) {
   const int eq = sys_.coupler_equation(k);
   if (eq < 0) return {};
   const CouplerKernel& ck = sys_.coupler_kernels()[k];
@@ -243,8 +243,7 @@ MarkerWrench RequestOutputs::coupler_reaction(int k, int term, int side, double 
   return w;
 }
 
-MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y,
-                                       const double* yp) const {
+MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y, const double* yp) {
   MarkerWrench sum;
   auto add = [&](const MarkerWrench& w) {
     sum.force += w.force;
@@ -289,8 +288,7 @@ MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y,
   return sum;
 }
 
-double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
-                               const double* yp) const {
+double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y, const double* yp) {
   switch (m.kind) {
     case MeasureKind::kOrient: {
       const Mat3 R = marker(m.j, y, yp).A.transpose() * marker(m.i, y, yp).A;
@@ -378,7 +376,7 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y,
 }
 
 void RequestOutputs::user_request(const Request& r, double t, const double* y,
-                                  std::span<double> out) const {
+                                  std::span<double> out) {
   const UserSubroutine& sub = *r.user;
   std::vector<double> par = sub.par;
   double result[8] = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -398,7 +396,7 @@ void RequestOutputs::user_request(const Request& r, double t, const double* y,
   std::copy(result, result + 8, out.begin());
 }
 
-double RequestOutputs::user_variable(int v, double t, const double* y, const double* yp) const {
+double RequestOutputs::user_variable(int v, double t, const double* y, const double* yp) {
   const Variable& var = sys_.model().variables[v];
   const UserSubroutine& sub = *var.user;
   std::vector<double> par = sub.par;
@@ -420,8 +418,7 @@ double RequestOutputs::user_variable(int v, double t, const double* y, const dou
   return value;
 }
 
-void RequestOutputs::values(double t, const double* y, const double* yp,
-                            std::span<double> out) const {
+void RequestOutputs::values(double t, const double* y, const double* yp, std::span<double> out) {
   size_t c = 0;
   for (const auto& r : sys_.model().requests) {
     if (r.type == Request::Type::kUser) {

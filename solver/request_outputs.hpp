@@ -24,49 +24,49 @@ class RequestOutputs {
   std::vector<ResultColumn> columns() const;
   size_t size() const { return n_columns_; }
   /// Fills `out` (size()) at time t.
-  void values(double t, const double* y, const double* yp, std::span<double> out) const;
+  void values(double t, const double* y, const double* yp, std::span<double> out);
 
   /// Expression k of `g` (a group compiled like a request's, e.g. a sensor's function) at time t.
   double expression(const ExpressionGroup& g, size_t k, double t, const double* y,
-                    const double* yp) const;
+                    const double* yp);
 
   /// Reaction of constraint block `block` on its I (side 0) or J (side 1) marker.
-  MarkerWrench constraint_reaction(int block, int side, const double* y) const;
+  MarkerWrench constraint_reaction(int block, int side, const double* y);
   /// Force of applied-force kernel `k` on its I (side 0) or J (side 1) marker.
-  MarkerWrench element_force(int k, int side, double t, const double* y, const double* yp) const;
+  MarkerWrench element_force(int k, int side, double t, const double* y, const double* yp);
   /// The force and torque Constraint_General k exerts on its I marker.
-  MarkerWrench general_constraint_reaction(int k, double t, const double* y) const;
+  MarkerWrench general_constraint_reaction(int k, double t, const double* y);
   /// The force and torque coupler or gear k (System::coupler_kernels order) exerts, through
   /// its coupled coordinate `term`, on that joint's I (side 0) or J (side 1) marker (zero when
   /// deactivated).
-  MarkerWrench coupler_reaction(int k, int term, int side, double t, const double* y) const;
+  MarkerWrench coupler_reaction(int k, int term, int side, double t, const double* y);
 
  private:
   MarkerState<double> marker(int model_marker, const double* y, const double* yp,
-                             Vec3* accel = nullptr, Vec3* ang_accel = nullptr) const;
-  double measure(const MeasureSpec& m, double t, const double* y, const double* yp) const;
+                             Vec3* accel = nullptr, Vec3* ang_accel = nullptr);
+  double measure(const MeasureSpec& m, double t, const double* y, const double* yp);
   /// The measures of `g` at time t, in scratch_.
   std::span<const double> measure_values(const ExpressionGroup& g, double t, const double* y,
-                                         const double* yp) const;
-  MarkerWrench forces_at(int i, int j, double t, const double* y, const double* yp) const;
+                                         const double* yp);
+  MarkerWrench forces_at(int i, int j, double t, const double* y, const double* yp);
   /// The local inputs of force kernel `kn` (13 states per local body, then multipliers and the
   /// user states it reads, x or x').
-  void local_inputs(int kn, const double* y, const double* yp, double* x) const;
+  void local_inputs(int kn, const double* y, const double* yp, double* x);
   /// Output channel `channel` (models/compliant_outputs.hpp) of force kernel `kn`.
   double element_output(int kn, int channel, double t, const double* y, const double* yp,
-                        const Mat3& rm) const;
+                        const Mat3& rm);
   /// The dissipated-energy state of force kernel `kn` (0 for kernels without one).
-  double dissipated_energy(int kn, const double* y) const;
+  double dissipated_energy(int kn, const double* y);
   /// REQSUB channels f1..f8 and VARSUB values at output time (kernels read VARSUBs through
   /// solver/user_variables.hpp).
-  void user_request(const Request& r, double t, const double* y, std::span<double> out) const;
-  double user_variable(int v, double t, const double* y, const double* yp) const;
+  void user_request(const Request& r, double t, const double* y, std::span<double> out);
+  double user_variable(int v, double t, const double* y, const double* yp);
 
   const System& sys_;
   size_t n_columns_ = 0;
-  /// The outputs' own run buffers (expression stack, measure values, COUSUB's PAR): written by
-  /// const evaluations (a follow-up: take the run's Workspace instead).
-  mutable Workspace run_;
+  /// The outputs' own run buffers (expression stack, measure values, COUSUB's PAR): evaluating
+  /// writes them, so a RequestOutputs is per-run data like the Workspace it holds.
+  Workspace run_;
 };
 
 }  // namespace mb

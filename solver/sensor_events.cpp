@@ -30,7 +30,7 @@ std::string describe_actions(const Sensor& s) {
 
 }  // namespace
 
-double sensor_function(const RequestOutputs& eval, const Sensor& s, double t, const double* y,
+double sensor_function(RequestOutputs& eval, const Sensor& s, double t, const double* y,
                        const double* yp) {
   return eval.expression(s.expr, 0, t, y, yp);
 }
@@ -38,7 +38,7 @@ double sensor_function(const RequestOutputs& eval, const Sensor& s, double t, co
 void warn_sensors_holding(const System& sys, double t0, const std::vector<double>& y,
                           const std::vector<double>& yp, AnalysisObserver& obs) {
   if (sys.model().sensors.empty()) return;
-  const RequestOutputs eval(sys);
+  RequestOutputs eval(sys);
   for (const Sensor& s : sys.model().sensors) {
     const double f = sensor_function(eval, s, t0, y.data(), yp.data());
     // At the value itself (an analysis that starts where a RETURN stopped) nothing is said.
@@ -56,7 +56,7 @@ void warn_sensors_holding(const System& sys, double t0, const std::vector<double
 
 SensorEvents::SensorEvents(const System& sys) : sensors_(sys.model().sensors), eval_(sys) {}
 
-void SensorEvents::roots(double t, const double* y, const double* yp, double* g) const {
+void SensorEvents::roots(double t, const double* y, const double* yp, double* g) {
   for (size_t k = 0; k < sensors_.size(); ++k) {
     g[k] = sensor_function(eval_, sensors_[k], t, y, yp) - sensors_[k].value;
   }

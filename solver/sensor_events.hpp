@@ -36,7 +36,7 @@ class SensorEvents {
 
   int count() const { return static_cast<int>(sensors_.size()); }
   /// The root functions at (t, y, yp) (System layout) into g[0..count()).
-  void roots(double t, const double* y, const double* yp, double* g) const;
+  void roots(double t, const double* y, const double* yp, double* g);
   /// The crossing direction of each root (SUNDIALS' SetRootDirection).
   std::vector<int> directions() const;
 
@@ -57,7 +57,7 @@ void warn_sensors_holding(const System& sys, double t0, const std::vector<double
                           const std::vector<double>& yp, AnalysisObserver& obs);
 
 /// Sensor k's function at (t, y, yp) (System layout).
-double sensor_function(const RequestOutputs& eval, const Sensor& s, double t, const double* y,
+double sensor_function(RequestOutputs& eval, const Sensor& s, double t, const double* y,
                        const double* yp);
 
 }  // namespace mb

@@ -129,6 +129,7 @@ class SundialsSession {
   /// trampoline, which maps its state to the System layout and calls events()->roots.
   void watch_events(const System& sys, const std::function<int(int)>& root_init);
   const SensorEvents* events() const { return events_.get(); }
+  SensorEvents* events() { return events_.get(); }
   /// The roots found (GetRootInfo) when the last solve_to stopped at a sensor event, else null.
   const std::vector<int>* event() const { return event_ ? &found_ : nullptr; }
   /// The first step after the integrator's next (re)start at an event: `h0`, or the deck's h0
