@@ -98,6 +98,7 @@ constexpr Builtin kTable[] = {
     {"SIN", M, Fn::kSin, 1, 1, 0, "SIN(x)", "sine (radians)"},
     {"SINH", M, Fn::kSinh, 1, 1, 0, "SINH(x)", "hyperbolic sine"},
     {"SPDP", B, kM, 3, 4, 0, "SPDP(id, jflag, comp[, rm])", "Force_SpringDamper force component"},
+    {"SENVAL", B, kM, 1, 1, 0, "SENVAL(id)", "value stored by Sensor_Evaluate id at its event"},
     {"SQRT", M, Fn::kSqrt, 1, 1, 0, "SQRT(x)", "square root; x >= 0"},
     {"STEP", G, Fn::kStep, 5, 5, 0, "STEP(x, x0, h0, x1, h1)", "cubic step from h0 to h1"},
     {"STEP5", G, Fn::kStep5, 5, 5, 0, "STEP5(x, x0, h0, x1, h1)", "quintic step from h0 to h1"},

@@ -43,6 +43,7 @@
 #include "models/reference_variable.hpp"
 #include "models/resoutput.hpp"
 #include "models/sensor.hpp"
+#include "models/sensor_evaluate.hpp"
 #include "models/simulate.hpp"
 #include "models/stop.hpp"
 
@@ -311,8 +312,8 @@ constexpr std::array<ElementInfo, 70> kElements = {{
     {"resoutput", "ResOutput", S, C, build_resoutput,
      "output options (abf_unique_time; file choices do not apply)"},
     {"save", "Save", N, C, nullptr, "write the model block"},
-    {"sensor_evaluate", "Sensor_Evaluate", N, M, nullptr,
-     "value stored at a sensor event (SENVAL)"},
+    {"sensor_evaluate", "Sensor_Evaluate", S, M, build_sensor_evaluate,
+     "value stored at a sensor event, read by SENVAL", "expr", ids<&ModelDraft::sensor_evaluates>},
     {"sensor_event", "Sensor_Event", S, M, build_sensor_event,
      "event sensor: root-found crossing of a function, then HALT, RETURN, PRINT, RESTART, "
      "STEPSIZE, HMAX",

@@ -78,14 +78,7 @@ std::string num(double v) { return fmt::format("{:.17g}", v); }
 /// A generated expression attribute, located at the friction element.
 const DeckAttribute* generated(ModelDraft& draft, const DraftJointFriction& f,
                                std::string_view name, std::string text) {
-  DeckAttribute a;
-  a.name = std::string(name);
-  a.spelled = a.name;
-  a.value = std::move(text);
-  a.loc = f.loc;
-  a.value_loc = f.loc;
-  draft.generated_attributes.push_back(std::move(a));
-  return &draft.generated_attributes.back();
+  return add_generated_attribute(draft, f.loc, name, std::move(text));
 }
 
 /// Writes the friction law of one joint as expressions of its reactions, slip velocities and

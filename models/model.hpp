@@ -357,7 +357,20 @@ struct Sensor {
   bool restart = false;            ///< the integrator restarts at the event (order 1)
   std::optional<double> stepsize;  ///< the first step after the event (restarts the integrator)
   std::optional<double> hmax;      ///< the largest step after the event
-  std::string subject;             ///< "Sensor_Event 3" / "SENSOR 3"
+  int evaluate = -1;    ///< index into Model::sensor_evaluates of the value it stores, or -1
+  std::string subject;  ///< "Sensor_Event 3" / "SENSOR 3"
+  SourceLoc loc;
+};
+
+/// Sensor_Evaluate, or an Adams SENSOR's EVALUATE (models/sensor_evaluate.hpp): a value computed
+/// when one of its sensors fires and held until one fires again; SENVAL(id) reads it (0 before
+/// the first event). The value is a state of the state block with x' = 0 that the event sets
+/// (solver/sensor_events.hpp), so every reader sees it through the state.
+struct SensorEvaluate {
+  int id = 0;
+  int state = -1;        ///< the held value: index into the state block
+  ExpressionGroup expr;  ///< exprs[0]: evaluated at the event
+  std::string subject;   ///< "Sensor_Evaluate 2" / "SENSOR 3 EVALUATE"
   SourceLoc loc;
 };
 
@@ -551,11 +564,12 @@ struct Model {
   std::vector<ReferenceString> strings;
   std::vector<ReferenceCurve> curves;
   std::vector<StateElement> state_elements;
-  std::vector<Sensor> sensors;  ///< Sensor_Event / SENSOR
-  int num_states = 0;           ///< total size of the state block (sum of num_states)
-  TransientParams transient;    ///< model-level default
-  StaticParams statics;         ///< model-level default
-  LinearParams linear;          ///< model-level default
+  std::vector<Sensor> sensors;                   ///< Sensor_Event / SENSOR
+  std::vector<SensorEvaluate> sensor_evaluates;  ///< Sensor_Evaluate / SENSOR EVALUATE
+  int num_states = 0;         ///< total size of the state block (sum of num_states)
+  TransientParams transient;  ///< model-level default
+  StaticParams statics;       ///< model-level default
+  LinearParams linear;        ///< model-level default
   std::vector<Command> commands;
   ResultOptions results;  ///< ResOutput
 

@@ -306,10 +306,24 @@ expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long l
 
 std::optional<expr::BindResult> ModelBinder::bind_state(std::string_view name,
                                                         std::span<const long long> args) {
-  if (name != "ARYVAL" && name != "DIF" && name != "DIF1" && name != "PINVAL" && name != "POUVAL") {
+  if (name != "ARYVAL" && name != "DIF" && name != "DIF1" && name != "PINVAL" && name != "POUVAL" &&
+      name != "SENVAL") {
     return std::nullopt;
   }
   MeasureSpec m;
+  if (name == "SENVAL") {  // the held value is a state (models/sensor_evaluate.hpp)
+    for (const SensorEvaluate& e : model_.sensor_evaluates) {
+      if (e.id == args[0]) m.element = e.state;
+    }
+    if (m.element < 0) {
+      return expr::BindResult::fail(fmt::format(
+          "Sensor_Evaluate {} does not exist (SENVAL reads a Sensor_Evaluate, or the EVALUATE "
+          "of an Adams SENSOR by the sensor's id)",
+          args[0]));
+    }
+    m.kind = MeasureKind::kState;
+    return slot_of(m);
+  }
   if (name == "PINVAL" || name == "POUVAL") {
     const bool in = name == "PINVAL";
     for (const auto& p : in ? model_.plant_inputs : model_.plant_outputs) {

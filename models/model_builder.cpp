@@ -19,6 +19,7 @@
 #include "models/param_linear.hpp"
 #include "models/reference_paramcurve.hpp"
 #include "models/sensor.hpp"
+#include "models/sensor_evaluate.hpp"
 #include "models/state_elements.hpp"
 
 namespace mb {
@@ -362,7 +363,9 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   expand_joint_frictions(draft, m, diag);
   resolve_joint_initial_velocities(draft, m, diag);
   resolve_couplers(draft, m, diag);
+  expand_sensor_evaluates(draft);
   resolve_state_data(draft, m, diag);
+  resolve_sensor_evaluates(draft, m, diag);
   resolve_curves(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
   resolve_sensors(draft, m, diag);

@@ -98,6 +98,13 @@ struct DraftExpressionElement {
   std::vector<std::string> column_names, column_units;
 };
 
+/// An id reference read in pass 1 (0 = absent), with where it was written.
+struct DraftRef {
+  int id = 0;
+  SourceLoc loc;
+  std::string spelled;  ///< the attribute as written ("A" in an Adams LSE, "a_matrix_id" in XML)
+};
+
 /// Sensor_Event / SENSOR as read: its settings, and its function compiled in pass 2.
 struct DraftSensor {
   int id = 0;
@@ -105,13 +112,15 @@ struct DraftSensor {
   SourceLoc loc;
   DraftExpressionElement function;
   Sensor settings;
+  DraftRef evaluate;  ///< evaluate_id (Adams EVALUATE: the sensor's own implicit evaluate)
 };
 
-/// An id reference read in pass 1 (0 = absent), with where it was written.
-struct DraftRef {
+/// Sensor_Evaluate (or an Adams SENSOR's EVALUATE) as read; its expression compiled in pass 2.
+struct DraftSensorEvaluate {
   int id = 0;
+  std::string subject;
   SourceLoc loc;
-  std::string spelled;  ///< the attribute as written ("A" in an Adams LSE, "a_matrix_id" in XML)
+  DraftExpressionElement function;
 };
 
 /// Reference_Array before its variables and owner are resolved.
@@ -204,6 +213,7 @@ struct ModelDraft {
   std::vector<DraftJointFriction> joint_frictions;          ///< Force_JointFriction
   /// Sensor_Event / SENSOR: the settings read, the function compiled in pass 2.
   std::vector<DraftSensor> sensors;
+  std::vector<DraftSensorEvaluate> sensor_evaluates;  ///< Sensor_Evaluate, SENSOR EVALUATE
   /// Expressions that pass 2 writes for an element (joint friction), addressed like the deck's.
   std::deque<DeckAttribute> generated_attributes;
   TransientParams transient;
@@ -212,6 +222,20 @@ struct ModelDraft {
   std::vector<Command> commands;
   ResultOptions results;  ///< ResOutput
 };
+
+/// An expression attribute pass 2 writes for an element (`text` in the deck's function language),
+/// located at `loc`: kept in draft.generated_attributes, so the pointer stays valid.
+inline const DeckAttribute* add_generated_attribute(ModelDraft& draft, const SourceLoc& loc,
+                                                    std::string_view name, std::string text) {
+  DeckAttribute a;
+  a.name = std::string(name);
+  a.spelled = a.name;
+  a.value = std::move(text);
+  a.loc = loc;
+  a.value_loc = loc;
+  draft.generated_attributes.push_back(std::move(a));
+  return &draft.generated_attributes.back();
+}
 
 /// The settings a Param_* element starts from: the model section's (`draft.*deck`); inside the
 /// command list, those of the last command of `kind` read so far, since a command changes the

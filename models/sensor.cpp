@@ -7,6 +7,7 @@
 
 #include "models/expression_element_reader.hpp"
 #include "models/expression_elements.hpp"
+#include "models/sensor_evaluate.hpp"
 
 namespace mb {
 
@@ -43,8 +44,6 @@ void warn_unused(ElementReader& in) {
       {"yydump", "no meaning in mbsolve (there is no state-vector dump)"},
       {"bistop", "no meaning in mbsolve (the event is located by root finding)"},
       {"terror", "the root finding locates the event to round-off in time"},
-      {"evaluate_id", "Sensor_Evaluate values (SENVAL) are not supported yet"},
-      {"evaluate_expr", "Sensor_Evaluate values (SENVAL) are not supported yet"},
   };
   for (const Unused& u : kUnused) {
     const DeckAttribute* a = in.attr(u.name);
@@ -96,13 +95,47 @@ void build_sensor_event(ElementReader& in, ModelDraft& draft, bool /*in_command*
   }
   in.attr("label");
   warn_unused(in);
-  draft.sensors.push_back({s.id, s.subject, s.loc, std::move(d), std::move(s)});
+  DraftRef evaluate;
+  if (in.has("evaluate_routine")) {
+    in.error("evaluate_routine", spelled(in, "evaluate_routine") +
+                                     ": user-subroutine evaluates (SEVSUB) are not supported yet; "
+                                     "give an expression");
+  }
+  if (in.has("evaluate_id") && in.has("evaluate_expr")) {
+    in.error("evaluate_expr", "give evaluate_id or evaluate_expr, not both");
+  } else if (std::optional<int> ref_id = in.ref("evaluate_id")) {
+    evaluate = {*ref_id, in.loc_of("evaluate_id"), spelled(in, "evaluate_id")};
+  } else if (in.has("evaluate_expr")) {
+    // Adams EVALUATE: the sensor's own evaluate, read by SENVAL(sensor id).
+    DraftExpressionElement e;
+    e.node = &in.node();
+    e.id = s.id;
+    e.subject = s.subject + " " + spelled(in, "evaluate_expr");
+    e.loc = in.loc_of("evaluate_expr");
+    read_expression(in, e, "evaluate_expr");
+    if (e.expressions.back() != nullptr) {
+      evaluate = {s.id, e.loc, spelled(in, "evaluate_expr")};
+      draft.sensor_evaluates.push_back({e.id, e.subject, e.loc, std::move(e)});
+    }
+  }
+  draft.sensors.push_back({s.id, s.subject, s.loc, std::move(d), std::move(s), evaluate});
 }
 
 void resolve_sensors(const ModelDraft& draft, Model& model, Diagnostics& diag) {
+  compile_sensor_evaluates(draft, model, diag);
   for (const DraftSensor& ds : draft.sensors) {
     const DraftExpressionElement& d = ds.function;
     Sensor s = ds.settings;
+    if (ds.evaluate.id != 0) {
+      for (size_t k = 0; k < model.sensor_evaluates.size(); ++k) {
+        if (model.sensor_evaluates[k].id == ds.evaluate.id) s.evaluate = static_cast<int>(k);
+      }
+      if (s.evaluate < 0) {
+        diag.error(ds.evaluate.loc, s.subject,
+                   fmt::format("{} {}: the deck has no Sensor_Evaluate with that id",
+                               ds.evaluate.spelled, ds.evaluate.id));
+      }
+    }
     if (d.expressions.empty() || !d.expressions[0]) continue;  // reported in pass 1
     if (compile_group(model, d, true, s.expr, diag)) model.sensors.push_back(std::move(s));
   }

@@ -7,10 +7,11 @@
 //   error_tol (> 0, default 1e-3; Adams ERROR), halt, return, print, restart (TRUE|FALSE),
 //   stepsize (> 0: the first step after the event; the integrator restarts there),
 //   hmax (> 0: the largest step from the event on).
+//   evaluate_id: the Sensor_Evaluate whose value the event stores (models/sensor_evaluate.hpp);
+//   evaluate_expr (Adams EVALUATE): the sensor's own evaluate, read by SENVAL(sensor id).
 // Accepted with one warning for all sensors: dt and zero_crossing (not supported yet), codgen,
 // yydump, bistop (no meaning in mbsolve: KLU keeps its own pivoting, there is no YY dump), terror
-// (the root finding locates the event to round-off in time), evaluate_id / evaluate_expr
-// (Sensor_Evaluate values and SENVAL are not supported yet).
+// (the root finding locates the event to round-off in time).
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

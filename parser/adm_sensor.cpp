@@ -31,7 +31,7 @@ void build_sensor(NodeBuilder& b) {
   b.copy_real("STEPSIZE", "stepsize");
   b.copy_real("DT", "dt");
   b.copy_text("EVALUATE", "evaluate_expr");
-  if (const Arg* a = b.arg("EVALUATE_ROUTINE")) b.set_from("evaluate_expr", a->value, *a);
+  if (const Arg* a = b.arg("EVALUATE_ROUTINE")) b.set_from("evaluate_routine", a->value, *a);
   for (auto [adams, attr] : {std::pair{"HALT", "halt"},
                              {"RETURN", "return"},
                              {"PRINT", "print"},

@@ -5,6 +5,9 @@
 // what the sensors found at one event ask the transient to do (SensorAction; the loop that
 // carries it out is advance_with_events in stages/output_integration.hpp).
 //
+// At an event the sensors' Sensor_Evaluates are evaluated (evaluate_at_event) and their held
+// states set before the integrator restarts.
+//
 // The functions are evaluated like a request's expressions (RequestOutputs::expression, with
 // doubles) on the state in the System's DAE layout: sensor_function below is the one place.
 
@@ -30,6 +33,13 @@ struct SensorAction {
   std::optional<double> hmax;      ///< the largest step from here on (the smallest asked)
 };
 
+/// A value an event stores (a Sensor_Evaluate's, models/sensor_evaluate.hpp): the System-layout
+/// index of its held state and the value.
+struct HeldValue {
+  int index = -1;
+  double value = 0;
+};
+
 class SensorEvents {
  public:
   explicit SensorEvents(const System& sys);
@@ -49,6 +59,11 @@ class SensorEvents {
 /// logged, recorded in `report`, and their actions combined.
 SensorAction act_on_sensors(const std::vector<Sensor>& sensors, const std::vector<int>& found,
                             double t, AnalysisObserver& obs, RunReport& report);
+
+/// The values the evaluates of the sensors found at time t (`found`, as for act_on_sensors)
+/// store, evaluated at (t, y, yp) (System layout) and logged; each evaluate once.
+std::vector<HeldValue> evaluate_at_event(const System& sys, const std::vector<int>& found, double t,
+                                         const double* y, const double* yp, AnalysisObserver& obs);
 
 /// Logs a warning for each sensor whose condition already holds at the start of a transient
 /// (EQ: within error_tol of value; GE: above; LE: below; not at the value itself): root finding

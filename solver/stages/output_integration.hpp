@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -91,8 +92,23 @@ AdvanceEnd advance_with_events(Integ& integ, const Stage& st, double tout, doubl
     if constexpr (requires { integ.sensor_event(); }) {
       const std::vector<int>* found = integ.sensor_event();
       if (!found) return AdvanceEnd::kReached;
-      const SensorAction a =
+      SensorAction a =
           act_on_sensors(st.sys.model().sensors, *found, integ.time(), st.obs, st.report);
+      // The values the event stores (Sensor_Evaluate). The joint-coordinate forms have none:
+      // a model with user states does not run in joint coordinates (tree/tree_topology.cpp).
+      if constexpr (requires(std::span<const HeldValue> h) { integ.set_held_values(h); }) {
+        if (!st.sys.model().sensor_evaluates.empty()) {
+          std::vector<double> y = integ.y(), yp = integ.yp();
+          y.resize(static_cast<size_t>(st.sys.size()));
+          yp.resize(static_cast<size_t>(st.sys.size()));
+          const std::vector<HeldValue> held =
+              evaluate_at_event(st.sys, *found, integ.time(), y.data(), yp.data(), st.obs);
+          if (!held.empty()) {
+            integ.set_held_values(held);
+            a.restart = true;  // the held states jump: the integrator restarts there
+          }
+        }
+      }
       if (a.row) write_row(integ, st, output_solve);
       if (a.halt) return AdvanceEnd::kHalted;
       if (a.ret) return AdvanceEnd::kReturned;

@@ -190,6 +190,10 @@ void CvodeIntegrator::act_on_event(const SensorAction& a) {
   if (a.hmax) m.s.limit_max_step(*a.hmax);
 }
 
+void CvodeIntegrator::set_held_values(std::span<const HeldValue> held) {
+  for (const HeldValue& h : held) y_[static_cast<size_t>(h.index)] = h.value;
+}
+
 void CvodeIntegrator::advance_to(double tout, double t_stop) {
   Impl& m = *impl_;
   SundialsSession& s = m.s;

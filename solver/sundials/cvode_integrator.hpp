@@ -23,6 +23,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "models/model.hpp"
@@ -46,6 +47,8 @@ class CvodeIntegrator : public IntegratorState {
   /// Sensor events: as IdaIntegrator's (a restart runs from the projected state at the event).
   const std::vector<int>* sensor_event() const;
   void act_on_event(const SensorAction& a);
+  /// Sets the values an event stores (in y(), from which the restart runs).
+  void set_held_values(std::span<const HeldValue> held);
 
  private:
   struct Impl;

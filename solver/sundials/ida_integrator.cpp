@@ -179,6 +179,14 @@ void IdaIntegrator::act_on_event(const SensorAction& a) {
   if (a.hmax) m.s.limit_max_step(*a.hmax);
 }
 
+void IdaIntegrator::set_held_values(std::span<const HeldValue> held) {
+  double* yy = N_VGetArrayPointer(impl_->yy);
+  for (const HeldValue& h : held) {
+    y_[static_cast<size_t>(h.index)] = h.value;
+    yy[h.index] = h.value;
+  }
+}
+
 void IdaIntegrator::advance_to(double tout, double t_stop) {
   Impl& m = *impl_;
   SundialsSession& s = m.s;

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "models/model.hpp"
@@ -34,6 +35,8 @@ class IdaIntegrator : public IntegratorState {
   /// order 1, with STEPSIZE as its first step; HMAX).
   const std::vector<int>* sensor_event() const;
   void act_on_event(const SensorAction& a);
+  /// Sets the values an event stores (y() and IDA's state; a restart follows).
+  void set_held_values(std::span<const HeldValue> held);
 
  private:
   struct Impl;

@@ -183,3 +183,67 @@ TEST_CASE("a sensor on a wrapping angle: located while the integrator goes step 
     for (size_t r = 1; r < run.t.size(); ++r) CHECK(run.t[r] > run.t[r - 1]);
   }
 }
+
+namespace {
+
+/// The falling ball's height at t after an event at height 0.5 that stores the velocity there,
+/// v_e = -sqrt(2 g 0.5), from which an upward force -2 * SENVAL = 2 sqrt(g) acts on the 2 kg
+/// ball: z'' = -g + sqrt(g) after t_e (closed form).
+double height_after_stored_velocity(double t) {
+  const double te = fall_time(0.5), ve = -std::sqrt(2 * kG * 0.5), tau = t - te;
+  return 0.5 + ve * tau + 0.5 * (-kG + std::sqrt(kG)) * tau * tau;
+}
+
+}  // namespace
+
+TEST_CASE("Sensor_Evaluate stores a value at the event; SENVAL reads it in forces and requests") {
+  const double te = fall_time(0.5), ve = -std::sqrt(2 * kG * 0.5);
+  for (const char* integ : {"", "GSTIFF", "VSTIFF"}) {
+    INFO("integrator '" << integ << "'");
+    const auto run = falling_ball(integ, R"S(<Reference_Marker id="10" body_id="1"/>
+        <Sensor_Evaluate id="2" expr="VZ(20)"/>
+        <Sensor_Event id="7" expr="DZ(20)" value="0.5" compare="LE" error_tol="1e-6"
+                      evaluate_id="2"/>
+        <Force_Scalar_TwoBody id="3" type="Force" is_action_only="TRUE" i_marker_id="20"
+                              j_marker_id="10" val_expression="-2*SENVAL(2)"/>
+        <Post_Request id="1" type="EXPRESSION" expr1="SENVAL(2)"/>)S",
+                                  R"(<Simulate analysis_type="Transient" end_time="0.6"
+                                               print_interval="0.05"/>)");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    REQUIRE(run.report.sensor_event_count == 1);
+    CHECK(std::abs(run.report.sensor_events[0].time - te) < 1e-9);
+    for (size_t k = 0; k < run.t.size(); ++k) {
+      INFO("t = " << run.t[k]);
+      if (run.t[k] < te) {
+        CHECK(run.requests[k][0] == 0.0);  // 0 before the first event
+        CHECK(run.y[k][2] == Approx(kH0 - 0.5 * kG * run.t[k] * run.t[k]).margin(1e-8));
+      } else {
+        CHECK(run.requests[k][0] == Approx(ve).epsilon(1e-8));
+        CHECK(run.y[k][2] == Approx(height_after_stored_velocity(run.t[k])).margin(1e-7));
+      }
+    }
+  }
+}
+
+TEST_CASE("Adams SENSOR EVALUATE: SENVAL takes the sensor's id") {
+  const auto run = test::run_adm("sensor_evaluate", R"ADM(sensor evaluate
+UNITS/FORCE=NEWTON, MASS=KILOGRAM, LENGTH=METER, TIME=SECOND
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=2, CM=20, IP=0.1, 0.1, 0.1
+MARKER/20, PART=2, QP=0, 0, 1
+ACCGRAV/KGRAV=-9.81
+SENSOR/7, FUNCTION=DZ(20), VALUE=0.5, LE, ERROR=1e-6, EVALUATE=VZ(20)
+SFORCE/3, I=20, J=10, TRANSLATION, ACTIONONLY, FUNCTION=-2*SENVAL(7)
+REQUEST/1, F2=SENVAL(7)
+INTEGRATOR/GSTIFF, ERROR=1e-10
+END
+)ADM",
+                                 "SIMULATE/DYNAMIC, END=0.6, STEPS=12\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.report.sensor_event_count == 1);
+  const double ve = -std::sqrt(2 * kG * 0.5);
+  CHECK(run.t.back() == Approx(0.6));
+  CHECK(run.y.back()[2] == Approx(height_after_stored_velocity(0.6)).margin(1e-7));
+  CHECK(run.requests.back()[1] == Approx(ve).epsilon(1e-8));
+}
