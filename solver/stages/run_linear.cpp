@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "solver/linear_modes.hpp"
+#include "solver/linear_state_matrices.hpp"
 #include "solver/linearization.hpp"
 #include "solver/stages/stages.hpp"
 
@@ -50,6 +51,16 @@ LinearResult::ModeResult mode_result(const System& sys, const LinearSystem& lin,
   return r;
 }
 
+/// The variables (indices into Model::variables) of the plant input or output list `id`.
+std::vector<int> plant_variables(const std::vector<ReferenceArray>& lists,
+                                 const std::optional<int>& id) {
+  if (!id) return {};
+  for (const ReferenceArray& a : lists) {
+    if (a.id == *id) return a.variables;
+  }
+  return {};  // checked when the model was built (check_linear_plant_ids)
+}
+
 }  // namespace
 
 void run_linear(const Stage& st, const Dae& dae, const LinearParams& params) {
@@ -80,6 +91,15 @@ void run_linear(const Stage& st, const Dae& dae, const LinearParams& params) {
       st.obs.log(fmt::format("  {:4d}  {:21.10g}  {:13.6g}  {:15.8g} {:15.8g}", k + 1, m.frequency,
                              m.damping_ratio, m.eigenvalue.real(), m.eigenvalue.imag()));
     }
+  }
+  if (params.plant_input || params.plant_output) {
+    const Model& model = st.sys.model();
+    r.state_matrices = state_matrices(
+        dae, st.t0, st.y, st.ic.yp, plant_variables(model.plant_inputs, params.plant_input),
+        plant_variables(model.plant_outputs, params.plant_output), options);
+    const LinearResult::StateMatrices& m = *r.state_matrices;
+    st.obs.log(fmt::format("  state matrices: {} states, {} inputs, {} outputs", m.A.rows(),
+                           m.B.cols(), m.C.rows()));
   }
   st.report.linear.push_back(std::move(r));
 }

@@ -53,4 +53,23 @@ line=$(grep -n 'Param_Linear' "$work/bad.xml" | cut -d: -f1)
 check "at its line, in MotionSolve words" \
   grep -q "bad.xml:$line:[0-9]*: error: Param_Linear: poutput_id 4: the deck has no Control_PlantOutput" "$work/err"
 
+# State matrices: the quarter car with a force input on the sprung mass and its height as output.
+model="$model"'
+  <Reference_Variable id="1" expr="0"/><Reference_Variable id="2" expr="DZ(20, 10)"/>
+  <Control_PlantInput id="1" num_element="1" variable_id_list="1"/>
+  <Control_PlantOutput id="2" num_element="1" variable_id_list="2"/>
+  <Force_Vector_OneBody id="9" type="ForceOnly" i_marker_id="20" ref_marker_id="10"
+      fx_expression="0" fy_expression="0" fz_expression="VARVAL(1)"/>'
+deck "$work/abcd.xml" '<Simulate analysis_type="Static"/>
+  <Param_Linear pinput_id="1" poutput_id="2"/><Simulate analysis_type="Linear"/>'
+check "a linear analysis with plant inputs and outputs runs" \
+  expect_rc 0 "$mbsolve" -q "$work/abcd.xml" -o "$work/abcd"
+check "it writes A (4 x 4) as a MATLAB ASCII matrix" \
+  bash -c "[ \$(wc -l < '$work/abcd.a') -eq 4 ] && [ \$(awk '{print NF}' '$work/abcd.a' | sort -u) = 4 ]"
+check "and B, C, D" bash -c "[ \$(wc -l < '$work/abcd.b') -eq 4 ] && [ \$(wc -l < '$work/abcd.c') -eq 1 ] && [ -s '$work/abcd.d' ]"
+check "the state-matrix CSV names rows and columns" \
+  grep -q '^1,B,body2.vz,VARVAL(1),0.0033333333333333' "$work/abcd_statemat.csv"
+check "the JSON names the files and the sizes" \
+  python3 -c "import json,sys; m=json.load(open('$work/abcd.json'))['linear'][0]['state_matrices']; sys.exit(0 if len(m['states'])==4 and m['inputs']==['VARVAL(1)'] and m['outputs']==['VARVAL(2)'] and m['files'][0].endswith('abcd.a') and m['files'][4].endswith('abcd_statemat.csv') else 1)"
+
 finish
