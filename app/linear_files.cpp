@@ -99,6 +99,16 @@ void write_linear_files(const std::string& prefix, const Units& units,
       write_file_atomically(files[k], matlab_ascii(*mats[k]));
   }
   if (any_statemat) write_file_atomically(state_matrix_csv(prefix), statemat);
+  std::string energy = "analysis,mode,element,strain_energy[%]\n";
+  for (size_t a = 0; a < results.size(); ++a) {
+    for (size_t k = 0; k < results[a].modes.size(); ++k) {
+      for (const LinearResult::ModeResult::ElementShare& e : results[a].modes[k].elements) {
+        energy +=
+            fmt::format("{},{},{},{}\n", a + 1, k + 1, e.subject, num(100 * e.strain_energy_share));
+      }
+    }
+  }
+  write_file_atomically(prefix + "_energy.csv", energy);
   write_file_atomically(prefix + "_eigen.csv", eigen);
   write_file_atomically(prefix + "_modes.csv", modes);
 }

@@ -7,6 +7,9 @@
 //                     CM translation (x, y, z, ground axes) and of the small rotation (ground
 //                     axes, radians), scaled so that the mode's largest component is 1, and
 //                     the body's share of the mode's kinetic energy in percent
+//   PREFIX_energy.csv one row per mode and elastic element (Force_SpringDamper, Force_Bushing,
+//                     Force_Field, Force_Beam, Body_Beam links): the element's share of the
+//                     mode's strain energy in percent (solver/linear_strain_energy.hpp)
 //   PREFIX_statemat.csv  with plant inputs or outputs (Param_Linear pinput_id / poutput_id,
 //                     Adams LINEAR/STATEMAT): one row per entry of A, B, C and D: the analysis,
 //                     the matrix, its row and column names (states body<id>.x ... or

@@ -30,6 +30,12 @@ struct LinearResult {
     double frequency = 0;             ///< undamped natural frequency, cycles per time unit
     double damping_ratio = 0;
     std::vector<BodyShape> bodies;  ///< every moving body, model order
+    struct ElementShare {
+      std::string subject;             ///< "<Element> <id>"
+      double strain_energy_share = 0;  ///< of the mode's strain energy, 0 to 1
+    };
+    /// Every elastic element (solver/linear_strain_energy.hpp), force-kernel order.
+    std::vector<ElementShare> elements;
   };
   std::vector<ModeResult> modes;
   /// x' = A x + B u, y = C x + D u (solver/linear_state_matrices.hpp), when the analysis names

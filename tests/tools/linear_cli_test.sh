@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: a Static then a Linear analysis of a quarter car writes the eigenvalues to the log,
-# the JSON summary (`linear`), PREFIX_eigen.csv and the mode shapes to PREFIX_modes.csv; a
+# the JSON summary (`linear`), PREFIX_eigen.csv, the mode shapes to PREFIX_modes.csv and the
+# strain energy distribution to PREFIX_energy.csv; with plant inputs and outputs the state
+# matrices go to PREFIX.a .. .d and PREFIX_statemat.csv; a
 # linear analysis away from equilibrium warns with the residual acceleration; a pinput_id that
 # names no Control_PlantInput is a deck error (65) at its line.
 set -u
@@ -40,6 +42,9 @@ check "the eigen CSV has two modes" bash -c "[ \$(wc -l < '$work/qc_eigen.csv') 
 check "the modes CSV has a row per mode and body" bash -c "[ \$(wc -l < '$work/qc_modes.csv') -eq 5 ]"
 check "the JSON has the linear section" \
   python3 -c "import json,sys; j=json.load(open('$work/qc.json')); m=j['linear'][0]['modes']; sys.exit(0 if len(m)==2 and abs(m[1]['frequency']-11.6328)<1e-3 else 1)"
+check "the energy CSV has a row per mode and spring" bash -c "[ \$(wc -l < '$work/qc_energy.csv') -eq 5 ]"
+check "whose shares of each mode sum to 100 %" \
+  awk -F, 'NR > 1 { s[$2] += $4 } END { for (m in s) if (s[m] < 99.999999 || s[m] > 100.000001) exit 1 }' "$work/qc_energy.csv"
 check "no equilibrium warning after the static" bash -c "! grep -q 'not an equilibrium' '$work/qc.log'"
 
 deck "$work/moving.xml" '<Simulate analysis_type="Linear"/>'
