@@ -7,27 +7,15 @@
 #include <cmath>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/quarter_car_deck.hpp"
 
 using namespace mb;
 
 TEST_CASE("strain energy distribution: two springs in series against the closed form") {
   constexpr double m1 = 40, m2 = 300, k1 = 2e5, k2 = 2e4;
-  const test::InlineRun run = test::run_inline(R"X(<MotionSolve><Model>
-    <Force_Gravity grav_z="-9.80665"/>
-    <Body_Rigid id="1" isground="TRUE"/><Reference_Marker id="10" body_id="1"/>
-    <Body_Rigid id="2" cg_id="20" mass="300" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
-    <Reference_Marker id="20" body_id="2" pos_z="1.0"/>
-    <Body_Rigid id="3" cg_id="30" mass="40" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
-    <Reference_Marker id="30" body_id="3" pos_z="0.3"/>
-    <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"/>
-    <Constraint_Joint id="2" type="TRANSLATIONAL" i_marker_id="30" j_marker_id="10"/>
-    <Force_SpringDamper id="3" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="30"
-                        stiffness="2e4" damping="0" length="0.7"/>
-    <Force_SpringDamper id="4" type="TRANSLATIONAL" i_marker_id="30" j_marker_id="10"
-                        stiffness="2e5" damping="0" length="0.3"/>
-  </Model><Command>
-    <Simulate analysis_type="Static"/><Simulate analysis_type="Linear"/>
-  </Command></MotionSolve>)X");
+  const test::InlineRun run = test::run_inline(test::quarter_car(
+      "0", R"(<Simulate analysis_type="Static"/><Simulate analysis_type="Linear"/>)",
+      R"(<Force_Gravity grav_z="-9.80665"/>)"));
   INFO(run.report.message);
   REQUIRE(run.report.code == ExitCode::kSuccess);
   REQUIRE(run.report.linear.size() == 1);
