@@ -77,4 +77,28 @@ check "the state-matrix CSV names rows and columns" \
 check "the JSON names the files and the sizes" \
   python3 -c "import json,sys; m=json.load(open('$work/abcd.json'))['linear'][0]['state_matrices']; sys.exit(0 if len(m['states'])==4 and m['inputs']==['VARVAL(1)'] and m['outputs']==['VARVAL(2)'] and m['files'][0].endswith('abcd.a') and m['files'][4].endswith('abcd_statemat.csv') else 1)"
 
+# Adams: LINEAR/STATEMAT with PINPUT/POUTPUT; FORMAT=MATRIXX warns that MATLAB files are written.
+cat >"$work/smd.adm" <<'EOF'
+smd
+UNITS/FORCE=NEWTON, MASS=KILOGRAM, LENGTH=METER, TIME=SECOND
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=2.5, CM=20, IP=1, 1, 1
+MARKER/20, PART=2, QP=0, 0, 1.1
+JOINT/1, TRANSLATIONAL, I=20, J=10
+VARIABLE/1, FUNCTION=0.3
+VARIABLE/2, FUNCTION=DZ(20, 10)
+PINPUT/1, VARIABLES=1
+POUTPUT/2, VARIABLES=2
+SFORCE/5, TRANSLATION, I=20, J=10, FUNCTION=-400*(DM(20, 10) - 1) - 3*VR(20, 10) + VARVAL(1)
+END
+EOF
+printf 'smd.adm\nsmd\nSIMULATE/STATIC\nLINEAR/STATEMAT, PINPUT=1, POUTPUT=2, FORMAT=MATRIXX\nSTOP\n' \
+  >"$work/smd.acf"
+check "LINEAR/STATEMAT runs" expect_rc 0 "$mbsolve" -q "$work/smd.acf" -o "$work/smd"
+check "FORMAT=MATRIXX warns at its column" \
+  grep -q 'smd.acf:4:[0-9]*: warning: LINEAR: FORMAT=MATRIXX is not written by mbsolve' "$work/smd.log"
+check "A of the spring-mass-damper (k 400, c 3, m 2.5) in MATLAB ASCII" \
+  python3 -c "import sys; a=[[float(v) for v in l.split()] for l in open('$work/smd.a')]; e=[[0,1],[-160,-1.2]]; sys.exit(0 if all(abs(a[i][j]-e[i][j])<1e-9 for i in range(2) for j in range(2)) else 1)"
+
 finish
