@@ -211,3 +211,40 @@ END
   CHECK((m.C - Eigen::RowVector2d(1, 0)).cwiseAbs().maxCoeff() < 1e-10);
   CHECK(std::abs(m.D(0, 0)) < 1e-12);
 }
+
+TEST_CASE("state matrices: an actuator state between the input and the force (PINVAL)") {
+  // The spring-mass-damper's force input goes through a first-order lag x' = (u - x) / tau,
+  // u = PINVAL(1, 1): the states are the body's x, vx and the lag's state.
+  constexpr double tau = 0.05;
+  const test::InlineRun run = test::run_inline(R"X(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Reference_Marker id="11" body_id="1" a00="0" a10="1" a20="0" a01="0" a11="0" a21="1"
+                      a02="1" a12="0" a22="0"/>
+    <Body_Rigid id="2" cg_id="20" mass="2.5" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+    <Reference_Marker id="20" body_id="2" pos_x="1"/>
+    <Reference_Marker id="21" body_id="2" pos_x="1" a00="0" a10="1" a20="0" a01="0" a11="0"
+                      a21="1" a02="1" a12="0" a22="0"/>
+    <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="21" j_marker_id="11"/>
+    <Reference_Variable id="1" expr="0"/>
+    <Reference_Variable id="2" expr="DX(20, 10)"/>
+    <Control_PlantInput id="1" num_element="1" variable_id_list="1"/>
+    <Control_PlantOutput id="2" num_element="1" variable_id_list="2"/>
+    <Control_Diff id="7" expr="(PINVAL(1, 1) - DIF(7))/0.05"/>
+    <Force_Vector_OneBody id="5" type="ForceOnly" i_marker_id="20" ref_marker_id="10"
+        fx_expression="-400*(DX(20, 10) - 1) - 3*VX(20, 10) + DIF(7)"
+        fy_expression="0" fz_expression="0"/>
+  </Model><Command>
+    <Param_Linear pinput_id="1" poutput_id="2"/><Simulate analysis_type="Linear"/>
+  </Command></MotionSolve>)X");
+  INFO(run.report.message);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  const LinearResult::StateMatrices& m = *run.report.linear.at(0).state_matrices;
+  REQUIRE(m.states == std::vector<std::string>{"body2.x", "body2.vx", "Control_Diff 7.x1"});
+  Eigen::Matrix3d A;
+  A << 0, 1, 0, -kK / kMass, -kC / kMass, 1 / kMass, 0, 0, -1 / tau;
+  CHECK((m.A - A).cwiseAbs().maxCoeff() < 1e-10);
+  CHECK((m.B - Eigen::Vector3d(0, 0, 1 / tau)).cwiseAbs().maxCoeff() < 1e-10);
+  CHECK((m.C - Eigen::RowVector3d(1, 0, 0)).cwiseAbs().maxCoeff() < 1e-10);
+  CHECK(std::abs(m.D(0, 0)) < 1e-12);
+}
