@@ -12,13 +12,41 @@ namespace mb {
 namespace {
 
 /// Full precision, as the result CSV writes its numbers.
-std::string num(double v) { return fmt::format("{:.17g}", v); }
+std::string num(double v) { return fmt::format("{:.17g}", v + 0.0); }  // -0 as 0
 
 double degrees(std::complex<double> c) {
   return std::abs(c) > 0 ? std::arg(c) * 180 / std::numbers::pi : 0.0;
 }
 
+/// MATLAB's ASCII matrix: one row per line.
+std::string matlab_ascii(const Eigen::MatrixXd& m) {
+  std::string out;
+  for (Eigen::Index r = 0; r < m.rows(); ++r) {
+    for (Eigen::Index c = 0; c < m.cols(); ++c) out += (c ? " " : "") + num(m(r, c));
+    out += "\n";
+  }
+  return out;
+}
+
+/// The rows of PREFIX_statemat.csv for one matrix.
+void append_entries(std::string& csv, size_t analysis, const char* name, const Eigen::MatrixXd& m,
+                    const std::vector<std::string>& rows, const std::vector<std::string>& cols) {
+  for (Eigen::Index r = 0; r < m.rows(); ++r) {
+    for (Eigen::Index c = 0; c < m.cols(); ++c) {
+      csv += fmt::format("{},{},{},{},{}\n", analysis, name, rows[static_cast<size_t>(r)],
+                         cols[static_cast<size_t>(c)], num(m(r, c)));
+    }
+  }
+}
+
 }  // namespace
+
+std::vector<std::string> state_matrix_files(const std::string& prefix, size_t analysis) {
+  const std::string base = analysis == 1 ? prefix : fmt::format("{}_{}", prefix, analysis);
+  return {base + ".a", base + ".b", base + ".c", base + ".d"};
+}
+
+std::string state_matrix_csv(const std::string& prefix) { return prefix + "_statemat.csv"; }
 
 std::vector<std::string> write_linear_files(const std::string& prefix, const Units& units,
                                             const std::vector<LinearResult>& results) {
@@ -55,9 +83,41 @@ std::vector<std::string> write_linear_files(const std::string& prefix, const Uni
       }
     }
   }
-  std::vector<std::string> written = {prefix + "_eigen.csv", prefix + "_modes.csv"};
+  std::vector<std::string> written = {prefix + "_eigen.csv", prefix + "_modes.csv",
+                                      prefix + "_energy.csv"};
+  std::string statemat = "analysis,matrix,row,column,value\n";
+  bool any_statemat = false;
+  for (size_t a = 0; a < results.size(); ++a) {
+    if (!results[a].state_matrices) continue;
+    const LinearResult::StateMatrices& m = *results[a].state_matrices;
+    any_statemat = true;
+    append_entries(statemat, a + 1, "A", m.A, m.states, m.states);
+    append_entries(statemat, a + 1, "B", m.B, m.states, m.inputs);
+    append_entries(statemat, a + 1, "C", m.C, m.outputs, m.states);
+    append_entries(statemat, a + 1, "D", m.D, m.outputs, m.inputs);
+    const std::vector<std::string> files = state_matrix_files(prefix, a + 1);
+    const Eigen::MatrixXd* mats[] = {&m.A, &m.B, &m.C, &m.D};
+    for (size_t k = 0; k < files.size(); ++k) {
+      write_file_atomically(files[k], matlab_ascii(*mats[k]));
+      written.push_back(files[k]);
+    }
+  }
+  if (any_statemat) {
+    write_file_atomically(state_matrix_csv(prefix), statemat);
+    written.push_back(state_matrix_csv(prefix));
+  }
+  std::string energy = "analysis,mode,element,strain_energy[%]\n";
+  for (size_t a = 0; a < results.size(); ++a) {
+    for (size_t k = 0; k < results[a].modes.size(); ++k) {
+      for (const LinearResult::ModeResult::ElementShare& e : results[a].modes[k].elements) {
+        energy +=
+            fmt::format("{},{},{},{}\n", a + 1, k + 1, e.subject, num(100 * e.strain_energy_share));
+      }
+    }
+  }
   write_file_atomically(written[0], eigen);
   write_file_atomically(written[1], modes);
+  write_file_atomically(written[2], energy);
   return written;
 }
 

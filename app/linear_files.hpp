@@ -7,6 +7,16 @@
 //                     CM translation (x, y, z, ground axes) and of the small rotation (ground
 //                     axes, radians), scaled so that the mode's largest component is 1, and
 //                     the body's share of the mode's kinetic energy in percent
+//   PREFIX_energy.csv one row per mode and elastic element (Force_SpringDamper, Force_Bushing,
+//                     Force_Field, Force_Beam, Body_Beam links): the element's share of the
+//                     mode's strain energy in percent (solver/linear_strain_energy.hpp)
+//   PREFIX_statemat.csv  with plant inputs or outputs (Param_Linear pinput_id / poutput_id,
+//                     Adams LINEAR/STATEMAT): one row per entry of A, B, C and D: the analysis,
+//                     the matrix, its row and column names (states body<id>.x ... or
+//                     <element>.x<k>, inputs and outputs VARVAL(<id>)) and the value
+//   PREFIX.a, .b, .c, .d  the same matrices in MATLAB's ASCII matrix format (one row per line,
+//                     blank-separated; load('PREFIX.a', '-ascii')), one file per matrix as
+//                     MotionSolve writes them; a later analysis writes PREFIX_<analysis>.a ...
 // Written atomically; only by a run with a linear analysis. Returns the paths written.
 
 #include <string>
@@ -16,6 +26,11 @@
 #include "solver/linear_result.hpp"
 
 namespace mb {
+
+/// The MATLAB files of analysis `analysis` (1-based): PREFIX.a .. .d, or PREFIX_<analysis>.a ..
+std::vector<std::string> state_matrix_files(const std::string& prefix, size_t analysis);
+/// PREFIX_statemat.csv.
+std::string state_matrix_csv(const std::string& prefix);
 
 std::vector<std::string> write_linear_files(const std::string& prefix, const Units& units,
                                             const std::vector<LinearResult>& results);

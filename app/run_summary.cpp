@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/linear_files.hpp"
 #include "results/atomic_file.hpp"
 
 namespace mb {
@@ -61,12 +62,24 @@ void write_summary(const std::string& prefix, const std::string& deck_path,
                        {"frequency", m.frequency},
                        {"damping_ratio", m.damping_ratio}});
     }
-    linear.push_back({{"time", r.t},
-                      {"states", r.states},
-                      {"no_damping", r.no_damping},
-                      {"residual_acceleration", r.residual_acceleration},
-                      {"max_velocity", r.velocity},
-                      {"modes", modes}});
+    nlohmann::ordered_json entry = {{"time", r.t},
+                                    {"states", r.states},
+                                    {"no_damping", r.no_damping},
+                                    {"residual_acceleration", r.residual_acceleration},
+                                    {"max_velocity", r.velocity},
+                                    {"modes", modes}};
+    if (r.state_matrices) {
+      const LinearResult::StateMatrices& m = *r.state_matrices;
+      std::vector<std::string> files = state_matrix_files(prefix, linear.size() + 1);
+      files.push_back(state_matrix_csv(prefix));
+      entry["state_matrices"] = {{"states", m.states},
+                                 {"inputs", m.inputs},
+                                 {"outputs", m.outputs},
+                                 {"input_values", m.input_values},
+                                 {"output_values", m.output_values},
+                                 {"files", files}};
+    }
+    linear.push_back(entry);
   }
   j["linear"] = linear;
   write_file_atomically(prefix + ".json", j.dump(2) + "\n");

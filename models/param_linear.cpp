@@ -20,11 +20,6 @@ void build_param_linear(ElementReader& in, ModelDraft& draft, bool in_command) {
   };
   plant("pinput_id", p.plant_input, p.plant_input_loc, p.plant_input_name);
   plant("poutput_id", p.plant_output, p.plant_output_loc, p.plant_output_name);
-  if (p.plant_input || p.plant_output) {
-    in.warning_here(
-        "the state matrices (A, B, C, D of the plant inputs and outputs) are not written yet; "
-        "the linear analysis reports the eigenvalues and mode shapes");
-  }
   for (auto n : {"anim_scale", "balancing", "gyroscopic", "write_energy_dist", "write_energy_html",
                  "write_eig_info", "write_simulinkmdl", "write_matlabfiles", "write_oml",
                  "pstate_id", "ke_modes_exclude", "ke_modes_include", "se_modes_exclude",

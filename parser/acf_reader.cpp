@@ -455,6 +455,10 @@ class CommandReader {
       const std::string f = a->values.empty() ? "" : a->values[0].text;
       if (!iequals(f, "MATLAB") && !iequals(f, "MATRIXX")) {
         diag_.error(a->loc, "LINEAR", "FORMAT: expected MATLAB or MATRIXX, got '" + f + "'");
+      } else if (iequals(f, "MATRIXX")) {
+        diag_.warning(a->loc, "LINEAR",
+                      "FORMAT=MATRIXX is not written by mbsolve: the state matrices go to "
+                      "MATLAB ASCII files (PREFIX.a, .b, .c, .d) and PREFIX_statemat.csv");
       }
     }
     for (auto ignored : {"FILE", "COORDS", "DAMPING", "ENERGY", "KINETIC", "STRAIN", "DISSIPAT",
@@ -463,7 +467,8 @@ class CommandReader {
         diag_.warning(a->loc, "LINEAR",
                       std::string(ignored) +
                           "= is not honoured by mbsolve and is ignored (the eigenvalues go to "
-                          "PREFIX_eigen.csv, the mode shapes of every body to PREFIX_modes.csv)");
+                          "PREFIX_eigen.csv, the mode shapes of every body to PREFIX_modes.csv, "
+                          "the state matrices to PREFIX.a .. .d and PREFIX_statemat.csv)");
       }
     }
     commands_.push_back(b.finish());

@@ -1,10 +1,14 @@
 #pragma once
 // What a linear analysis reports (RunReport::linear): its operating point, how far that is from
-// an equilibrium, and its modes with their body mode shapes (the application writes them: log,
-// JSON summary `linear`, <prefix>_eigen.csv and <prefix>_modes.csv).
+// an equilibrium, its modes with their body mode shapes and, with plant inputs or outputs, its
+// state matrices (the application writes them: log, JSON summary `linear`, <prefix>_eigen.csv,
+// <prefix>_modes.csv and the state-matrix files of app/linear_files.hpp).
 
+#include <Eigen/Core>
 #include <array>
 #include <complex>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace mb {
@@ -26,8 +30,23 @@ struct LinearResult {
     double frequency = 0;             ///< undamped natural frequency, cycles per time unit
     double damping_ratio = 0;
     std::vector<BodyShape> bodies;  ///< every moving body, model order
+    struct ElementShare {
+      std::string subject;             ///< "<Element> <id>"
+      double strain_energy_share = 0;  ///< of the mode's strain energy, 0 to 1
+    };
+    /// Every elastic element (solver/linear_strain_energy.hpp), force-kernel order.
+    std::vector<ElementShare> elements;
   };
   std::vector<ModeResult> modes;
+  /// x' = A x + B u, y = C x + D u (solver/linear_state_matrices.hpp), when the analysis names
+  /// plant inputs or outputs.
+  struct StateMatrices {
+    Eigen::MatrixXd A, B, C, D;
+    std::vector<std::string> states, inputs, outputs;  ///< row and column names
+    std::vector<double> input_values;                  ///< u at the operating point
+    std::vector<double> output_values;                 ///< y at the operating point
+  };
+  std::optional<StateMatrices> state_matrices;
 };
 
 }  // namespace mb

@@ -58,7 +58,12 @@ LinearSystem linearize(const Dae& dae, double t, const std::vector<double>& y,
   lin.y = y;
   for (int i = 0; i < kBodyStates * sys.num_moving_bodies(); ++i) lin.vars.push_back(i);
   // The dissipated energies are integrals for the outputs: no dynamics, held like references.
-  for (const StateElement& e : sys.model().state_elements) {
+  const std::vector<StateElement>& elements = sys.model().state_elements;
+  const size_t num_elements = options.num_state_elements < 0
+                                  ? elements.size()
+                                  : static_cast<size_t>(options.num_state_elements);
+  for (size_t k = 0; k < num_elements; ++k) {
+    const StateElement& e = elements[k];
     if (e.kind == StateElement::Kind::kDissipation) continue;
     for (int i = 0; i < e.num_states; ++i) {
       lin.vars.push_back(sys.state_offset() + e.first_state + i);

@@ -35,6 +35,9 @@ namespace mb {
 
 struct LinearizationOptions {
   bool no_damping = false;  ///< leave velocity-dependent forces out (Adams NODAMPING)
+  /// >= 0: only the model's first this many state elements carry dynamics; the later ones are
+  /// held like references (the plant inputs and output probes of solver/linear_plant_model.hpp).
+  int num_state_elements = -1;
 };
 
 /// The linear system at an operating point: d = basis z, z' = A z.

@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "solver/linear_modes.hpp"
+#include "solver/linear_state_matrices.hpp"
+#include "solver/linear_strain_energy.hpp"
 #include "solver/linearization.hpp"
 #include "solver/stages/stages.hpp"
 
@@ -33,7 +35,22 @@ void measure_equilibrium(const Stage& st, const LinearSystem& lin, LinearResult&
   }
 }
 
-LinearResult::ModeResult mode_result(const System& sys, const LinearSystem& lin, const Mode& m) {
+/// Each elastic element's share of the mode's strain energy (all 0 when the mode strains none).
+std::vector<LinearResult::ModeResult::ElementShare> strain_energy_shares(const Dae& dae,
+                                                                         const LinearSystem& lin,
+                                                                         const Mode& m) {
+  const std::vector<ElementStrainEnergy> energies = strain_energies(dae, lin, m.shape);
+  double total = 0;
+  for (const ElementStrainEnergy& e : energies) total += e.energy;
+  std::vector<LinearResult::ModeResult::ElementShare> shares;
+  for (const ElementStrainEnergy& e : energies) {
+    shares.push_back({e.subject, total > 0 ? e.energy / total : 0.0});
+  }
+  return shares;
+}
+
+LinearResult::ModeResult mode_result(const Dae& dae, const LinearSystem& lin, const Mode& m) {
+  const System& sys = dae.system();
   LinearResult::ModeResult r;
   r.eigenvalue = m.eigenvalue;
   r.frequency = m.natural_frequency();
@@ -47,7 +64,18 @@ LinearResult::ModeResult mode_result(const System& sys, const LinearSystem& lin,
     r.bodies.push_back({model.bodies[b].id, s.translation, s.rotation,
                         energy[static_cast<size_t>(body_of_offset(o))]});
   }
+  r.elements = strain_energy_shares(dae, lin, m);
   return r;
+}
+
+/// The variables (indices into Model::variables) of the plant input or output list `id`.
+std::vector<int> plant_variables(const std::vector<ReferenceArray>& lists,
+                                 const std::optional<int>& id) {
+  if (!id) return {};
+  for (const ReferenceArray& a : lists) {
+    if (a.id == *id) return a.variables;
+  }
+  return {};  // checked when the model was built (check_linear_plant_ids)
 }
 
 }  // namespace
@@ -75,11 +103,20 @@ void run_linear(const Stage& st, const Dae& dae, const LinearParams& params) {
     const std::vector<Mode> modes = modes_of(lin);
     st.obs.log("  mode  undamped natural freq  damping ratio         real            imag");
     for (size_t k = 0; k < modes.size(); ++k) {
-      r.modes.push_back(mode_result(st.sys, lin, modes[k]));
+      r.modes.push_back(mode_result(dae, lin, modes[k]));
       const LinearResult::ModeResult& m = r.modes.back();
       st.obs.log(fmt::format("  {:4d}  {:21.10g}  {:13.6g}  {:15.8g} {:15.8g}", k + 1, m.frequency,
                              m.damping_ratio, m.eigenvalue.real(), m.eigenvalue.imag()));
     }
+  }
+  if (params.plant_input || params.plant_output) {
+    const Model& model = st.sys.model();
+    r.state_matrices = state_matrices(
+        dae, st.t0, st.y, st.ic.yp, plant_variables(model.plant_inputs, params.plant_input),
+        plant_variables(model.plant_outputs, params.plant_output), options);
+    const LinearResult::StateMatrices& m = *r.state_matrices;
+    st.obs.log(fmt::format("  state matrices: {} states, {} inputs, {} outputs", m.A.rows(),
+                           m.B.cols(), m.C.rows()));
   }
   st.report.linear.push_back(std::move(r));
 }

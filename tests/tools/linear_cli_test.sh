@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: a Static then a Linear analysis of a quarter car writes the eigenvalues to the log,
-# the JSON summary (`linear`), PREFIX_eigen.csv and the mode shapes to PREFIX_modes.csv; a
+# the JSON summary (`linear`), PREFIX_eigen.csv, the mode shapes to PREFIX_modes.csv and the
+# strain energy distribution to PREFIX_energy.csv; with plant inputs and outputs the state
+# matrices go to PREFIX.a .. .d and PREFIX_statemat.csv; a
 # linear analysis away from equilibrium warns with the residual acceleration; a pinput_id that
 # names no Control_PlantInput is a deck error (65) at its line.
 set -u
@@ -41,7 +43,10 @@ check "the modes CSV has a row per mode and body" bash -c "[ \$(wc -l < '$work/q
 check "the JSON has the linear section" \
   python3 -c "import json,sys; j=json.load(open('$work/qc.json')); m=j['linear'][0]['modes']; sys.exit(0 if len(m)==2 and abs(m[1]['frequency']-11.6328)<1e-3 else 1)"
 check "the last line names the linear files" expect_rc 0 "$mbsolve" "$work/qc.xml" -o "$work/qc"
-check "  beside the CSV" grep -q "results written to $work/qc.csv (.* rows), $work/qc_eigen.csv, $work/qc_modes.csv, $work/qc.json" "$work/err"
+check "  beside the CSV" grep -q "results written to $work/qc.csv (.* rows), $work/qc_eigen.csv, $work/qc_modes.csv, $work/qc_energy.csv, $work/qc.json" "$work/err"
+check "the energy CSV has a row per mode and spring" bash -c "[ \$(wc -l < '$work/qc_energy.csv') -eq 5 ]"
+check "whose shares of each mode sum to 100 %" \
+  awk -F, 'NR > 1 { s[$2] += $4 } END { for (m in s) if (s[m] < 99.999999 || s[m] > 100.000001) exit 1 }' "$work/qc_energy.csv"
 check "no equilibrium warning after the static" bash -c "! grep -q 'not an equilibrium' '$work/qc.log'"
 
 deck "$work/moving.xml" '<Simulate analysis_type="Linear"/>'
@@ -54,5 +59,48 @@ check "a poutput_id naming nothing exits 65" expect_rc 65 "$mbsolve" -q "$work/b
 line=$(grep -n 'Param_Linear' "$work/bad.xml" | cut -d: -f1)
 check "at its line, in MotionSolve words" \
   grep -q "bad.xml:$line:[0-9]*: error: Param_Linear: poutput_id 4: the deck has no Control_PlantOutput" "$work/err"
+
+# State matrices: the quarter car with a force input on the sprung mass and its height as output.
+model="$model"'
+  <Reference_Variable id="1" expr="0"/><Reference_Variable id="2" expr="DZ(20, 10)"/>
+  <Control_PlantInput id="1" num_element="1" variable_id_list="1"/>
+  <Control_PlantOutput id="2" num_element="1" variable_id_list="2"/>
+  <Force_Vector_OneBody id="9" type="ForceOnly" i_marker_id="20" ref_marker_id="10"
+      fx_expression="0" fy_expression="0" fz_expression="VARVAL(1)"/>'
+deck "$work/abcd.xml" '<Simulate analysis_type="Static"/>
+  <Param_Linear pinput_id="1" poutput_id="2"/><Simulate analysis_type="Linear"/>'
+check "a linear analysis with plant inputs and outputs runs" \
+  expect_rc 0 "$mbsolve" -q "$work/abcd.xml" -o "$work/abcd"
+check "it writes A (4 x 4) as a MATLAB ASCII matrix" \
+  bash -c "[ \$(wc -l < '$work/abcd.a') -eq 4 ] && [ \$(awk '{print NF}' '$work/abcd.a' | sort -u) = 4 ]"
+check "and B, C, D" bash -c "[ \$(wc -l < '$work/abcd.b') -eq 4 ] && [ \$(wc -l < '$work/abcd.c') -eq 1 ] && [ -s '$work/abcd.d' ]"
+check "the state-matrix CSV names rows and columns" \
+  grep -q '^1,B,body2.vz,VARVAL(1),0.0033333333333333' "$work/abcd_statemat.csv"
+check "the JSON names the files and the sizes" \
+  python3 -c "import json,sys; m=json.load(open('$work/abcd.json'))['linear'][0]['state_matrices']; sys.exit(0 if len(m['states'])==4 and m['inputs']==['VARVAL(1)'] and m['outputs']==['VARVAL(2)'] and m['files'][0].endswith('abcd.a') and m['files'][4].endswith('abcd_statemat.csv') else 1)"
+
+# Adams: LINEAR/STATEMAT with PINPUT/POUTPUT; FORMAT=MATRIXX warns that MATLAB files are written.
+cat >"$work/smd.adm" <<'EOF'
+smd
+UNITS/FORCE=NEWTON, MASS=KILOGRAM, LENGTH=METER, TIME=SECOND
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=2.5, CM=20, IP=1, 1, 1
+MARKER/20, PART=2, QP=0, 0, 1.1
+JOINT/1, TRANSLATIONAL, I=20, J=10
+VARIABLE/1, FUNCTION=0.3
+VARIABLE/2, FUNCTION=DZ(20, 10)
+PINPUT/1, VARIABLES=1
+POUTPUT/2, VARIABLES=2
+SFORCE/5, TRANSLATION, I=20, J=10, FUNCTION=-400*(DM(20, 10) - 1) - 3*VR(20, 10) + VARVAL(1)
+END
+EOF
+printf 'smd.adm\nsmd\nSIMULATE/STATIC\nLINEAR/STATEMAT, PINPUT=1, POUTPUT=2, FORMAT=MATRIXX\nSTOP\n' \
+  >"$work/smd.acf"
+check "LINEAR/STATEMAT runs" expect_rc 0 "$mbsolve" -q "$work/smd.acf" -o "$work/smd"
+check "FORMAT=MATRIXX warns at its column" \
+  grep -q 'smd.acf:4:[0-9]*: warning: LINEAR: FORMAT=MATRIXX is not written by mbsolve' "$work/smd.log"
+check "A of the spring-mass-damper (k 400, c 3, m 2.5) in MATLAB ASCII" \
+  python3 -c "import sys; a=[[float(v) for v in l.split()] for l in open('$work/smd.a')]; e=[[0,1],[-160,-1.2]]; sys.exit(0 if all(abs(a[i][j]-e[i][j])<1e-9 for i in range(2) for j in range(2)) else 1)"
 
 finish

@@ -9,6 +9,7 @@
 #include <numbers>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/quarter_car_deck.hpp"
 
 using namespace mb;
 
@@ -143,19 +144,8 @@ TEST_CASE("linear analysis: kinetic energy distribution of a quarter car's modes
   // det(l^2 M + l C + K), the first row gives x2 / x1 = (ms l^2 + cs l + ks) / (cs l + ks), and
   // the sprung mass' share of the kinetic energy is ms |x1|^2 / (ms |x1|^2 + mu |x2|^2).
   const double ms = 300, mu = 40, ks = 2e4, cs = 1500;
-  const test::InlineRun run = test::run_inline(R"(<MotionSolve><Model>
-    <Body_Rigid id="1" isground="TRUE"/><Reference_Marker id="10" body_id="1"/>
-    <Body_Rigid id="2" cg_id="20" mass="300" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
-    <Reference_Marker id="20" body_id="2" pos_z="1.0"/>
-    <Body_Rigid id="3" cg_id="30" mass="40" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
-    <Reference_Marker id="30" body_id="3" pos_z="0.3"/>
-    <Constraint_Joint id="1" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="10"/>
-    <Constraint_Joint id="2" type="TRANSLATIONAL" i_marker_id="30" j_marker_id="10"/>
-    <Force_SpringDamper id="3" type="TRANSLATIONAL" i_marker_id="20" j_marker_id="30"
-                        stiffness="2e4" damping="1500" length="0.7"/>
-    <Force_SpringDamper id="4" type="TRANSLATIONAL" i_marker_id="30" j_marker_id="10"
-                        stiffness="2e5" damping="0" length="0.3"/>
-  </Model><Command><Simulate analysis_type="Linear"/></Command></MotionSolve>)");
+  const test::InlineRun run =
+      test::run_inline(test::quarter_car("1500", R"(<Simulate analysis_type="Linear"/>)"));
   REQUIRE(run.report.code == ExitCode::kSuccess);
   const auto& modes = run.report.linear.at(0).modes;
   REQUIRE(modes.size() == 2);
