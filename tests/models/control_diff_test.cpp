@@ -79,7 +79,7 @@ TEST_CASE("an implicit Control_Diff with a state-dependent DIF1 coefficient: IDA
 TEST_CASE("DIF and DIF1 are readable in requests") {
   auto run = test::run_inline(deck("DSTIFF"));
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   REQUIRE(req.size() == 3);
   const int n = run.sys->size(), s0 = run.sys->state_offset();
   const size_t k = 10;  // t = 1

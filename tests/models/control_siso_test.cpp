@@ -36,7 +36,7 @@ TEST_CASE("Control_SISO step response matches the analytic response") {
                                       w * w, b1, w * w, 2 * z * w);
   auto run = test::run_inline(xml);
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   std::vector<double> yp(run.sys->size(), 0.0), out(2);
   double worst = 0, worst_rate = 0;
   for (size_t k = 0; k < run.t.size(); ++k) {

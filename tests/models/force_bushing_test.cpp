@@ -201,7 +201,7 @@ TEST_CASE("BUSH() request query returns the bushing force (kernel numbering afte
   xml.replace(xml.find("<Param_Transient"), 16, extra);
   const InlineRun run = run_inline(xml);
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   REQUIRE(req.size() == 4);
   const std::vector<double>& y = run.y.back();
   std::vector<double> yp(y.size(), 0.0), out(req.size());

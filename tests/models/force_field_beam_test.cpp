@@ -158,7 +158,7 @@ TEST_CASE("BUSH FIELD and BEAM queries find their element after the spring-dampe
   </Model></MotionSolve>)XML",
                                         0.5 - L, L, E, I, I));
   const System sys(*m);
-  const RequestOutputs req(sys);
+  RequestOutputs req(sys);
   REQUIRE(req.size() == 5);
   const std::vector<double> y = sys.initial_state(), yp(y.size(), 0.0);
   std::vector<double> out(req.size());

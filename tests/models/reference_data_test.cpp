@@ -69,7 +69,7 @@ TEST_CASE("ARYVAL of IC arrays, PINVAL, POUVAL and spline functions in requests"
   INFO(errors(diag));
   REQUIRE(m);
   const System sys(*m);
-  const RequestOutputs req(sys);
+  RequestOutputs req(sys);
   const std::vector<double> y = sys.initial_state(), yp(y.size(), 0.0);
   std::vector<double> out(6);  // request 2 comes first (deck order)
   req.values(0.0, y.data(), yp.data(), out);

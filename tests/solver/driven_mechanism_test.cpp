@@ -99,7 +99,7 @@ SliderExact slider_exact(double t) {
 /// Slider x, vx, ax and the power balance error of the driving torque at every output.
 void check_slider_crank(const test::InlineRun& run, double tol_pos, double tol_vel, double tol_acc,
                         double tol_power) {
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   std::vector<double> v(1);
   double worst_x = 0, worst_v = 0, worst_a = 0, worst_p = 0;
   const double mass[3] = {0.5, 1.2, 2}, izz[3] = {0.003, 0.013, 0.005};
@@ -259,7 +259,7 @@ TEST_CASE("velocity and acceleration Motion_Joints integrate from ic_disp and ic
       </Command></MotionSolve>)XML",
                                        fmt::arg("motion", motion), fmt::arg("integ", integrator)));
       REQUIRE(run.report.message == "");
-      const RequestOutputs req(*run.sys);
+      RequestOutputs req(*run.sys);
       const double i_pivot = 0.25 + 3 * 0.4 * 0.4;
       std::vector<double> v(3);
       double worst_q = 0, worst_w = 0, worst_tq = 0;

@@ -36,7 +36,7 @@ TEST_CASE("three GCONs DX, DY, DZ reproduce a SPHERICAL joint and its reaction")
     <Simulate analysis_type="Transient" end_time="2" print_interval="0.02"/>
   </Command></MotionSolve>)XML");
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   std::vector<double> yp(run.y.front().size(), 0.0), v(req.size());
   const int b2 = run.sys->body_offset(1), b3 = run.sys->body_offset(2);
   double fmax = 0;
@@ -68,7 +68,7 @@ TEST_CASE("a DM constraint keeps a rod length while the body swings and spins") 
     <Simulate analysis_type="Transient" end_time="2" print_interval="0.02"/>
   </Command></MotionSolve>)XML");
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   std::vector<double> yp(run.y.front().size(), 0.0), v(req.size());
   for (size_t n = 0; n < run.t.size(); ++n) {
     req.values(run.t[n], run.y[n].data(), yp.data(), v);

@@ -18,7 +18,7 @@ namespace {
 
 /// The request columns of a run at output k.
 std::vector<double> requests_at(const test::InlineRun& run, size_t k) {
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   std::vector<double> out(req.size());
   req.values(run.t[k], run.y[k].data(), run.yp[k].data(), out);
   return out;

@@ -40,7 +40,7 @@ class CaptureObserver : public AnalysisObserver {
     run_.t.push_back(t);
     run_.y.push_back(y);
     run_.yp.push_back(yp);
-    const RequestOutputs req(sys);
+    RequestOutputs req(sys);
     std::vector<double> values(req.size());
     req.values(t, y.data(), yp.data(), values);
     run_.requests.push_back(std::move(values));

@@ -27,7 +27,7 @@ TEST_CASE("a Motion_Joint drives a revolute joint and reports its reaction torqu
     <Simulate analysis_type="Transient" end_time="3" print_interval="0.05"/>
   </Command></MotionSolve>)XML");
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   REQUIRE(req.size() == 4);
   const double i_pivot = 0.25 + 3 * 0.4 * 0.4;
   std::vector<double> v(4);

@@ -113,7 +113,7 @@ TEST_CASE("a force that is a lag state of the displacement follows an independen
       auto run = test::run_inline(deck(variant, integrator));
       REQUIRE(run.report.code == ExitCode::kSuccess);
       REQUIRE(run.t.size() == 51);
-      const RequestOutputs req(*run.sys);
+      RequestOutputs req(*run.sys);
       std::vector<double> out(req.size());
       double worst_x = 0, worst_f = 0, travel = 0;
       for (size_t k = 0; k < run.t.size(); ++k) {

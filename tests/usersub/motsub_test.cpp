@@ -53,7 +53,7 @@ std::string user_motion(const char* val_type, const std::string& extra = "", boo
 
 /// Request values (angle, reaction torque, rate) at every output of a run.
 std::vector<std::vector<double>> requests(const test::InlineRun& run) {
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   std::vector<std::vector<double>> out;
   std::vector<double> v(req.size());
   for (size_t k = 0; k < run.t.size(); ++k) {

@@ -208,7 +208,7 @@ TEST_CASE("ARYVAL of an ARYSUB array in requests, variables, state-element input
   CHECK(travel > 0.01);
   CHECK(worst < 1e-6);
   // Requests: the array entries and the variable equal DX and VX.
-  const RequestOutputs req(*read.sys);
+  RequestOutputs req(*read.sys);
   REQUIRE(req.size() == 5);
   std::vector<double> out(5);
   for (size_t k : {size_t{0}, size_t{50}, read.t.size() - 1}) {

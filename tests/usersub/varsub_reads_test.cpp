@@ -124,7 +124,7 @@ TEST_CASE(
   CHECK(diff < 1e-5 * range);
   CHECK(lag < 1e-5 * range);
   // Requests still read the VARSUB: VARVAL(5) = 50 DM.
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   REQUIRE(req.size() == 2);
   std::vector<double> out(2);
   for (size_t k : {size_t{0}, size_t{77}, run.t.size() - 1}) {
@@ -239,7 +239,7 @@ TEST_CASE("a VARSUB reading DIF and DIF1 feeds a Control_Diff and a request") {
   CHECK(range > 10.0);
   CHECK(worst < 1e-5 * range);
   // The request calls the VARSUB with y' too (DIF1).
-  const RequestOutputs req(*run.sys);
+  RequestOutputs req(*run.sys);
   REQUIRE(req.size() == 4);
   std::vector<double> out(4);
   for (size_t k : {size_t{10}, size_t{99}, run.t.size() - 1}) {
