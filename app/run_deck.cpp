@@ -14,6 +14,7 @@
 
 #include "app/csv_observer.hpp"
 #include "app/linear_files.hpp"
+#include "app/quick_look_report.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "models/command_edits.hpp"
@@ -197,11 +198,21 @@ class DeckRun {
     try {
       write_summary(prefix_, opt_.deck_path, opt_.overrides, sum_, wall, cpu);
       write_file_atomically(prefix_ + ".log", log_.text());
+      if (!opt_.report_dir.empty()) write_report();
     } catch (const Error& e) {
       std::cerr << "mbsolve: " << e.what() << '\n';
       return code == ExitCode::kSuccess ? e.code() : code;
     }
     return code;
+  }
+
+  /// --report DIR: the quick-look page of the files just written.
+  void write_report() const {
+    const QuickLookResult r = write_quick_look(opt_.report_dir, prefix_);
+    if (!r.plotted) std::cerr << "mbsolve: warning: report without figures: " << r.message << '\n';
+    if (opt_.verbosity != Verbosity::kQuiet) {
+      std::cerr << fmt::format("mbsolve: report written to {}\n", r.index_path);
+    }
   }
 
   /// A user routine called exit() during the analysis: the rows so far, the JSON and the log,
