@@ -49,10 +49,7 @@ std::optional<CsvChannels> read_csv_channels(const std::string& path) {
   CsvChannels ch;
   if (!std::getline(in, line)) return std::nullopt;
   ch.names = split_commas(line);
-  const std::string tag = "# column units:";
-  units_line = units_line.rfind(tag, 0) == 0 ? units_line.substr(tag.size()) : "";
-  ch.units = split_commas(units_line);
-  for (auto& u : ch.units) u = std::string(trim(u));
+  ch.units = parse_column_units(units_line).value_or(std::vector<std::string>());
   ch.units.resize(ch.names.size());
   ch.has_rows = static_cast<bool>(std::getline(in, line)) && !line.empty();
   return ch;
