@@ -266,8 +266,11 @@ AnimationResult write_animation_gltf(const std::string& path, const std::string&
   if (!bodies.empty() && t.rows() > 0) doc["animations"].push_back(anim);
   doc["buffers"] = {{{"byteLength", buf.bytes().size()},
                      {"uri", "data:application/octet-stream;base64," + base64(buf.bytes())}}};
-  if (doc["animations"].empty()) doc.erase("animations");
-  if (doc["meshes"].empty()) doc.erase("meshes");
+  // glTF allows no empty top-level arrays (minItems 1).
+  for (const char* key : {"animations", "meshes", "nodes"}) {
+    if (doc[key].empty()) doc.erase(key);
+  }
+  if (doc["scenes"][0]["nodes"].empty()) doc["scenes"][0].erase("nodes");
   write_file_atomically(path, doc.dump() + "\n");
   return res;
 }

@@ -49,8 +49,11 @@ constexpr const char* kViewerScript = R"JS(
             v[2] + w * tz + x * ty - y * tx];
   };
   const pose = (n, t) => {
-    let i = 0;
-    while (i + 1 < times.length && times[i + 1] <= t) ++i;
+    let i = 0, hi = times.length - 1;  // the last i with times[i] <= t
+    while (i < hi) {
+      const mid = (i + hi + 1) >> 1;
+      if (times[mid] <= t) i = mid; else hi = mid - 1;
+    }
     const j = Math.min(i + 1, times.length - 1);
     const f = j > i ? Math.min(Math.max((t - times[i]) / (times[j] - times[i]), 0), 1) : 0;
     const lerp = (arr, w) => {
@@ -82,19 +85,22 @@ constexpr const char* kViewerScript = R"JS(
   const params = new URLSearchParams(location.hash.slice(1));
   let view = views[params.get('view')] ? params.get('view') : (zmax - zmin < 1e-9 ? 'xy' : 'iso');
   let fit = null;
-  const fitView = () => {  // the box of every pose's vertices in this view
+  // Fit: every node's origin at every time, widened by the largest vertex distance of its mesh.
+  const radius = n => n.tris.reduce((r, tri) => tri.v.reduce((q, v) => Math.max(q, Math.hypot(...v)), r), 0);
+  const fitView = () => {
     let lo = [Infinity, Infinity], hi = [-Infinity, -Infinity];
     const V = views[view];
-    for (let i = 0; i < times.length; ++i) nodes.forEach(n => {
-      const p = pose(n, times[i]);
-      n.tris.forEach(tri => tri.v.forEach(v => {
-        const w = rotate(p.q, v).map((c, k) => c + p.tr[k]);
-        const s = [dot3(w, V[0]), dot3(w, V[1])];
-        lo = lo.map((l, k) => Math.min(l, s[k])); hi = hi.map((h, k) => Math.max(h, s[k]));
-      }));
+    nodes.forEach(n => {
+      const r = radius(n), tr = n.tr || n.t;
+      for (let i = 0; i < tr.length; i += 3) {
+        const w = [tr[i], tr[i + 1], tr[i + 2]], s = [dot3(w, V[0]), dot3(w, V[1])];
+        lo = lo.map((l, k) => Math.min(l, s[k] - r));
+        hi = hi.map((h, k) => Math.max(h, s[k] + r));
+      }
     });
+    if (!isFinite(lo[0])) { lo = [-1, -1]; hi = [1, 1]; }
     const span = Math.max(hi[0] - lo[0], hi[1] - lo[1], 1e-9);
-    const scale = 0.85 * Math.min(canvas.width, canvas.height) / span;
+    const scale = 0.9 * Math.min(canvas.width, canvas.height) / span;
     fit = {scale, ox: canvas.width / 2 - scale * (lo[0] + hi[0]) / 2,
            oy: canvas.height / 2 + scale * (lo[1] + hi[1]) / 2};
     Object.assign(canvas.dataset, {pxPerMetre: scale, originX: fit.ox, originY: fit.oy, view});
