@@ -8,12 +8,17 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
+#include "app/animation_gltf.hpp"
+#include "app/animation_viewer.hpp"
 #include "app/csv_observer.hpp"
 #include "app/linear_files.hpp"
+#include "app/quick_look_report.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "models/command_edits.hpp"
@@ -197,11 +202,48 @@ class DeckRun {
     try {
       write_summary(prefix_, opt_.deck_path, opt_.overrides, sum_, wall, cpu);
       write_file_atomically(prefix_ + ".log", log_.text());
+      const std::string viewer = opt_.animation_path.empty() ? "" : write_animation();
+      if (!opt_.report_dir.empty()) write_report(viewer);
     } catch (const Error& e) {
       std::cerr << "mbsolve: " << e.what() << '\n';
       return code == ExitCode::kSuccess ? e.code() : code;
     }
     return code;
+  }
+
+  /// --animation FILE: the glTF of the CSV just written; the viewer's HTML for the report (empty
+  /// when there are no rows to animate: a warning says so).
+  std::string write_animation() const {
+    std::error_code ec;
+    const bool quiet = opt_.verbosity == Verbosity::kQuiet;
+    if (!std::filesystem::exists(prefix_ + ".csv", ec)) {
+      if (!quiet) std::cerr << "mbsolve: warning: no results, so no animation written\n";
+      return "";
+    }
+    AnimationResult a;
+    try {
+      a = write_animation_gltf(opt_.animation_path, prefix_ + ".csv");
+    } catch (const Error& e) {
+      if (e.code() == ExitCode::kUsage) throw;
+      if (!quiet) std::cerr << "mbsolve: warning: no animation written: " << e.what() << '\n';
+      return "";
+    }
+    if (!quiet) {
+      std::cerr << fmt::format("mbsolve: animation written to {} ({} bodies, {} frames)\n",
+                               opt_.animation_path, a.bodies, a.frames);
+    }
+    std::ifstream in(opt_.animation_path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return animation_viewer_html(text.str());
+  }
+
+  /// --report DIR: the quick-look page of the files just written.
+  void write_report(const std::string& viewer) const {
+    const QuickLookResult r = write_quick_look(opt_.report_dir, prefix_, viewer);
+    if (opt_.verbosity == Verbosity::kQuiet) return;
+    if (!r.plotted) std::cerr << "mbsolve: warning: report without figures: " << r.message << '\n';
+    std::cerr << fmt::format("mbsolve: report written to {}\n", r.index_path);
   }
 
   /// A user routine called exit() during the analysis: the rows so far, the JSON and the log,

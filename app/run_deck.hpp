@@ -22,6 +22,12 @@ struct RunOptions {
   Verbosity verbosity = Verbosity::kNormal;
   /// --angles: the body angle columns after each body's angular velocity.
   BodyAngles angles = BodyAngles::kNone;
+  /// --report DIR: the quick-look page DIR/index.html (app/quick_look_report.hpp), written after
+  /// the JSON and the log; empty: none.
+  std::string report_dir;
+  /// --animation FILE.gltf: the bodies' poses over time (app/animation_gltf.hpp), written after
+  /// the CSV; also shown on the --report page. Empty: none.
+  std::string animation_path;
   /// --set overrides (element paths and ${name} placeholders), applied when the deck is read.
   std::vector<Override> overrides;
   /// When set (mbsolve --worker), this already-read deck is used instead of reading deck_path,

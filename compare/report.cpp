@@ -1,64 +1,23 @@
 #include "compare/report.hpp"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "compare/verdict_text.hpp"
-
-extern char** environ;
+#include "plot/gnuplot.hpp"
 
 namespace mb::compare {
 namespace fs = std::filesystem;
 namespace {
 
-/// A gnuplot single-quoted string: quotes are doubled.
-std::string gp_quote(std::string_view s) {
-  std::string out = "'";
-  for (char c : s) out += (c == '\'') ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
-
 void write_file(const fs::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary | std::ios::trunc);
   out << text;
   if (!out) throw Error(ExitCode::kInternal, fmt::format("{}: cannot write file", p.string()));
-}
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void replace_all(std::string& s, std::string_view from, std::string_view to) {
-  for (std::size_t pos = s.find(from); pos != std::string::npos;
-       pos = s.find(from, pos + to.size())) {
-    s.replace(pos, from.size(), to);
-  }
-}
-
-/// The <svg> element of a gnuplot file, its ids prefixed so that several can share one page.
-std::string inline_svg(std::string svg, const std::string& prefix) {
-  const auto start = svg.find("<svg");
-  if (start == std::string::npos) return "";
-  svg.erase(0, start);
-  for (auto q : {"'", "\""}) {
-    replace_all(svg, fmt::format("id={}", q), fmt::format("id={}{}_", q, prefix));
-    replace_all(svg, fmt::format("href={}#", q), fmt::format("href={}#{}_", q, prefix));
-  }
-  replace_all(svg, "url(#", fmt::format("url(#{}_", prefix));
-  return svg;
 }
 
 std::string channel_data(const ChannelComparison& ch) {
@@ -74,7 +33,7 @@ std::string channel_script(const ChannelComparison& ch, std::size_t k) {
   std::string s;
   s += fmt::format("set output 'plots/ch{}.svg'\n", k);
   s += fmt::format("set multiplot layout 2,1 title {}\n",
-                   gp_quote(fmt::format("{} vs {}", ch.result_name, ch.reference_name)));
+                   plot::gp_quote(fmt::format("{} vs {}", ch.result_name, ch.reference_name)));
   s += "set ylabel 'value'\nunset xlabel\n";
   s += fmt::format(
       "plot 'data/ch{0}.dat' using 1:2 with lines lw 2.5 lc rgb '#1f77b4' title 'reference', "
@@ -85,26 +44,6 @@ std::string channel_script(const ChannelComparison& ch, std::size_t k) {
       "plot 'data/ch{}.dat' using 1:4 with lines lw 1.5 lc rgb '#2ca02c' title 'difference'\n", k);
   s += "unset multiplot\nunset output\n";
   return s;
-}
-
-/// Runs `program plots.gp` in `dir`, stderr to gnuplot.log. Returns the exit status or -1.
-int run_gnuplot(const std::string& program, const fs::path& dir) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  const std::string log = (dir / "gnuplot.log").string();
-  const std::string workdir = dir.string();
-  posix_spawn_file_actions_addchdir_np(&actions, workdir.c_str());
-  posix_spawn_file_actions_addopen(&actions, 2, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  std::string arg0 = program, arg1 = "plots.gp";
-  char* argv[] = {arg0.data(), arg1.data(), nullptr};
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return -1;
-  int status = 0;
-  if (waitpid(pid, &status, 0) < 0) return -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 std::string fmt_metric(double v) { return fmt::format("{:.3e}", v); }
@@ -138,22 +77,6 @@ std::string summary_table(const Comparison& cmp) {
 
 }  // namespace
 
-std::optional<std::string> find_program(const std::string& name) {
-  if (name.find('/') != std::string::npos) {
-    if (::access(name.c_str(), X_OK) == 0) return name;
-    return std::nullopt;
-  }
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "");
-  std::string d;
-  while (std::getline(dirs, d, ':')) {
-    if (d.empty()) continue;
-    const auto p = (fs::path(d) / name).string();
-    if (::access(p.c_str(), X_OK) == 0) return p;
-  }
-  return std::nullopt;
-}
-
 ReportResult write_report(const std::string& dir, const Comparison& cmp,
                           const nlohmann::json& summary) {
   const fs::path root(dir);
@@ -178,22 +101,9 @@ ReportResult write_report(const std::string& dir, const Comparison& cmp,
 
   ReportResult res;
   res.index_path = (root / "index.html").string();
-  const char* env = std::getenv("MBCOMPARE_GNUPLOT");
-  const std::string wanted = (env && *env) ? env : "gnuplot";
-  if (auto program = find_program(wanted)) {
-    const int status = run_gnuplot(*program, fs::absolute(root));
-    if (status == 0) {
-      res.plotted = true;
-    } else {
-      res.message = fmt::format("gnuplot failed (status {}); see {}", status,
-                                (root / "gnuplot.log").string());
-    }
-  } else {
-    res.message = fmt::format(
-        "gnuplot not found ('{}'): the report has no figures; install it with "
-        "`apt-get install gnuplot-nox` (or scripts/install-deps.sh)",
-        wanted);
-  }
+  const plot::FigureRun figures = plot::run_gnuplot(dir, "plots.gp", "MBCOMPARE_GNUPLOT");
+  res.plotted = figures.drawn;
+  res.message = figures.message;
 
   // The page.
   std::string html =
@@ -217,8 +127,8 @@ ReportResult write_report(const std::string& dir, const Comparison& cmp,
                         ch.pass ? "PASS" : "FAIL", xml_escape(ch.result_name),
                         xml_escape(ch.reference_name));
     if (res.plotted) {
-      const auto svg = inline_svg(read_file(root / "plots" / fmt::format("ch{}.svg", k + 1)),
-                                  fmt::format("ch{}", k + 1));
+      const auto svg = plot::inline_svg_file(
+          (root / "plots" / fmt::format("ch{}.svg", k + 1)).string(), fmt::format("ch{}", k + 1));
       html += svg.empty() ? "<p>figure missing</p>" : svg;
     }
     html += "</figure>\n";

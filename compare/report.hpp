@@ -6,12 +6,10 @@
 //   summary.json  the JSON summary
 //   data/chN.dat  the compared samples: time, reference, result, result - reference
 //   plots.gp, plots/chN.svg, gnuplot.log   the gnuplot script, its figures and messages
-// Figures are drawn by gnuplot (Debian package gnuplot-nox, svg terminal) run as a subprocess.
-// The program is $MBCOMPARE_GNUPLOT if set, else `gnuplot` on PATH. Without gnuplot the report
-// is still written, without figures, and ReportResult says why.
+// Figures are drawn by gnuplot (plot/gnuplot.hpp): $MBCOMPARE_GNUPLOT if set, else `gnuplot` on
+// PATH. Without gnuplot the report is still written, without figures, and ReportResult says why.
 
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 
 #include "compare/comparison.hpp"
@@ -27,8 +25,5 @@ struct ReportResult {
 /// Throws mb::Error(kInternal) when the directory or its files cannot be written.
 ReportResult write_report(const std::string& dir, const Comparison& cmp,
                           const nlohmann::json& summary);
-
-/// The full path of an executable: `name` itself if it contains a '/', else searched on PATH.
-std::optional<std::string> find_program(const std::string& name);
 
 }  // namespace mb::compare

@@ -37,6 +37,26 @@ void CsvResultWriter::write_row(std::span<const double> values) {
   ++rows_;
 }
 
+std::optional<std::vector<std::string>> parse_column_units(std::string_view line) {
+  if (!line.empty() && line.front() == '#') line.remove_prefix(1);
+  while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+  constexpr std::string_view kTag = "column units:";
+  if (line.substr(0, kTag.size()) != kTag) return std::nullopt;
+  line.remove_prefix(kTag.size());
+  std::vector<std::string> units;
+  for (size_t start = 0;;) {
+    const size_t comma = line.find(',', start);
+    std::string_view u =
+        line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
+    while (!u.empty() && (u.front() == ' ' || u.front() == '\r')) u.remove_prefix(1);
+    while (!u.empty() && (u.back() == ' ' || u.back() == '\r')) u.remove_suffix(1);
+    units.emplace_back(u);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return units;
+}
+
 void CsvResultWriter::finish() { file_.commit(); }
 
 }  // namespace mb

@@ -6,8 +6,10 @@
 // final name only when finish() is called; rows written before a failure are kept by calling
 // finish() on the failure path too.
 
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "results/atomic_file.hpp"
@@ -21,6 +23,10 @@ struct ResultColumn {
   std::string name;  ///< e.g. "body2.x"
   std::string unit;  ///< e.g. "meter"
 };
+
+/// The column units of a `# column units: u1,u2,..` preamble line (the leading '#' optional),
+/// one entry per column, time's first (empty entries kept); nothing when it is not that line.
+std::optional<std::vector<std::string>> parse_column_units(std::string_view line);
 
 class CsvResultWriter {
  public:

@@ -17,8 +17,9 @@ packages=(
 )
 # python3-dev: CPython, embedded for interpreter="PYTHON" user scripts (usersub/python_script.hpp).
 # python3-pandas (with numpy): the CSV reader test (tests/tools/csv_readers_test.sh).
-# libsimbody-dev: the Simbody comparisons (tests/simbody, bench/chain). chromium: the mbcompare
-# report browser test (tests/compare/report_browser_test.sh), which renders a report headless.
+# libsimbody-dev: the Simbody comparisons (tests/simbody, bench/chain). chromium: the browser
+# tests, which render the mbcompare report (tests/compare/report_browser_test.sh) and the mbsolve
+# quick look (tests/tools/quick_look_browser_test.sh) headless.
 # universal-ctags: function extents for scripts/check-house.py (the house rules of the code).
 
 missing=()

@@ -10,17 +10,8 @@ set -uo pipefail
 bin=$1
 data=$2
 out=${3:-$(mktemp -d)}
-missing_tool() {
-  if [ -n "${CI:-}" ]; then
-    echo "FAIL: $1 not installed (apt-get install $2; scripts/install-deps.sh installs it)"
-    exit 1
-  fi
-  echo "SKIP: $1 not installed (apt-get install $2); the report browser test needs it"
-  exit 77
-}
-browser=$(command -v chromium || command -v chromium-browser || true)
-[ -n "$browser" ] || missing_tool chromium chromium
-command -v gnuplot >/dev/null || missing_tool gnuplot gnuplot-nox
+source "$(dirname "$0")/../headless_chromium.sh"
+require_tool gnuplot gnuplot-nox
 
 mkdir -p "$out"
 rm -rf "$out/report"
@@ -34,22 +25,6 @@ if [ "$rc" -ne 1 ]; then
   exit 1
 fi
 channels=$(grep -c '"result": "body' "$out/report/summary.json")
-
-# Chromium runs headless on a fresh profile per invocation, with everything that would reach the
-# network or write outside the profile switched off; --no-sandbox only as root (Chromium refuses
-# to start as root with its sandbox on: CI containers).
-profiles=()
-trap 'rm -rf "${profiles[@]}"' EXIT
-chromium_run() {
-  local profile
-  profile=$(mktemp -d)
-  profiles+=("$profile")
-  local flags=(--headless --disable-gpu --no-first-run --disable-background-networking
-    --disable-component-update --disable-sync --disable-quic --disable-extensions
-    --user-data-dir="$profile")
-  [ "$(id -u)" -eq 0 ] && flags+=(--no-sandbox)
-  timeout 120 "$browser" "${flags[@]}" "$@"
-}
 
 # A copy of the report with a script that, once the page has loaded and been laid out, measures
 # every figure in the browser: the <svg>'s rendered box, and per gnuplot curve group (reference,

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "compare/summary_json.hpp"
+#include "plot/gnuplot.hpp"
 
 using namespace mb::compare;
 
@@ -56,7 +57,7 @@ TEST_CASE("without gnuplot the report is written without figures and says why") 
 }
 
 TEST_CASE("with gnuplot every channel gets an inline SVG figure") {
-  if (!find_program("gnuplot")) {
+  if (!mb::plot::find_program("gnuplot")) {
     // Under CI (CI set, as .ci/run does) a missing tool is a failure, not a skip.
     if (std::getenv("CI") != nullptr) FAIL("gnuplot not installed (apt-get install gnuplot-nox)");
     WARN("gnuplot not installed (apt-get install gnuplot-nox): figure check skipped");

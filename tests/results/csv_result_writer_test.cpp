@@ -35,3 +35,11 @@ TEST_CASE("CSV result writer: exactly kCsvPreambleLines '#' lines, then the head
   CHECK(lines[6] == "0.5,0.10000000000000001");
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("the column units line reads back one entry per column, empty ones kept") {
+  using Units = std::vector<std::string>;
+  CHECK(mb::parse_column_units("# column units: second,meter,,newton") ==
+        Units{"second", "meter", "", "newton"});
+  CHECK(mb::parse_column_units("column units: second,1,") == Units{"second", "1", ""});
+  CHECK_FALSE(mb::parse_column_units("# units: force=newton").has_value());
+}

@@ -1,5 +1,5 @@
-// mbsolve DECK [-o PREFIX] [--set NAME=VALUE]... [--worker] [-q|-v] [--list-elements] [--help]
-//         [--version]
+// mbsolve DECK [-o PREFIX] [--set NAME=VALUE]... [--report DIR] [--animation FILE.gltf]
+//         [--worker] [-q|-v] [--list-elements] [--help] [--version]
 // A thin main: arguments in, app/run_deck out.
 
 #include <CLI/CLI.hpp>
@@ -39,6 +39,12 @@ int main(int argc, char** argv) {
                  "override a deck value: Type[id].attribute=VALUE, Type.attribute=VALUE (every "
                  "element of the type) or NAME=VALUE for a ${NAME} placeholder; repeatable")
       ->allow_extra_args(false);
+  app.add_option("--report", opt.report_dir,
+                 "also write DIR/index.html: every channel plotted, the counters, the JSON "
+                 "summary and the log, one self-contained page");
+  app.add_option("--animation", opt.animation_path,
+                 "also write FILE.gltf: each body's pose over time (glTF 2.0, node animation; "
+                 "Blender, ParaView, browsers), shown on the --report page too");
   app.add_flag("--worker", worker,
                "read the deck once, then run one case per stdin line (PREFIX<TAB>NAME=VALUE...), "
                "answering done<TAB>PREFIX<TAB>EXIT_CODE (used by mbsweep)");

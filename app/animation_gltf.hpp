@@ -1,0 +1,35 @@
+#pragma once
+// The animation of a run (mbsolve DECK --animation FILE.gltf): a glTF 2.0 file (JSON, its one
+// buffer embedded as a base64 data URI) that Blender, ParaView (5.10+) and web viewers open.
+// Written after the run from PREFIX.csv, so that it shows exactly the rows written:
+//   * one node per moving body of the CSV (`bodyN.x .y .z`, and `.e0 .e1 .e2 .e3` for rigid
+//     bodies), named `bodyN`, placed at its CM with the CM frame's orientation;
+//   * one animation "mbsolve" with, per node, a translation and a rotation sampler (LINEAR) over
+//     the output times: translation = (x, y, z) converted to metres (glTF's unit) from the
+//     CSV's length unit, rotation = the quaternion (e1, e2, e3, e0) (glTF order x, y, z, w);
+//     times in seconds of the CSV's time unit as written (the CSV's time column);
+//   * the geometry of each node: a frame glyph in the body's CM frame: a cube in the body's
+//     colour at the origin and three arms along +x (red), +y (green), +z (blue), sized to a
+//     fifth of the largest extent a body sweeps, at least a twentieth of the whole scene's.
+// glTF stores single precision: values equal the CSV's rounded to float32.
+
+#include <string>
+
+namespace mb {
+
+struct AnimationResult {
+  int bodies = 0;       ///< nodes written
+  size_t frames = 0;    ///< output times
+  double to_metre = 1;  ///< the factor applied to the CSV's lengths
+};
+
+/// Writes `path` (atomically) from the result CSV `csv_path`. Throws Error(kUsage) when it cannot
+/// be written, Error(kDeckError) when the CSV cannot be read.
+AnimationResult write_animation_gltf(const std::string& path, const std::string& csv_path);
+
+/// The colours of the body glyphs' cubes (RGB 0..1), body k of the CSV gets kBodyColours[k % 6].
+inline constexpr float kBodyColours[6][3] = {{1.0f, 0.0f, 1.0f}, {1.0f, 0.55f, 0.0f},
+                                             {0.0f, 0.8f, 0.8f}, {0.6f, 0.3f, 0.0f},
+                                             {0.5f, 0.0f, 1.0f}, {0.9f, 0.9f, 0.0f}};
+
+}  // namespace mb

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# mbsolve --animation writes a glTF 2.0 file whose node animation equals the CSV of the same run
+# at every output time (tests/tools/animation_gltf_test.py, standard-library Python): a pendulum
+# (examples/pendulum.xml, one body) and the IFToMM A02 N-four-bar (81 bodies, 2 s).
+# Usage: animation_gltf_test.sh MBSOLVE SOURCE_DIR [OUT_DIR]
+set -uo pipefail
+bin=$1
+src=$2
+out=${3:-$(mktemp -d)}
+mkdir -p "$out"
+status=0
+for deck in examples/pendulum.xml regression/iftomm/a02_nfourbar.xml; do
+  name=$(basename "$deck" .xml)
+  if ! "$bin" "$src/$deck" -o "$out/" --animation "$out/$name.gltf" -q \
+    --set Simulate.end_time=2 2>"$out/$name.err"; then
+    echo "FAIL: mbsolve $deck: $(cat "$out/$name.err")"
+    status=1
+    continue
+  fi
+  echo -n "$name: "
+  python3 "$(dirname "$0")/animation_gltf_test.py" "$out/$name.gltf" "$out/$name.csv" || status=1
+done
+exit $status
