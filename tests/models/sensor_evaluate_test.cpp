@@ -34,31 +34,30 @@ bool has(const std::string& all, const std::string& part) {
 
 TEST_CASE("Sensor_Evaluate: bad references and attributes are deck errors at their line") {
   std::string m =
-      xml_messages(R"(<Sensor_Event id="1" expr="DZ(20)" value = "0.5" evaluate_id = "9" / >) ");
-      INFO(m);
-  CHECK(has(m, "e.xml:5:") &&
-        has(m, "error: Sensor_Event 1: evaluate_id 9: the deck has no Sensor_Evaluate"));
-
-  m = xml_messages(R"(<Post_Request id="1" type="EXPRESSION" expr1="SENVAL(4)" / >) ");
-      INFO(m);
-  CHECK(has(m, "e.xml:5:") && has(m, "Sensor_Evaluate 4 does not exist"));
-
-  m = xml_messages(R"(<Sensor_Evaluate id="2" type="USERSUB" usrsub_param_string="USER(1)" / >) ");
-      INFO(m);
-  CHECK(has(m, "error: Sensor_Evaluate 2:") && has(m, "SEVSUB"));
-
-  m = xml_messages(R"(<Sensor_Evaluate id="2"/>)");
+      xml_messages(R"S(<Sensor_Event id="1" expr="DZ(20)" value="0.5" evaluate_id="9"/>)S");
   INFO(m);
-  CHECK(has(m, "Sensor_Evaluate 2") && has(m, "expr"));
+  CHECK((has(m, "e.xml:5:") &&
+         has(m, "error: Sensor_Event 1: evaluate_id 9: the deck has no Sensor_Evaluate")));
 
-  m = xml_messages(R"(<Sensor_Evaluate id="2" expr="1"/><Sensor_Evaluate id="2" expr="2"/>)");
+  m = xml_messages(R"S(<Post_Request id="1" type="EXPRESSION" expr1="SENVAL(4)"/>)S");
+  INFO(m);
+  CHECK((has(m, "e.xml:5:") && has(m, "Sensor_Evaluate 4 does not exist")));
+
+  m = xml_messages(R"S(<Sensor_Evaluate id="2" type="USERSUB" usrsub_param_string="USER(1)"/>)S");
+  INFO(m);
+  CHECK((has(m, "error: Sensor_Evaluate 2:") && has(m, "SEVSUB")));
+
+  m = xml_messages(R"S(<Sensor_Evaluate id="2"/>)S");
+  INFO(m);
+  CHECK((has(m, "Sensor_Evaluate 2") && has(m, "expr")));
+
+  m = xml_messages(R"S(<Sensor_Evaluate id="2" expr="1"/><Sensor_Evaluate id="2" expr="2"/>)S");
   INFO(m);
   CHECK(has(m, "duplicate Sensor_Evaluate id 2"));
 
-  m = xml_messages(R"(<Sensor_Evaluate id="2" expr="VZ(20)" / >
-                   <Sensor_Event id = "1" expr = "DZ(20)" value = "0.5" evaluate_id =
-                        "2" evaluate_expr = "VX(20)" />) ");
-      INFO(m);
+  m = xml_messages(R"S(<Sensor_Evaluate id="2" expr="VZ(20)"/>
+      <Sensor_Event id="1" expr="DZ(20)" value="0.5" evaluate_id="2" evaluate_expr="VX(20)"/>)S");
+  INFO(m);
   CHECK(has(m, "error: Sensor_Event 1: give evaluate_id or evaluate_expr, not both"));
 }
 
