@@ -63,6 +63,24 @@ printf 'default max_abs 1e-9\n' >"$work/acc.tol"
   >"$work/out" 2>"$work/err" || fail "ACCX/ACCY against ACCX(20)/ACCY(20): $(cat "$work/out" "$work/err")"
 grep '^PASS' "$work/out" | sed 's/^/  /'
 
+# abf_unique_time LAST holds each row until the next time is known (the state is kept for the
+# other files): two Simulates meet at t = 0.5; .res and .h5 must still equal the CSV.
+sed -e 's#<Simulate analysis_type="Transient" end_time="1" print_interval="0.02"/>#<ResOutput abf_unique_time="LAST"/><Simulate analysis_type="Transient" end_time="0.5" print_interval="0.02"/><Simulate analysis_type="Transient" end_time="1" print_interval="0.02"/>#' \
+  "$work/pendulum.xml" >"$work/last.xml"
+grep -q 'abf_unique_time="LAST"' "$work/last.xml" || fail "the LAST deck was not made"
+"$mbsolve" -q --angles 313 --format res,hdf5 "$work/last.xml" -o "$work/last" ||
+  fail "mbsolve LAST: exit $?"
+"$mbcompare" "$work/last.csv" "$work/last.res" --map "$work/res.map" >"$work/out" 2>"$work/err" ||
+  fail "mbcompare LAST csv vs res: exit $? $(cat "$work/err")"
+exact=$(grep -c '^PASS .* max_abs 0.000e+00' "$work/out")
+[ "$exact" = "$channels" ] || fail "LAST: .res equals the CSV in $exact of $channels channels"
+rows=$(grep -vc '^#' "$work/last.csv")
+steps=$(grep -c '<Step type=' "$work/last.res")
+[ "$steps" = $((rows - 1)) ] || fail "LAST: .res has $steps steps, the CSV $((rows - 1)) rows"
+"$mbcompare" "$work/last.csv" "$work/last.h5" >"$work/out" 2>"$work/err" ||
+  fail "mbcompare LAST csv vs h5: exit $? $(cat "$work/err")"
+echo "abf_unique_time LAST: .res ($exact channels, $steps steps) and .h5 equal the CSV"
+
 "$mbsolve" -q --format res,xyz "$work/pendulum.xml" -o "$work/bad" >"$work/out" 2>"$work/err"
 rc=$?
 [ "$rc" = 2 ] || fail "--format xyz: exit $rc, expected 2"
