@@ -7,7 +7,8 @@
 namespace mb {
 
 CsvObserver::CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys,
-                         RequestOutputs& requests, ProgressLine* progress, BodyAngles angles)
+                         RequestOutputs& requests, ProgressLine* progress, BodyAngles angles,
+                         std::vector<ResultFileWriter*> files)
     : csv_(csv),
       log_(log),
       sys_(&sys),
@@ -16,7 +17,16 @@ CsvObserver::CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys,
       angles_(angles),
       n_body_(body_output_columns(sys, angles).size()),
       row_(1 + n_body_ + requests.size()),
-      progress_(progress) {}
+      progress_(progress),
+      files_(std::move(files)) {
+  out_.csv = row_;
+  out_.requests = std::span<const double>(row_).subspan(1 + n_body_);
+}
+
+void CsvObserver::emit() {
+  csv_.write_row(row_);
+  for (ResultFileWriter* f : files_) f->write(out_);
+}
 
 void CsvObserver::output(double t, const System& sys, const std::vector<double>& y,
                          const std::vector<double>& yp) {
@@ -28,21 +38,31 @@ void CsvObserver::output(double t, const System& sys, const std::vector<double>&
     sys_ = &sys;
     requests_ = &rebuilt_.back();
   }
-  if (held_ && !repeated) csv_.write_row(row_);  // LAST: the held row was the last at its time
+  if (held_ && !repeated) emit();  // LAST: the held row was the last at its time
   row_[0] = t;
   body_output_values(sys, y.data(), std::span<double>(row_).subspan(1, n_body_), angles_);
   requests_->values(t, y.data(), yp.data(), std::span<double>(row_).subspan(1 + n_body_));
+  out_.t = t;
+  out_.sys = &sys;
+  out_.y = y.data();
+  out_.yp = yp.data();
   if (unique_time_ == UniqueTime::kLast) {
+    if (!files_.empty()) {  // the state outlives this call (same sizes: no allocation)
+      held_y_ = y;
+      held_yp_ = yp;
+      out_.y = held_y_.data();
+      out_.yp = held_yp_.data();
+    }
     held_ = true;
   } else {
-    csv_.write_row(row_);
+    emit();
   }
   last_t_ = t;
   if (progress_) progress_->at(t);
 }
 
 void CsvObserver::end() {
-  if (held_) csv_.write_row(row_);
+  if (held_) emit();
   held_ = false;
   if (progress_) progress_->end();
 }

@@ -2,13 +2,15 @@
 // Writes result rows as the analysis produces them, and moves the progress line (if any) on.
 // Commands between Simulates may rebuild the System (Activate, Deactivate, modifications): the
 // request evaluator follows the System of each row; the columns stay those of the first.
-// Several rows at one time (a restart) are kept as ResOutput abf_unique_time says.
+// Several rows at one time (a restart) are kept as ResOutput abf_unique_time says. The other
+// result files (`files`: Adams .res/.req, HDF5) get the same rows.
 
 #include <deque>
 #include <string>
 #include <vector>
 
 #include "app/progress_line.hpp"
+#include "app/result_file_writer.hpp"
 #include "app/run_log.hpp"
 #include "results/csv_result_writer.hpp"
 #include "solver/analysis_observer.hpp"
@@ -21,7 +23,8 @@ class CsvObserver : public AnalysisObserver {
  public:
   /// `progress`: the terminal's progress line, or null; `angles`: the body angle columns.
   CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys, RequestOutputs& requests,
-              ProgressLine* progress, BodyAngles angles = BodyAngles::kNone);
+              ProgressLine* progress, BodyAngles angles = BodyAngles::kNone,
+              std::vector<ResultFileWriter*> files = {});
   void output(double t, const System& sys, const std::vector<double>& y,
               const std::vector<double>& yp) override;
   void log(const std::string& line) override { log_.line(line); }
@@ -32,6 +35,9 @@ class CsvObserver : public AnalysisObserver {
   void end();
 
  private:
+  /// row_ (and the state it came from) to the CSV and the other files.
+  void emit();
+
   CsvResultWriter& csv_;
   RunLog& log_;
   const System* sys_;
@@ -43,6 +49,9 @@ class CsvObserver : public AnalysisObserver {
   std::vector<double> row_;
   double last_t_ = 0;
   bool held_ = false;
+  std::vector<ResultFileWriter*> files_;
+  OutputRow out_;  ///< the row being emitted (a held row's state is in held_y_, held_yp_)
+  std::vector<double> held_y_, held_yp_;
   ProgressLine* progress_;
 };
 

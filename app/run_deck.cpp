@@ -14,9 +14,11 @@
 #include <optional>
 #include <sstream>
 
+#include "app/adams_result_files.hpp"
 #include "app/animation_gltf.hpp"
 #include "app/animation_viewer.hpp"
 #include "app/csv_observer.hpp"
+#include "app/hdf5_result_file.hpp"
 #include "app/linear_files.hpp"
 #include "app/quick_look_report.hpp"
 #include "common/error.hpp"
@@ -165,6 +167,7 @@ class DeckRun {
       return solve(*model);
     } catch (const Error& e) {
       csv_in_run_ = nullptr;
+      files_in_run_.clear();
       if (e.code() == ExitCode::kDeckError) {
         const std::string line = deck_error_line(deck_read_, {}, e.what());
         std::cerr << line << '\n';
@@ -176,6 +179,7 @@ class DeckRun {
       return finish(e.code(), e.what());
     } catch (const std::exception& e) {
       csv_in_run_ = nullptr;
+      files_in_run_.clear();
       std::cerr << "mbsolve: internal error: " << e.what() << '\n';
       return finish(ExitCode::kInternal, std::string("internal error: ") + e.what());
     }
@@ -255,6 +259,7 @@ class DeckRun {
       if (csv_in_run_) {
         sum_.outputs = static_cast<long>(csv_in_run_->rows());
         csv_in_run_->finish();
+        for (ResultFileWriter* f : files_in_run_) f->finish(false, sum_);
       }
       finish(ExitCode::kAnalysisFailed, message);
     } catch (const std::exception& e) {
@@ -327,14 +332,32 @@ class DeckRun {
         fmt::format("model: {} moving bodies, {} markers, {} joints ({} constraint equations)",
                     sum_.bodies, model.markers.size(), model.joints.size(), sum_.constraints));
     RequestOutputs requests(sys);
-    CsvResultWriter csv(prefix_ + ".csv", csv_comments(model),
-                        result_columns(sys, requests, opt_.angles));
+    const std::vector<ResultColumn> columns = result_columns(sys, requests, opt_.angles);
+    CsvResultWriter csv(prefix_ + ".csv", csv_comments(model), columns);
     csv_in_run_ = &csv;
     std::optional<ProgressLine> progress;
     if (opt_.verbosity != Verbosity::kQuiet && ::isatty(2)) {
       progress.emplace(std::cerr, 0.0, progress_end_time(model, 0.0), model.units.time);
     }
-    CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr, opt_.angles);
+    const auto wants = [&](std::string_view f) {
+      return std::find(opt_.formats.begin(), opt_.formats.end(), f) != opt_.formats.end();
+    };
+    const bool res = wants("res") || model.results.adams_res;
+    const bool req = wants("req") || model.results.adams_req;
+    std::optional<AdamsResultFiles> adams;
+    if (res || req) {
+      adams.emplace(prefix_, sys, requests, res, req,
+                    std::filesystem::path(opt_.deck_path).filename().string(),
+                    fmt::format("mbsolve {}", mbsolve_version()));
+      files_in_run_.push_back(&*adams);
+    }
+    std::optional<Hdf5ResultFile> hdf5;
+    if (wants("hdf5")) {
+      hdf5.emplace(prefix_, model, columns, opt_.deck_path);
+      files_in_run_.push_back(&*hdf5);
+    }
+    CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr, opt_.angles,
+                    files_in_run_);
     const RunReport rep = run_analyses(sys, obs);
     obs.end();
     sum_.stats = rep.stats;
@@ -358,13 +381,15 @@ class DeckRun {
     sum_.end_time = rep.time;
     sum_.outputs = static_cast<long>(csv.rows());
     csv_in_run_ = nullptr;
-    return conclude(rep, csv);
+    const ExitCode code = conclude(rep, csv);
+    files_in_run_.clear();
+    return code;
   }
 
   /// The exit path of a run that was solved: a deck error found while running removes the CSV;
   /// otherwise the rows up to a failure or an interruption are kept.
   ExitCode conclude(const RunReport& rep, CsvResultWriter& csv) {
-    if (rep.code == ExitCode::kDeckError) {
+    if (rep.code == ExitCode::kDeckError) {  // the other files are left unwritten
       std::error_code ec;
       std::filesystem::remove(prefix_ + ".csv", ec);
       const std::string line = deck_error_line(deck_read_, rep.loc, rep.message);
@@ -373,6 +398,7 @@ class DeckRun {
       return finish(rep.code, line);
     }
     csv.finish();
+    for (ResultFileWriter* f : files_in_run_) f->finish(rep.code == ExitCode::kSuccess, sum_);
     if (is_interruption(rep.code)) {
       std::cerr << fmt::format("mbsolve: {} at t = {:g}; {} rows written to {}.csv\n",
                                rep.message.substr(0, rep.message.find(';')), rep.time, sum_.outputs,
@@ -403,7 +429,8 @@ class DeckRun {
   std::vector<std::string> more_files_;  ///< result files beside the CSV, JSON and log
   RunLog log_;
   RunSummary sum_;
-  CsvResultWriter* csv_in_run_ = nullptr;  ///< the CSV being written (rows up to an exit())
+  CsvResultWriter* csv_in_run_ = nullptr;        ///< the CSV being written (rows up to an exit())
+  std::vector<ResultFileWriter*> files_in_run_;  ///< the other result files being written
   Deck deck_;
   const Deck* deck_read_;
 };

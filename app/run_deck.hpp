@@ -28,6 +28,10 @@ struct RunOptions {
   /// --animation FILE.gltf: the bodies' poses over time (app/animation_gltf.hpp), written after
   /// the CSV; also shown on the --report page. Empty: none.
   std::string animation_path;
+  /// --format: result files besides PREFIX.csv, .json and .log: "res" (Adams XML results),
+  /// "req" (Adams request file), "hdf5" (PREFIX.h5); "csv" is always written. The deck's Adams
+  /// RESULTS/ and OUTPUT/REQSAVE (ResOutput adams_res_file, adams_req_file) add theirs.
+  std::vector<std::string> formats;
   /// --set overrides (element paths and ${name} placeholders), applied when the deck is read.
   std::vector<Override> overrides;
   /// When set (mbsolve --worker), this already-read deck is used instead of reading deck_path,

@@ -41,6 +41,30 @@ void read_exact(ElementReader& in, DraftBody& b) {
   }
   take();
 }
+
+/// part_frame="x y z a00 a01 a02 a10 .. a22" (mbsolve attribute, from Adams PART QG/REULER):
+/// the part frame's origin and axes (the matrix row by row, its columns the axes, like
+/// Reference_Marker a00..a22) in ground at t = 0 (Body::ref_pos, ref_axes).
+void read_part_frame(ElementReader& in, DraftBody& b) {
+  const DeckAttribute* a = in.attr("part_frame");
+  if (!a) return;
+  const std::vector<std::string> words = split_list(a->value);
+  std::array<double, 12> v{};
+  bool ok = words.size() == v.size();
+  for (size_t k = 0; ok && k < v.size(); ++k) {
+    const auto x = parse_real(words[k]);
+    ok = x.has_value();
+    if (ok) v[k] = *x;
+  }
+  if (ok) {
+    b.part_frame = v;
+  } else {
+    in.error("part_frame",
+             "part_frame must be 12 numbers: x y z a00 a01 a02 a10 a11 a12 a20 a21 "
+             "a22 (got '" +
+                 a->value + "')");
+  }
+}
 }  // namespace
 
 void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
@@ -96,6 +120,7 @@ void build_body_rigid(ElementReader& in, ModelDraft& draft, bool /*in_command*/)
     b.velocity_given[k] = in.has(kVelocities[k]) && exact;
   }
   read_exact(in, b);
+  read_part_frame(in, b);
   for (auto n : {"vm_id", "wm_id"}) {
     if (in.has(n)) in.error(n, std::string(n) + " is not supported yet");
   }

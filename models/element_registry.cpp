@@ -310,7 +310,7 @@ constexpr std::array<ElementInfo, 70> kElements = {{
      nullptr,
      &kVariableEdit},
     {"resoutput", "ResOutput", S, C, build_resoutput,
-     "output options (abf_unique_time; file choices do not apply)"},
+     "output options (abf_unique_time; adams_res_file, adams_req_file; mrf/abf/plt not written)"},
     {"save", "Save", N, C, nullptr, "write the model block"},
     {"sensor_evaluate", "Sensor_Evaluate", S, M, build_sensor_evaluate,
      "value stored at a sensor event, read by SENVAL", "expr", ids<&ModelDraft::sensor_evaluates>},

@@ -60,6 +60,11 @@ struct Body {
   /// of the CM frame (solver/held_coordinates.hpp).
   std::array<bool, 6> exact{};
   std::string subject;  ///< "Body_Rigid 2" (Adams: "PART 2") for messages
+  /// The body's reference frame in its CM frame: an Adams PART's frame (QG, REULER), the frame
+  /// Adams reports part results in (XRF entities <part>_XFORM); the CM frame itself (zero,
+  /// identity) for a MotionSolve body.
+  Vec3 ref_pos = Vec3::Zero();
+  Mat3 ref_axes = Mat3::Identity();
   SourceLoc loc;
 };
 
@@ -531,6 +536,9 @@ struct Command {
 struct ResultOptions {
   enum class UniqueTime { kFirst, kLast, kAll };
   UniqueTime unique_time = UniqueTime::kFirst;
+  /// The Adams files the deck asks for (RESULTS/: PREFIX.res; OUTPUT/REQSAVE: PREFIX.req;
+  /// ResOutput adams_res_file, adams_req_file), written besides the CSV.
+  bool adams_res = false, adams_req = false;
 };
 
 struct Model {

@@ -359,6 +359,16 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
     mk.pos_body = A.transpose() * (mk.pos_global0 - b.r0);
     mk.axes_body = A.transpose() * mk.axes_global0;
   }
+  for (size_t k = 0; k < draft.bodies.size() && k < m.bodies.size(); ++k) {
+    if (const auto& f = draft.bodies[k].part_frame) {
+      Body& b = m.bodies[k];
+      const Mat3 A = rotation_from_euler_parameters<double>(b.p0);
+      b.ref_pos = A.transpose() * (Vec3((*f)[0], (*f)[1], (*f)[2]) - b.r0);
+      Mat3 axes;
+      axes << (*f)[3], (*f)[4], (*f)[5], (*f)[6], (*f)[7], (*f)[8], (*f)[9], (*f)[10], (*f)[11];
+      b.ref_axes = A.transpose() * axes;
+    }
+  }
   resolve_joints(draft, m, diag);
   expand_joint_frictions(draft, m, diag);
   resolve_joint_initial_velocities(draft, m, diag);

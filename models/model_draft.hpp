@@ -39,6 +39,9 @@ struct DraftBody {
   Vec3 v0 = Vec3::Zero(), w0 = Vec3::Zero();
   std::array<bool, 6> velocity_given{};  ///< Body::velocity_given
   std::array<bool, 6> exact{};           ///< Body::exact
+  /// part_frame (from Adams PART QG/REULER): origin, then the axes matrix row by row (columns:
+  /// the axes), in ground at t = 0.
+  std::optional<std::array<double, 12>> part_frame;
   SourceLoc loc;
 };
 

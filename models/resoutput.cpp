@@ -22,6 +22,8 @@ void build_resoutput(ElementReader& in, ModelDraft& draft, bool /*in_command*/) 
                                 : *unique == "LAST" ? ResultOptions::UniqueTime::kLast
                                                     : ResultOptions::UniqueTime::kAll;
   }
+  if (auto v = in.boolean("adams_res_file")) draft.results.adams_res = *v;
+  if (auto v = in.boolean("adams_req_file")) draft.results.adams_req = *v;
   static constexpr std::array<std::string_view, 2> kAngles = {"EULER_ANGLES", "YPR"};
   if (auto a = in.keyword("angle_type", kAngles); a && *a == "YPR") {
     in.error("angle_type",

@@ -39,6 +39,8 @@
 //                                    w_ic_x..z, both turned into ground axes here. EXACT ->
 //                                    exact; no MASS: mass 0 (a massless part). QG/REULER or
 //                                    QG/ZG/XG place the part frame (BCS) used for its markers.
+//                                    The part frame is kept as part_frame="x y z a00 a01 .. a22"
+//                                    (origin, axes as columns, ground) for the .res part results.
 //   MARKER       reference_marker    id; PART -> body_id (default: the preceding PART);
 //                                    QP/REULER or QP/ZP/XP[/USEXP] (in the BCS, or in RM's frame)
 //                                    -> global pos_x,y,z and a00..a22; FLOATING -> the BCS origin
@@ -126,11 +128,13 @@
 //   EQUILIBRIUM  param_static        IMBALANCE -> max_error; MAXIT -> max_num_iter; the rest
 //                                    (ALIMIT, ERROR, PATTERN, STABILITY, TLIMIT, METHOD..): one
 //                                    warning per statement
-//   KINEMATICS, PREFERENCES, DEBUG, LIST, NOLIST, OUTPUT, RESULTS: no mbsolve setting; one
-//                                    warning per statement naming what is ignored (OUTPUT's
-//                                    REQSAVE/GRSAVE and RESULTS' XRF/FORMATTED: mbsolve writes
-//                                    its results anyway, no warning; PREFERENCES' LIBPATH:
-//                                    folders for user libraries, read before all statements)
+//   OUTPUT, RESULTS  resoutput           REQSAVE -> adams_req_file (PREFIX.req); RESULTS/ ->
+//                                    adams_res_file (PREFIX.res, XML); GRSAVE, XRF, FORMATTED:
+//                                    no warning; the other options: one warning per statement
+//   KINEMATICS, PREFERENCES, DEBUG, LIST, NOLIST: no mbsolve setting; one
+//                                    warning per statement naming what is ignored
+//                                    (PREFERENCES' LIBPATH: folders for user libraries, read
+//                                    before all statements)
 //   GRAPHICS, MATERIAL               not used by mbsolve (MATERIAL: Adams/View only): skipped
 //                                    (one info each)
 //   END                              ends the dataset
@@ -291,7 +295,10 @@ class Reader {
     } else {
       spec.build(b);
     }
-    if (!b.node().tag.empty()) deck_.model.push_back(b.finish());
+    if (b.node().tag.empty()) return;
+    // OUTPUT/ and RESULTS/ become a ResOutput, which is a command: ahead of the command file's.
+    const bool command = is_command_only_element(b.node().tag);
+    (command ? deck_.commands : deck_.model).push_back(b.finish());
   }
 
   /// A dataset ends with END; without it the file may have been cut short.
@@ -440,6 +447,16 @@ class Reader {
       orient_from_points(b, frame.origin, zg, xg, false, frame.axes);
     }
     part_exact(b);
+    if (!b.has("GROUND")) {
+      // The part frame travels with the body (mbsolve attribute part_frame): Adams reports part
+      // results in it (XRF entity <part>_XFORM, app/adams_result_files.hpp).
+      std::string text =
+          fmt::format("{:.17g} {:.17g} {:.17g}", frame.origin[0], frame.origin[1], frame.origin[2]);
+      for (const auto& row : frame.axes) {
+        for (const double v : row) text += fmt::format(" {:.17g}", v);
+      }
+      b.set_fixed("part_frame", text);
+    }
     if (id) {
       parts_[*id] = frame;
       last_part_ = *id;

@@ -142,16 +142,20 @@ void build_listing(NodeBuilder& b) {
                        "mbsolve; ignored");
 }
 
+// OUTPUT/REQSAVE and RESULTS/ become a ResOutput with the mbsolve attributes adams_req_file and
+// adams_res_file: the request file PREFIX.req and the XML results file PREFIX.res
+// (app/adams_result_files.hpp), beside the CSV, JSON and log.
 void build_output(NodeBuilder& b) {
-  b.arg("REQSAVE");  // mbsolve always writes the requests (CSV columns req<id>.*)
-  b.arg("GRSAVE");   // and the parts' poses (body<id>.*)
+  if (b.has("REQSAVE")) b.set_fixed("adams_req_file", "TRUE");
+  b.arg("GRSAVE");  // mbsolve always writes the parts' poses (CSV body<id>.*, .res parts)
   b.ignore_rest("Adams output-file options; mbsolve writes its CSV, JSON and log files");
 }
 
 void build_results(NodeBuilder& b) {
+  b.set_fixed("adams_res_file", "TRUE");  // always the XML format (XRF)
   b.arg("XRF");
   b.arg("FORMATTED");
-  b.ignore_rest("Adams results-file options; mbsolve writes its CSV, JSON and log files");
+  b.ignore_rest("Adams results-file options; mbsolve writes the XML results file (XRF)");
 }
 
 }  // namespace
@@ -163,9 +167,9 @@ std::span<const StatementRow> setting_statements() {
       {"KINEMATICS", kKinematicsArgs, "", build_kinematics},
       {"LIST", {}, "", build_listing},
       {"NOLIST", {}, "", build_listing},
-      {"OUTPUT", kOutputArgs, "", build_output},
+      {"OUTPUT", kOutputArgs, "resoutput", build_output},
       {"PREFERENCES", kPreferencesArgs, "", build_preferences},
-      {"RESULTS", kResultsArgs, "", build_results},
+      {"RESULTS", kResultsArgs, "resoutput", build_results},
   };
   return kRows;
 }

@@ -11,6 +11,7 @@
 #include "common/text.hpp"
 #include "results/adams_req_reader.hpp"
 #include "results/adams_res_reader.hpp"
+#include "results/hdf5_reader.hpp"
 
 namespace mb::results {
 namespace {
@@ -179,10 +180,17 @@ CurveTable parse_curves(std::string_view text, const std::string& source) {
 CurveTable read_curves(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(ExitCode::kInputNotFound, fmt::format("{}: cannot open file", path));
+  const std::string ext = to_lower(std::filesystem::path(path).extension().string());
+  char head[8] = {};
+  in.read(head, sizeof head);
+  if (ext == ".h5" || looks_like_hdf5(std::string_view(head, static_cast<size_t>(in.gcount())))) {
+    return read_hdf5_results(path);
+  }
+  in.clear();
+  in.seekg(0);
   std::ostringstream ss;
   ss << in.rdbuf();
   const std::string text = ss.str();
-  const std::string ext = to_lower(std::filesystem::path(path).extension().string());
   if (ext == ".res" || (ext != ".req" && looks_like_adams_res(text))) {
     return parse_adams_res(text, path);
   }

@@ -26,7 +26,8 @@ CurveTable parse_curves(std::string_view text, const std::string& source);
 
 /// Reads and parses a curve file; Adams results go to their own readers: `.res` (or text that
 /// starts like one) to results/adams_res_reader.hpp, `.req` (or a first line `A.R3 ...`) to
-/// results/adams_req_reader.hpp.
+/// results/adams_req_reader.hpp; mbsolve's HDF5 results (`.h5`, or the HDF5 signature) to
+/// results/hdf5_reader.hpp.
 CurveTable read_curves(const std::string& path);
 
 }  // namespace mb::results

@@ -8,7 +8,7 @@ packages=(
   clang clang-format libclang-rt-14-dev
   libtinyxml2-dev libeigen3-dev libsundials-dev libsuitesparse-dev
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev
-  libmuparser-dev
+  libmuparser-dev libhdf5-dev python3-h5py
   gnuplot-nox
   universal-ctags python3
   python3-matplotlib python3-dev python3-pandas
@@ -17,6 +17,8 @@ packages=(
 )
 # python3-dev: CPython, embedded for interpreter="PYTHON" user scripts (usersub/python_script.hpp).
 # python3-pandas (with numpy): the CSV reader test (tests/tools/csv_readers_test.sh).
+# libhdf5-dev: mbsolve --format hdf5 and its reader; python3-h5py: the test that reads the file
+# back without our code (tests/tools/hdf5_results_test.sh).
 # libsimbody-dev: the Simbody comparisons (tests/simbody, bench/chain). chromium: the browser
 # tests, which render the mbcompare report (tests/compare/report_browser_test.sh) and the mbsolve
 # quick look (tests/tools/quick_look_browser_test.sh) headless.

@@ -76,11 +76,17 @@ CaseRecord outcome_of(const std::string& sweep_dir, const std::string& id, const
   return r;
 }
 
-void add_metrics(CaseRecord& r, const std::string& sweep_dir, const std::vector<MetricSpec>& m) {
+std::string result_file(const std::string& sweep_dir, const std::string& id,
+                        const std::string& results) {
+  return result_prefix(sweep_dir, id) + (results == "hdf5" ? ".h5" : ".csv");
+}
+
+void add_metrics(CaseRecord& r, const std::string& sweep_dir, const std::vector<MetricSpec>& m,
+                 const std::string& results) {
   r.metrics.assign(m.size(), std::nullopt);
   if (r.status != "ok" || m.empty()) return;
   try {
-    const auto table = results::read_curves(result_prefix(sweep_dir, r.id) + ".csv");
+    const auto table = results::read_curves(result_file(sweep_dir, r.id, results));
     std::string problems;
     for (std::size_t k = 0; k < m.size(); ++k) {
       std::string problem;

@@ -44,7 +44,11 @@ CaseRecord outcome_of(const std::string& sweep_dir, const std::string& id, const
 
 /// Fills `metrics` from the case's result CSV (only for status ok; nothing when unreadable). A
 /// metric without a value (sweep/metrics.hpp, metric_problem) is named in the message.
-void add_metrics(CaseRecord& r, const std::string& sweep_dir, const std::vector<MetricSpec>& m);
+/// The result file of case `id` the metrics read: PREFIX.csv, or PREFIX.h5 for results "hdf5".
+std::string result_file(const std::string& sweep_dir, const std::string& id,
+                        const std::string& results);
+void add_metrics(CaseRecord& r, const std::string& sweep_dir, const std::vector<MetricSpec>& m,
+                 const std::string& results = "csv");
 
 /// case.json: status, exit_code, wall_s, message (written atomically).
 void write_case_json(const std::string& sweep_dir, const CaseRecord& r);

@@ -42,7 +42,7 @@ int collect_sweep(const std::string& dir, bool quiet) {
       }
     }
     r.params = plan.design.rows[i];
-    add_metrics(r, dir, plan.metrics);
+    add_metrics(r, dir, plan.metrics, plan.results);
     if (r.status == "ok") ++ok;
     text += summary_line(r);
   }

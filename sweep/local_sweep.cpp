@@ -22,7 +22,7 @@ CaseRecord record_case(const SweepPlan& plan, const std::string& dir, std::size_
                        const ProcessEnd& end) {
   CaseRecord r = outcome_of(dir, plan.ids[index], end);
   r.params = plan.design.rows[index];
-  add_metrics(r, dir, plan.metrics);
+  add_metrics(r, dir, plan.metrics, plan.results);
   std::error_code ec;
   std::filesystem::create_directories(case_dir(dir, r.id), ec);
   write_case_json(dir, r);
@@ -37,7 +37,7 @@ std::string missing_metric_channels(const SweepPlan& plan, const std::string& di
                                     std::size_t index) {
   results::CurveTable table;
   try {
-    table = results::read_curves(result_prefix(dir, plan.ids[index]) + ".csv");
+    table = results::read_curves(result_file(dir, plan.ids[index], plan.results));
   } catch (const std::exception&) {
     return {};
   }

@@ -129,6 +129,7 @@ class Runner {
  private:
   std::vector<std::string> worker_argv() const {
     std::vector<std::string> argv = {plan_.mbsolve, plan_.deck, "--worker"};
+    if (plan_.results == "hdf5") argv.insert(argv.end(), {"--format", "hdf5"});
     for (const auto& s : plan_.sets) {
       argv.push_back("--set");
       argv.push_back(s);
@@ -149,6 +150,7 @@ class Runner {
     if (!opt_.workers) {
       std::vector<std::string> argv = {plan_.mbsolve, plan_.deck, "-q", "-o",
                                        result_prefix(dir_, id)};
+      if (plan_.results == "hdf5") argv.insert(argv.end(), {"--format", "hdf5"});
       for (const auto& set : plan_.case_sets(i)) {
         argv.push_back("--set");
         argv.push_back(set);

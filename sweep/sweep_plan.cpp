@@ -68,6 +68,7 @@ void write_plan(const std::string& dir, const SweepPlan& plan) {
   for (const auto& m : plan.metrics) metrics.push_back(m.label);
   j["metrics"] = metrics;
   j["timeout_s"] = plan.timeout_s;
+  j["results"] = plan.results;
   j["cases"] = plan.ids.size();
   write_file_atomically(dir + "/sweep.json", j.dump(2) + "\n");
 
@@ -94,6 +95,7 @@ SweepPlan read_plan(const std::string& dir) {
     p.sets = j.at("sets").get<std::vector<std::string>>();
     for (const auto& m : j.at("metrics")) p.metrics.push_back(parse_metric(m.get<std::string>()));
     p.timeout_s = j.at("timeout_s").get<double>();
+    p.results = j.value("results", std::string("csv"));
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {

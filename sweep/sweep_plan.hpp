@@ -22,6 +22,9 @@ struct SweepPlan {
   std::vector<std::string> sets;  ///< fixed NAME=VALUE overrides for every case
   std::vector<MetricSpec> metrics;
   double timeout_s = 0;  ///< per case; 0 = none
+  /// The result file the metrics are read from: "csv", or "hdf5" (the cases run with mbsolve
+  /// --format hdf5 and PREFIX.h5 is read).
+  std::string results = "csv";
   Design design;
   std::vector<std::string> ids;  ///< case ids, one per design row
 

@@ -312,3 +312,31 @@ TEST_CASE("Post_Request column_names: CSV-safe, and unique across requests by th
                                           "req6.load_1"});
   CHECK(units[1] == "kN m");
 }
+
+TEST_CASE("PART QG/REULER: the part frame in the CM frame (Body::ref_pos, ref_axes)") {
+  // PART/3's frame at QG = (1, 2, 3) turned 90 degrees about z; its CM marker 30 at QP = (0.5,
+  // 0, 0) in that frame, turned 90 degrees about its x axis. In ground the CM is at (1, 2.5, 3);
+  // the part frame's origin is 0.5 behind the CM along the part frame's x axis, which is the CM
+  // frame's x axis: ref_pos = (-0.5, 0, 0); ref_axes = Rx(90)^T (the part frame's axes in the CM
+  // frame: x = (1, 0, 0), y = (0, 0, -1), z = (0, 1, 0)).
+  const auto run = test::run_adm("part_frame", slider(R"ADM(PART/3, MASS=1, CM=30, IP=1, 1, 1
+, QG = 1, 2, 3
+, REULER = 90D, 0, 0
+MARKER/30, PART=3, QP=0.5, 0, 0, REULER=0, 90D, 0
+MARKER/31, PART=3
+MARKER/12, PART=1, QP=1, 2, 3
+JOINT/2, FIXED, I=31, J=12
+)ADM"),
+                                 "SIMULATE/DYNAMIC, END=0.1, STEPS=1\n");
+  REQUIRE(run.model);
+  const Body* b = nullptr;
+  for (const Body& body : run.model->bodies) {
+    if (body.id == 3) b = &body;
+  }
+  REQUIRE(b);
+  CHECK(b->r0.isApprox(Vec3(1, 2.5, 3), 1e-14));
+  CHECK((b->ref_pos - Vec3(-0.5, 0, 0)).norm() < 1e-14);
+  Mat3 expected;
+  expected << 1, 0, 0, 0, 0, 1, 0, -1, 0;
+  CHECK((b->ref_axes - expected).norm() < 1e-14);
+}

@@ -27,6 +27,15 @@ std::vector<const DeckNode*> nodes(const Deck& deck, std::string_view tag) {
   return out;
 }
 
+/// The command nodes with this tag (OUTPUT/ and RESULTS/ become ResOutput commands).
+std::vector<const DeckNode*> command_nodes(const Deck& deck, std::string_view tag) {
+  std::vector<const DeckNode*> out;
+  for (const auto& n : deck.commands) {
+    if (n.tag == tag) out.push_back(&n);
+  }
+  return out;
+}
+
 const DeckNode* node(const Deck& deck, std::string_view tag, std::string_view id) {
   for (const auto& n : deck.model) {
     const DeckAttribute* a = n.find("id");
@@ -721,14 +730,25 @@ TEST_CASE("ADM reader: solver-setting statements map what they can, one warning 
         "w.adm:2:1: warning: LIST (the Adams listing of the dataset) is not used by mbsolve; "
         "ignored\nw.adm:3:1: warning: NOLIST (the Adams listing of the dataset) is not used by "
         "mbsolve; ignored\n");
-  // REQSAVE/GRSAVE/XRF/FORMATTED: mbsolve writes its results anyway.
+  // REQSAVE and RESULTS/ ask for the .req and .res files; GRSAVE/XRF/FORMATTED: no warning.
   CHECK(warnings("OUTPUT/\n, REQSAVE\n, GRSAVE\nRESULTS/\n, XRF\n") == "");
+  {
+    Diagnostics d;
+    const Deck files = read_adm_deck_text("t\nOUTPUT/\n, REQSAVE\nRESULTS/\n, XRF\n", "o.adm", d);
+    const auto res_outputs = command_nodes(files, "resoutput");
+    REQUIRE(res_outputs.size() == 2);
+    CHECK(attr(res_outputs[0], "adams_req_file") == "TRUE");
+    CHECK(attr(res_outputs[1], "adams_res_file") == "TRUE");
+    const Deck none = read_adm_deck_text("t\nOUTPUT/\n, GRSAVE\n", "n.adm", d);
+    CHECK(attr(command_nodes(none, "resoutput").at(0), "adams_req_file") == "<absent>");
+    CHECK(nodes(files, "resoutput").empty());
+  }
   CHECK(warnings("OUTPUT/\n, REQSAVE\n, NOSEPARATOR\n, NOPRINT\nRESULTS/\n, FORMATTED\n"
                  ", NOACCELERATIONS\n, NOLINEAR\n") ==
         "w.adm:4:3: warning: OUTPUT: NOSEPARATOR, NOPRINT are not used by mbsolve (Adams "
         "output-file options; mbsolve writes its CSV, JSON and log files); ignored\n"
         "w.adm:8:3: warning: RESULTS: NOACCELERATIONS, NOLINEAR are not used by mbsolve (Adams "
-        "results-file options; mbsolve writes its CSV, JSON and log files); ignored\n");
+        "results-file options; mbsolve writes the XML results file (XRF)); ignored\n");
 }
 
 TEST_CASE("ADM reader: Adams integrators map to the nearest mbsolve has, with one warning") {

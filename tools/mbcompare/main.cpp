@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
   Args a;
   CLI::App app{
       "Compares a result with reference curves (our CSV, Adams tabulated ASCII, TSV, Adams XML\n"
-      "results .res, Adams request files .req).\n"
+      "results .res, Adams request files .req, mbsolve HDF5 results .h5).\n"
       "Exit status: 0 every channel passed, 1 a channel failed, 2 error.",
       "mbcompare"};
   app.set_version_flag("--version", "mbcompare 0.1.0");

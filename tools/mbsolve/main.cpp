@@ -1,5 +1,5 @@
-// mbsolve DECK [-o PREFIX] [--set NAME=VALUE]... [--report DIR] [--animation FILE.gltf]
-//         [--worker] [-q|-v] [--list-elements] [--help] [--version]
+// mbsolve DECK [-o PREFIX] [--set NAME=VALUE]... [--format res,req,hdf5] [--report DIR]
+//         [--animation FILE.gltf] [--worker] [-q|-v] [--list-elements] [--help] [--version]
 // A thin main: arguments in, app/run_deck out.
 
 #include <CLI/CLI.hpp>
@@ -52,6 +52,14 @@ int main(int argc, char** argv) {
                  "also write each body's orientation as angles: ypr (bodyN.yaw .pitch .roll, "
                  "A = Rz Ry Rx) or 313 (bodyN.psi .theta .phi, A = Rz Rx Rz)")
       ->check(CLI::IsMember({"ypr", "313"}));
+  app.add_option("--format", opt.formats,
+                 "result files besides PREFIX.csv/.json/.log, comma-separated: res (Adams XML "
+                 "results PREFIX.res), req (Adams request file PREFIX.req), hdf5 (PREFIX.h5); "
+                 "csv is always written. An Adams deck's RESULTS/ and OUTPUT/REQSAVE add .res "
+                 "and .req")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->check(CLI::IsMember({"csv", "res", "req", "hdf5"}));
   auto* q = app.add_flag("-q,--quiet", quiet, "only errors on stderr");
   app.add_flag("-v,--verbose", verbose, "log lines on stderr too")->excludes(q);
   app.add_flag("--list-elements", list, "print the element table with support status");

@@ -1,6 +1,6 @@
 // mbsweep DECK (-p NAME=SPEC... [--lhs N --seed S] | --design CSV) [-m CHANNEL:KIND]...
 //         [--set NAME=VALUE]... [-o DIR] [-j N] [--timeout S] [--mbsolve PATH] [--no-worker]
-//         [--emit slurm|parallel] [-q]
+//         [--results csv|hdf5] [--emit slurm|parallel] [-q]
 // mbsweep collect DIR
 // mbsweep run-case DIR CASE
 // A thin main: arguments in, sweep/ out.
@@ -29,7 +29,7 @@ using namespace mb::sweep;
 namespace {
 
 struct Args {
-  std::string deck, design_csv, out, mbsolve, emit, dir, which;
+  std::string deck, design_csv, out, mbsolve, emit, dir, which, results = "csv";
   std::vector<std::string> params, sets, metrics;
   int lhs = 0, jobs = 0;
   std::uint64_t seed = 1;
@@ -83,6 +83,7 @@ int sweep(const Args& a) {
   plan.sets = a.sets;
   for (const auto& m : a.metrics) plan.metrics.push_back(parse_metric(m));
   plan.timeout_s = a.timeout;
+  plan.results = a.results;
   if (!a.design_csv.empty()) {
     plan.design = read_design_csv(a.design_csv);
   } else {
@@ -158,6 +159,10 @@ int main(int argc, char** argv) {
   app.add_option("--timeout", a.timeout, "seconds a case may run before it is killed (0: none)")
       ->check(CLI::Validator(check_timeout, "SECONDS"));
   app.add_option("--mbsolve", a.mbsolve, "the mbsolve binary (default: next to mbsweep)");
+  app.add_option("--results", a.results,
+                 "the result file the metrics are read from: csv (default) or hdf5 (the cases "
+                 "also write PREFIX.h5, mbsolve --format hdf5)")
+      ->check(CLI::IsMember({"csv", "hdf5"}));
   app.add_flag("--no-worker", a.no_worker,
                "one mbsolve process per case instead of workers that read the deck once");
   app.add_option("--emit", a.emit,
