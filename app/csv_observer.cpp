@@ -17,8 +17,8 @@ CsvObserver::CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys,
       angles_(angles),
       n_body_(body_output_columns(sys, angles).size()),
       row_(1 + n_body_ + requests.size()),
-      progress_(progress),
-      files_(std::move(files)) {
+      files_(std::move(files)),
+      progress_(progress) {
   out_.csv = row_;
   out_.requests = std::span<const double>(row_).subspan(1 + n_body_);
 }
