@@ -50,6 +50,8 @@ struct DraftGraphic {
   int marker_id = 0;
   SourceLoc marker_loc;
   std::string subject;
+  bool draw_only = false;  ///< a kind no contact can use
+  std::string missing;     ///< the first attribute a contact would need that is absent
 };
 
 /// True when the kernel has an analytic form for shapes a (I) and b (J), in either order.

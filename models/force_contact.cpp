@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <map>
 
 #include "common/text.hpp"
 #include "models/element_reader.hpp"
@@ -113,11 +114,17 @@ void read_friction(ElementReader& in, Contact& c) {
   }
 }
 
-/// The index of graphics `id` in Model::contact_geometries, or -1 after reporting.
+/// The index of graphics `id` in Model::contact_geometries, or -1 after reporting why it cannot
+/// be used (`problems`: graphics id -> what is wrong with it).
 int geometry_index(const Model& m, int id, const SourceLoc& loc, const std::string& subject,
-                   const std::string& word, Diagnostics& diag) {
+                   const std::string& word, const std::map<int, std::string>& problems,
+                   Diagnostics& diag) {
   for (size_t g = 0; g < m.contact_geometries.size(); ++g) {
     if (m.contact_geometries[g].id == id) return static_cast<int>(g);
+  }
+  if (auto p = problems.find(id); p != problems.end()) {
+    diag.error(loc, subject, fmt::format("{} {}: {}", word, id, p->second));
+    return -1;
   }
   diag.error(loc, subject,
              fmt::format("{} {} is not a geometry a contact can use (GRAPHICS / Post_Graphic of "
@@ -132,7 +139,7 @@ std::string shape_word(const ContactGeometry& g) {
 
 /// Resolves one side's geometry ids; false after reporting.
 bool resolve_side(const DraftContact& d, bool j_side, Contact& c, const Model& m,
-                  Diagnostics& diag) {
+                  const std::map<int, std::string>& problems, Diagnostics& diag) {
   const std::vector<int>& ids = j_side ? d.j_ids : d.i_ids;
   const std::vector<int>& flips = j_side ? d.j_flip_ids : d.i_flip_ids;
   const SourceLoc& loc = j_side ? d.j_loc : d.i_loc;
@@ -142,7 +149,7 @@ bool resolve_side(const DraftContact& d, bool j_side, Contact& c, const Model& m
   bool ok = true;
   int body = -2;
   for (int id : ids) {
-    const int g = geometry_index(m, id, loc, c.subject, word, diag);
+    const int g = geometry_index(m, id, loc, c.subject, word, problems, diag);
     if (g < 0) {
       ok = false;
       continue;
@@ -231,26 +238,37 @@ void build_force_contact(ElementReader& in, ModelDraft& draft, bool /*in_command
 }
 
 void resolve_contacts(const ModelDraft& draft, Model& m, Diagnostics& diag) {
+  std::map<int, std::string> problems;  // geometries a contact cannot use, and why
   for (const DraftGraphic& d : draft.graphics) {
     ContactGeometry g = d.geometry;
-    g.marker = -1;
-    if (d.marker_id != 0) {
-      auto it = m.marker_index.find(d.marker_id);
-      if (it == m.marker_index.end()) {
-        diag.error(d.marker_loc, d.subject,
-                   fmt::format("marker {} is not a Reference_Marker", d.marker_id));
-        continue;
-      }
-      g.marker = it->second;
-    } else if (g.shape != ContactGeometry::Shape::kExternal) {
-      continue;  // reported when read
+    if (d.draw_only) {
+      problems[g.id] = fmt::format(
+          "{} only draws; a contact needs a sphere, ellipsoid, box, "
+          "cylinder, frustum, circle or plane",
+          g.kind.empty() ? std::string("this graphic") : g.kind);
+      continue;
     }
+    if (!d.missing.empty()) {
+      problems[g.id] = fmt::format("{} has no {}", d.subject, d.missing);
+      continue;
+    }
+    if (g.shape == ContactGeometry::Shape::kExternal) {
+      m.contact_geometries.push_back(std::move(g));  // refused by the contact, naming the file
+      continue;
+    }
+    auto it = m.marker_index.find(d.marker_id);
+    if (it == m.marker_index.end()) {
+      problems[g.id] =
+          fmt::format("{}: marker {} is not a Reference_Marker", d.subject, d.marker_id);
+      continue;
+    }
+    g.marker = it->second;
     m.contact_geometries.push_back(std::move(g));
   }
   for (const DraftContact& d : draft.contacts) {
     Contact c = d.contact;
-    bool ok = resolve_side(d, false, c, m, diag);
-    ok = resolve_side(d, true, c, m, diag) && ok;
+    bool ok = resolve_side(d, false, c, m, problems, diag);
+    ok = resolve_side(d, true, c, m, problems, diag) && ok;
     if (!ok) continue;
     const int bi =
         m.markers[static_cast<size_t>(
@@ -285,6 +303,21 @@ void resolve_contacts(const ModelDraft& draft, Model& m, Diagnostics& diag) {
       }
     }
     if (ok) m.contacts.push_back(std::move(c));
+  }
+  // Graphics no contact uses only draw: one info line, as for any skipped element.
+  for (const DraftGraphic& d : draft.graphics) {
+    bool used = false;
+    for (const DraftContact& c : draft.contacts) {
+      for (const auto* ids : {&c.i_ids, &c.j_ids}) {
+        used = used || std::find(ids->begin(), ids->end(), d.geometry.id) != ids->end();
+      }
+    }
+    if (used) continue;
+    const bool adams = d.subject.starts_with("GRAPHICS");
+    diag.info(d.geometry.loc, "",
+              adams ? "GRAPHICS statements that no CONTACT names are not used by mbsolve; skipped"
+                    : "Post_Graphic elements are skipped (graphics only)");
+    break;
   }
 }
 

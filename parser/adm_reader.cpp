@@ -289,8 +289,9 @@ class Reader {
                        (spec.name == "MATERIAL"
                             ? " statements are used by Adams/View only (parts carry their "
                               "MASS and IP); skipped"
-                            : " statements other than the geometry of a CONTACT are not used "
-                              "by mbsolve; skipped"));
+                        : reads_graphics_ ? " statements other than the geometry of a CONTACT "
+                                            "are not used by mbsolve; skipped"
+                                          : " statements are not used by mbsolve; skipped"));
       }
       return;
     }

@@ -252,6 +252,8 @@ TEST_CASE("Force_Contact IMPACT: a ball settles at the depth where k d^e = m g")
                    j_graphics_id="2" cnf_type="Impact" stiffness="{}" exponent="{}"
                    damping="50" dmax="1e-3" cff_type="Coulomb_On" mu_static="0.3"
                    mu_dynamic="0.2" stiction_trans_vel="1e-3" friction_trans_vel="2e-3"/>
+    <Post_Request id="1" type="ELEMENTAL_FORCE" elem_type="Force_Contact" element_id="1"
+                  jflag="1" ref_marker_id="10"/>
     <Param_Transient integr_tol="1e-9"/>
     </Model><Command>
     <Simulate analysis_type="Transient" end_time="2" print_interval="0.1"/>
@@ -264,4 +266,11 @@ TEST_CASE("Force_Contact IMPACT: a ball settles at the depth where k d^e = m g")
   const double height = -y[1] * std::sin(th) + y[2] * std::cos(th);  // along the plane normal
   CHECK(height == Approx(R - d).epsilon(1e-7));
   CHECK(std::hypot(y[7], y[8], y[9]) < 1e-6);
+  // ELEMENTAL_FORCE on J (the ground plane) in the plane's axes: -m g along its normal.
+  auto req = [&](const char* c) {
+    return run.requests.back()[test::request_column(run, std::string("req1.") + c)];
+  };
+  CHECK(req("fz") == Approx(-m * kG).epsilon(1e-7));
+  CHECK(std::abs(req("fx")) < 1e-7 * m * kG);
+  CHECK(std::abs(req("fy")) < 1e-7 * m * kG);
 }
