@@ -274,3 +274,33 @@ TEST_CASE("Force_Contact IMPACT: a ball settles at the depth where k d^e = m g")
   CHECK(std::abs(req("fx")) < 1e-7 * m * kG);
   CHECK(std::abs(req("fy")) < 1e-7 * m * kG);
 }
+
+TEST_CASE("CONTACT JFLIP_GEOMETRY: a ball under a flipped plane, a ball in a hollow sphere") {
+  // Gravity up (+z) presses a ball (m = 1, R = 0.1) against a plane whose normal JFLIP turns
+  // down; gravity down keeps a ball of R = 0.1 at the bottom of a flipped sphere of R = 0.5.
+  // At rest both penetrate by d = (m g / k)^(1/e).
+  const double k = 1e5, e = 1.5, d = std::pow(kG / k, 1 / e);
+  for (const bool hollow : {false, true}) {
+    INFO((hollow ? "hollow sphere" : "flipped plane"));
+    const std::string adm =
+        fmt::format(R"ADM(flip
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=1, CM=20, IP=0.004, 0.004, 0.004
+MARKER/20, PART=2, QP=0, 0, {}
+GRAPHICS/1, ELLIPSOID, CM=20, XSCALE=0.2, YSCALE=0.2, ZSCALE=0.2
+GRAPHICS/2, {}
+CONTACT/1, IGEOM=1, JGEOM=2, JFLIP_GEOMETRY=2, IMPACT, STIFFNESS={}, EXPONENT={}
+, DAMPING=20, DMAX=1E-3
+ACCGRAV/KGRAV={}
+INTEGRATOR/GSTIFF, ERROR=1E-9
+END
+)ADM",
+                    hollow ? -0.4 : -0.1,
+                    hollow ? "ELLIPSOID, CM=10, XSCALE=1, YSCALE=1, ZSCALE=1" : "PLANE, RM=10", k,
+                    e, hollow ? -kG : kG);
+    const auto run = test::run_adm("contact_flip", adm, "SIMULATE/DYNAMIC, END=2, STEPS=4\n");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    CHECK(run.y.back()[2] == Approx(hollow ? -0.4 - d : -0.1 + d).epsilon(1e-7));
+  }
+}
