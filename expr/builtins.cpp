@@ -43,6 +43,8 @@ constexpr Builtin kTable[] = {
      "two-sided gap contact force"},
     {"BUSH", B, kM, 3, 4, 0, "BUSH(id, jflag, comp[, rm])", "Force_Bushing force component"},
     {"CHEBY", G, Fn::kCheby, 3, 33, 0, "CHEBY(x, x0, a0, ..., a30)", "Chebyshev polynomial"},
+    {"CONTACT", B, kM, 3, 4, 0, "CONTACT(id, jflag, comp[, rm])",
+     "Force_Contact force component (all its contact points)"},
     {"COS", M, Fn::kCos, 1, 1, 0, "COS(x)", "cosine (radians)"},
     {"COSH", M, Fn::kCosh, 1, 1, 0, "COSH(x)", "hyperbolic cosine"},
     {"CUBSPL", S, Fn::kCubspl, 3, 4, 0, "CUBSPL(x, z, id[, n])", "natural cubic spline"},

@@ -12,12 +12,14 @@
 #include "models/constraint_coupler.hpp"
 #include "models/constraint_general.hpp"
 #include "models/constraint_joint.hpp"
+#include "models/contact_geometry.hpp"
 #include "models/control_diff.hpp"
 #include "models/control_plant_io.hpp"
 #include "models/control_siso.hpp"
 #include "models/control_stateeqn.hpp"
 #include "models/force_beam.hpp"
 #include "models/force_bushing.hpp"
+#include "models/force_contact.hpp"
 #include "models/force_field.hpp"
 #include "models/force_gravity.hpp"
 #include "models/force_jointfriction.hpp"
@@ -53,7 +55,6 @@ namespace {
 
 constexpr auto S = ElementSupport::kSupported;
 constexpr auto N = ElementSupport::kNotSupported;
-constexpr auto G = ElementSupport::kSkipped;
 constexpr auto M = ElementScope::kModel;
 constexpr auto C = ElementScope::kCommand;
 constexpr auto B = ElementScope::kBoth;
@@ -184,7 +185,9 @@ constexpr std::array<ElementInfo, 70> kElements = {{
      ids<&ModelDraft::bushings>,
      &kBushingEdit,
      {"BUSH", L::kBushing}},
-    {"force_contact", "Force_Contact", N, B, nullptr, "3-D geometry contact"},
+    {"force_contact", "Force_Contact", S, M, build_force_contact,
+     "3-D contact between analytic geometries (IMPACT or POISSON, Coulomb friction)",
+     "i_graphics_id j_graphics_id cnf_type"},
     {"force_field",
      "Force_Field",
      S,
@@ -280,7 +283,8 @@ constexpr std::array<ElementInfo, 70> kElements = {{
     {"param_static", "Param_Static", S, B, build_param_static, "static analysis settings"},
     {"param_transient", "Param_Transient", S, B, build_param_transient, "integrator settings"},
     {"param_unit", "Param_Unit", S, M, build_param_unit, "unit system"},
-    {"post_graphic", "Post_Graphic", G, M, nullptr, "graphics for animation"},
+    {"post_graphic", "Post_Graphic", S, M, build_post_graphic,
+     "graphics; the analytic kinds are the geometry of Force_Contact"},
     {"post_request", "Post_Request", S, B, build_post_request,
      "output request (marker, EXPRESSION, ELEMENTAL_FORCE or REQSUB)", "type",
      ids<&ModelDraft::requests>, &kRequestEdit},

@@ -14,6 +14,8 @@
 #include "common/linalg.hpp"
 #include "common/source_loc.hpp"
 #include "models/compiled_expression.hpp"
+#include "models/contact_geometry.hpp"
+#include "models/force_contact.hpp"
 #include "models/user_subroutine.hpp"
 
 namespace mb {
@@ -554,9 +556,11 @@ struct Model {
   std::vector<ScalarForce> scalar_forces;
   std::vector<VectorForce> vector_forces;
   std::vector<SpringDamper> spring_dampers;
-  std::vector<LinearForce> bushings;  ///< Force_Bushing
-  std::vector<LinearForce> fields;    ///< Force_Field
-  std::vector<LinearForce> beams;     ///< Force_Beam
+  std::vector<LinearForce> bushings;                ///< Force_Bushing
+  std::vector<LinearForce> fields;                  ///< Force_Field
+  std::vector<LinearForce> beams;                   ///< Force_Beam
+  std::vector<ContactGeometry> contact_geometries;  ///< the geometries contacts use
+  std::vector<Contact> contacts;                    ///< Force_Contact / CONTACT
   std::vector<LinearForce>
       body_beam_links;  ///< elastic links of Body_Beam segments (body_beam.hpp)
   std::vector<MotionJoint> motions;

@@ -186,14 +186,15 @@ std::optional<expr::BindResult> ModelBinder::bind_element_force(std::string_view
     std::string_view name;
     int family;  ///< 0 scalar, 1 vector, 2 spring, 3 bushing, 4 field, 5 beam
   };
-  static constexpr std::array<ForceQuery, 8> kForceQueries = {{{"SFORCE", 0},
+  static constexpr std::array<ForceQuery, 9> kForceQueries = {{{"SFORCE", 0},
                                                                {"VFORCE", 1},
                                                                {"VTORQ", 1},
                                                                {"GFORCE", 1},
                                                                {"SPDP", 2},
                                                                {"BUSH", 3},
                                                                {"FIELD", 4},
-                                                               {"BEAM", 5}}};
+                                                               {"BEAM", 5},
+                                                               {"CONTACT", 6}}};
   for (const auto& q : kForceQueries) {
     if (q.name != name) continue;
     if (!allow_multipliers_) {
@@ -202,7 +203,7 @@ std::optional<expr::BindResult> ModelBinder::bind_element_force(std::string_view
     MeasureSpec m;
     m.kind = MeasureKind::kElementForce;
     // Force kernels are numbered as make_force_kernels() builds them (solver/force_kernel.hpp):
-    // scalar forces, vector forces, spring-dampers, bushings, fields, beams.
+    // scalar forces, vector forces, spring-dampers, bushings, fields, beams, contacts.
     const size_t ns = model_.scalar_forces.size(), nv = model_.vector_forces.size();
     const size_t nsd = model_.spring_dampers.size(), nbu = model_.bushings.size();
     const size_t nf = model_.fields.size();
@@ -217,6 +218,7 @@ std::optional<expr::BindResult> ModelBinder::bind_element_force(std::string_view
     if (q.family == 3) find(model_.bushings, ns + nv + nsd);
     if (q.family == 4) find(model_.fields, ns + nv + nsd + nbu);
     if (q.family == 5) find(model_.beams, ns + nv + nsd + nbu + nf);
+    if (q.family == 6) find(model_.contacts, ns + nv + nsd + nbu + nf + model_.beams.size());
     if (m.element < 0) {
       return expr::BindResult::fail(fmt::format("{} element {} does not exist", name, args[0]));
     }

@@ -14,6 +14,7 @@
 #include "models/dissipated_energy.hpp"
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
+#include "models/force_contact.hpp"
 #include "models/force_gravity.hpp"
 #include "models/force_jointfriction.hpp"
 #include "models/param_linear.hpp"
@@ -377,6 +378,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   resolve_state_data(draft, m, diag);
   resolve_sensor_evaluates(draft, m, diag);
   resolve_curves(draft, m, diag);
+  resolve_contacts(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
   resolve_sensors(draft, m, diag);
   resolve_gravity(draft, m, diag);

@@ -214,6 +214,8 @@ struct ModelDraft {
   std::vector<DraftCurve> curves;                           ///< Reference_ParamCurve
   std::vector<DraftStateElement> state_elements;            ///< Control_Diff, ..., Force_StateEqn
   std::vector<DraftJointFriction> joint_frictions;          ///< Force_JointFriction
+  std::vector<DraftGraphic> graphics;                       ///< Post_Graphic / GRAPHICS
+  std::vector<DraftContact> contacts;                       ///< Force_Contact / CONTACT
   /// Sensor_Event / SENSOR: the settings read, the function compiled in pass 2.
   std::vector<DraftSensor> sensors;
   std::vector<DraftSensorEvaluate> sensor_evaluates;  ///< Sensor_Evaluate, SENSOR EVALUATE

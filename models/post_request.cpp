@@ -19,7 +19,7 @@ struct ElementType {
   std::string_view keyword;
   std::string_view query;
 };
-constexpr std::array<ElementType, 18> kElementTypes = {{
+constexpr std::array<ElementType, 20> kElementTypes = {{
     {"CONSTRAINT_JOINT", "JOINT"},
     {"JOINT", "JOINT"},
     {"MOTION_JOINT", "MOTION"},
@@ -38,6 +38,8 @@ constexpr std::array<ElementType, 18> kElementTypes = {{
     {"FORCE_BEAM", "BEAM"},
     {"BEAM", "BEAM"},
     {"GFORCE", "VFORCE"},
+    {"FORCE_CONTACT", "CONTACT"},
+    {"CONTACT", "CONTACT"},
 }};
 
 /// ELEMENTAL_FORCE: elem_type, element_id, jflag; kept in the draft as type

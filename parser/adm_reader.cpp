@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -14,6 +15,7 @@
 #include "parser/adams_vocabulary.hpp"
 #include "parser/adm_build.hpp"
 #include "parser/adm_constraint_statements.hpp"
+#include "parser/adm_contact.hpp"
 #include "parser/adm_data_statements.hpp"
 #include "parser/adm_force_statements.hpp"
 #include "parser/adm_gse.hpp"
@@ -135,8 +137,10 @@
 //                                    warning per statement naming what is ignored
 //                                    (PREFERENCES' LIBPATH: folders for user libraries, read
 //                                    before all statements)
-//   GRAPHICS, MATERIAL               not used by mbsolve (MATERIAL: Adams/View only): skipped
-//                                    (one info each)
+//   CONTACT      force_contact       and the GRAPHICS it names -> post_graphic
+//                                    (parser/adm_contact.hpp)
+//   GRAPHICS, MATERIAL               otherwise not used by mbsolve (MATERIAL: Adams/View only):
+//                                    skipped (one info each)
 //   END                              ends the dataset
 
 namespace mb {
@@ -165,9 +169,9 @@ constexpr ArgSpec kMarkerArgs[] = {{"PART", I},       {"QP", RS},       {"REULER
 /// Adams statements mbsolve recognises but does not support (the statements it reads are the
 /// rows of table()).
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE",  "CONTACT", "CVCV",     "FLEX_BODY", "MFORCE",  "NFORCE",
-    "POINT_MASS", "PTCV",    "SURFACE",  "UCON",      "CONTROL", "IC",
-    "LSOLVER",    "FEMDATA", "MREQUEST", "SFSF",      "PTSF",    "CVSF"};
+    "CLEARANCE", "CVCV",     "FLEX_BODY", "MFORCE",  "NFORCE", "POINT_MASS",
+    "PTCV",      "SURFACE",  "UCON",      "CONTROL", "IC",     "LSOLVER",
+    "FEMDATA",   "MREQUEST", "SFSF",      "PTSF",    "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};
@@ -218,6 +222,11 @@ class Reader {
     raws_ = adm::split_statements(text, file_, 1, "END", diag_);
     warn_if_truncated();
     statements_.reserve(raws_.size());
+    for (const auto& raw : raws_) {
+      size_t pos = 0;
+      const int k = statement_row(adm::parse_head(raw, pos));
+      if (k >= 0 && table()[static_cast<size_t>(k)].name == "CONTACT") reads_graphics_ = true;
+    }
     // PREFERENCES first: its LIBPATH names where the user libraries of every statement are.
     for (const auto& raw : raws_) {
       if (is_preferences(raw)) read_statement(raw);
@@ -274,14 +283,19 @@ class Reader {
     const StatementSpec& spec = table()[static_cast<size_t>(k)];
     st.name = std::string(spec.name);
     if (spec.name == "END") return;
-    if (spec.name == "GRAPHICS" || spec.name == "MATERIAL") {
+    if (spec.name == "GRAPHICS" && reads_graphics_ &&
+        adm::graphics_kind_read(first_word(raw, pos))) {
+      // The geometry of a CONTACT (parser/adm_contact.hpp).
+    } else if (spec.name == "GRAPHICS" || spec.name == "MATERIAL") {
       if (skipped_.insert(std::string(spec.name)).second) {
         diag_.info(st.loc, "",
                    std::string(spec.name) +
                        (spec.name == "MATERIAL"
                             ? " statements are used by Adams/View only (parts carry their "
                               "MASS and IP); skipped"
-                            : " statements are not used by mbsolve; skipped"));
+                        : reads_graphics_ ? " statements other than the geometry of a CONTACT "
+                                            "are not used by mbsolve; skipped"
+                                          : " statements are not used by mbsolve; skipped"));
       }
       return;
     }
@@ -747,6 +761,18 @@ class Reader {
   std::vector<PendingVelocity> velocities_;
   long long last_part_ = -1;
   std::set<std::string> skipped_;
+  bool reads_graphics_ = false;  ///< the dataset has a CONTACT: its GRAPHICS are read
+
+  /// The first word after `pos` (a GRAPHICS statement's kind).
+  static std::string first_word(const adm::RawStatement& raw, size_t pos) {
+    const std::string& t = raw.text;
+    while (pos < t.size() && (t[pos] == ',' || t[pos] == ' ' || t[pos] == '\t')) ++pos;
+    size_t end = pos;
+    while (end < t.size() && (std::isalnum(static_cast<unsigned char>(t[end])) || t[end] == '_')) {
+      ++end;
+    }
+    return t.substr(pos, end - pos);
+  }
 };
 
 std::span<const Reader::StatementSpec> Reader::table() {
@@ -755,7 +781,8 @@ std::span<const Reader::StatementSpec> Reader::table() {
   static const std::vector<StatementSpec> kTable = [] {
     std::vector<StatementSpec> rows = {
         {"END", {}, "", &Reader::nothing},
-        {"GRAPHICS", {}, "", &Reader::nothing},
+        {"CONTACT", adm::kContactArgs, "force_contact", nullptr, adm::build_contact},
+        {"GRAPHICS", adm::kGraphicsArgs, "post_graphic", nullptr, adm::build_graphics},
         {"GSE", adm::kGseArgs, "control_stateeqn", nullptr, adm::build_gse},
         {"INTEGRATOR", adm::kIntegratorArgs, "param_transient", nullptr, adm::build_integrator},
         {"LSE", adm::kLseArgs, "control_stateeqn", nullptr, adm::build_lse},

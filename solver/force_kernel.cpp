@@ -5,6 +5,7 @@
 #include <map>
 
 #include "solver/compliant_law.hpp"
+#include "solver/contact_law.hpp"
 #include "solver/joint_kernel.hpp"
 #include "solver/kernel_tables.hpp"
 #include "solver/state_layout.hpp"
@@ -213,6 +214,28 @@ void linear_wrench(const ForceKernel& k, const MarkerState<T>& I, const MarkerSt
   w.P_j = I.R;
 }
 
+/// A contact's wrench: the point forces of every pair of an I and a J geometry.
+template <class T>
+void contact_wrench(const ForceKernel& k, const MarkerState<T>* ms, Wrench<T>& w) {
+  const Contact& c = *k.contact;
+  ContactWrench<T> cw;
+  cw.p_i = w.P_i;
+  cw.p_j = w.P_j;
+  const size_t ni = c.i_geometries.size();
+  for (size_t a = 0; a < ni; ++a) {
+    const ContactSide<T> si{k.contact_shapes[a], &ms[k.contact_markers[a]], c.i_flip[a] != 0};
+    for (size_t b = 0; b < c.j_geometries.size(); ++b) {
+      const size_t jb = ni + b;
+      const ContactSide<T> sj{k.contact_shapes[jb], &ms[k.contact_markers[jb]], c.j_flip[b] != 0};
+      contact_pair(c, si, sj, cw);
+    }
+  }
+  w.F_i = cw.F;
+  w.T_i = cw.Ti;
+  w.F_j = -cw.F;
+  w.T_j = cw.Tj;
+}
+
 }  // namespace
 
 template <class T>
@@ -242,6 +265,9 @@ Wrench<T> ForceKernel::wrench(const T* x, double t, const KernelCall& c, Element
       break;
     case Kind::kLinear:
       linear_wrench(*this, I, J, t, state, w);
+      break;
+    case Kind::kContact:
+      contact_wrench(*this, ms, w);
       break;
   }
   return w;
@@ -363,6 +389,31 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
   add_linear(model.bushings, "Force_Bushing");
   add_linear(model.fields, "Force_Field");
   add_linear(model.beams, "Force_Beam");
+  for (const auto& c : model.contacts) {
+    ForceKernel k;
+    k.kind = ForceKernel::Kind::kContact;
+    k.contact = &c;
+    k.active = c.active;
+    k.subject = c.subject;
+    LocalTables tables(model, k);
+    for (const auto* list : {&c.i_geometries, &c.j_geometries}) {
+      for (int g : *list) {
+        const ContactGeometry& geometry = model.contact_geometries[static_cast<size_t>(g)];
+        k.contact_shapes.push_back(&geometry);
+        k.contact_markers.push_back(tables.marker(geometry.marker));
+      }
+    }
+    // The wrench is reduced about the first I and J geometries' markers (force queries).
+    k.model_i = model.contact_geometries[static_cast<size_t>(c.i_geometries[0])].marker;
+    k.model_j = model.contact_geometries[static_cast<size_t>(c.j_geometries[0])].marker;
+    k.mi = tables.marker(k.model_i);
+    k.mj = tables.marker(k.model_j);
+    if (k.markers.size() > ForceKernel::kMaxMarkers) {
+      throw Error(ExitCode::kDeckError,
+                  fmt::format("{}: at most {} geometries", k.subject, ForceKernel::kMaxMarkers));
+    }
+    out.push_back(std::move(k));
+  }
   add_linear(model.body_beam_links, "Body_Beam");
   return out;
 }

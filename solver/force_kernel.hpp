@@ -11,7 +11,8 @@
 //
 // Kernel numbering (the element index of SFORCE/VFORCE/VTORQ/GFORCE/SPDP/BUSH/FIELD/BEAM request
 // queries, models/model_binder.cpp): make_force_kernels() appends, in this order and each in deck
-// order, Model::scalar_forces, vector_forces, spring_dampers, bushings, fields, beams. Kernel k of
+// order, Model::scalar_forces, vector_forces, spring_dampers, bushings, fields, beams, contacts.
+// Kernel k of
 // family f is therefore k = (sizes of the families before f) + (index within f). The elastic links
 // of Body_Beam elements (Model::body_beam_links) come last; no query addresses them.
 
@@ -56,9 +57,14 @@ struct ForceKernel {
   static constexpr size_t kMaxMarkers = 24;
   static constexpr size_t kMaxMeasures = 32;
 
-  enum class Kind { kScalar, kVector, kSpring, kLinear };
+  enum class Kind { kScalar, kVector, kSpring, kLinear, kContact };
   Kind kind = Kind::kScalar;
   const ScalarForce* scalar = nullptr;
+  /// A 3-D contact (solver/contact_law.hpp): its geometries (I's, then J's) and their local
+  /// markers.
+  const Contact* contact = nullptr;
+  std::vector<const ContactGeometry*> contact_shapes;
+  std::vector<int> contact_markers;
   const VectorForce* vector = nullptr;
   const SpringDamper* spring = nullptr;
   const LinearForce* linear = nullptr;

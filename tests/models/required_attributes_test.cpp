@@ -68,6 +68,10 @@ const std::map<std::string, std::string> kSnippets = {
         g="8e4" area="0.01" ixx="2e-5" iyy="1e-5" izz="1.5e-5" asy="1.2" asz="1.1"/>)X"},
     {"force_bushing", R"X(<Force_Bushing id="9" i_marker_id="22" j_marker_id="11" kx="1"/>)X"},
     {"force_field", R"X(<Force_Field id="8" i_marker_id="22" j_marker_id="11" k11="3"/>)X"},
+    {"force_contact", R"X(<Post_Graphic id="71" type="Sphere" center_marker_id="21" radius="0.1"/>
+      <Post_Graphic id="72" type="Plane" center_marker_id="10"/>
+      <Force_Contact id="7" i_graphics_id="71" j_graphics_id="72" cnf_type="Impact"
+        stiffness="1e5"/>)X"},
     {"force_jointfriction",
      R"X(<Force_JointFriction id="3" joint_id="2" mu_static="0.3" mu_dynamic="0.2"/>)X"},
     {"force_scalar_twobody", R"X(<Force_Scalar_TwoBody id="6" type="Force" i_marker_id="22"

@@ -144,12 +144,12 @@ TEST_CASE("ACF reader: a command file in another layout is a deck error that say
 TEST_CASE("ADM reader: one error per statement kind and argument, not per line") {
   Diagnostics diag;
   read_adm_deck_text(
-      "title\nPART/1, GROUND\nCONTACT/1, I=1\nCONTACT/2, I=1\nFE_PART/3\n"
+      "title\nPART/1, GROUND\nCLEARANCE/1, I=1\nCLEARANCE/2, I=1\nFE_PART/3\n"
       "PART/2, MASS=1, IP=1,1,1, FORMULATION=X\nPART/3, MASS=1, IP=1,1,1, FORMULATION=Y\n"
       "PART/4, MASS=1, IP=\n, 1, 1, 1, XD=3, 4, \"a\"\nEND\n",
       "e.adm", diag);
   CHECK(printed(diag, Severity::kError) ==
-        "e.adm:3:1: error: Adams statement CONTACT is not supported by mbsolve (2 occurrences; "
+        "e.adm:3:1: error: Adams statement CLEARANCE is not supported by mbsolve (2 occurrences; "
         "this is the first)\n"
         "e.adm:5:1: error: Adams statement FE_PART is not supported by mbsolve\n"
         "e.adm:6:27: error: PART 2: FORMULATION is not supported by mbsolve (2 occurrences; this "

@@ -1,0 +1,75 @@
+#pragma once
+// Force_Contact (MotionSolve) and Adams CONTACT: a 3-D compliant contact between the analytic
+// geometries (models/contact_geometry.hpp) of two bodies. For every pair of an I geometry and a
+// J geometry the kernel (solver/contact_law.hpp) finds the contact points: their penetration
+// depth d >= 0, the common normal n (out of J's surface, towards I) and the point c midway
+// between the two surfaces; each point with d > 0 carries
+//   normal   IMPACT:  fn = IMPACT(g, g', 0, k, e, cmax, dmax)  with the gap g = -d (the expression
+//                     library's IMPACT function: k d^e minus the damping STEP(g, -dmax, cmax, 0, 0)
+//                     g', never pulling)
+//            POISSON: fn = p d STEP(g', -vt, 1, vt, r^2)  (p the penalty, r the restitution
+//                     coefficient, vt normal_trans_vel): full stiffness while the bodies approach,
+//                     r^2 of it while they separate, so a bounce returns r^2 of the stored
+//                     energy and the rebound speed is r times the impact speed (exact as
+//                     vt / impact speed -> 0). Adams' own POISSON formula is not published in
+//                     the references read; this one has its documented outcome (restitution r).
+//   friction (COULOMB_FRICTION ON or DYNAMICS_ONLY; static analyses have no slip anyway) opposes
+//            the slip velocity vs (the relative velocity of the two bodies' material points at
+//            c, less its normal part), |vs| = s:
+//              ft = -fn m(s) vs / s,  m(s) = STEP(s, -Vs, -mu_s, Vs, mu_s)          s <= Vs
+//                                            STEP(s, Vs, mu_s, Vt, mu_d)            s > Vs
+//            (Vs STICTION_TRANSITION_VELOCITY, Vt FRICTION_TRANSITION_VELOCITY >= Vs): Adams'
+//            coefficient curve, 0 at rest, mu_s at Vs, mu_d beyond Vt.
+// The point force fn n + ft acts on I's body at c and its opposite on J's body at c.
+// IFLIP_GEOMETRY / JFLIP_GEOMETRY (i_flip / j_flip) reverse a PLANE's normal (material above).
+//
+// Supported pairs (either order): sphere-plane, ellipsoid-plane, box-plane (its 8 vertices),
+// cylinder-plane and frustum-plane (the lowest point of each end circle), circle-plane,
+// sphere-sphere, sphere-box (the box's nearest point). Other pairs, EXTERNAL geometry and meshes
+// are refused when the model is built, naming the pair or the file.
+
+#include <string>
+#include <vector>
+
+#include "common/source_loc.hpp"
+
+namespace mb {
+
+struct Contact {
+  enum class Normal { kImpact, kPoisson };
+  enum class Friction { kOff, kOn };
+  int id = 0;
+  std::string subject;                          ///< "CONTACT 3" / "Force_Contact 3"
+  std::vector<int> i_geometries, j_geometries;  ///< indices into Model::contact_geometries
+  std::vector<char> i_flip, j_flip;             ///< per geometry: normal reversed
+  Normal normal = Normal::kImpact;
+  double stiffness = 0, exponent = 1.5, damping = 0, dmax = 0.01;
+  double penalty = 0, restitution = 1, normal_transition_velocity = 0.01;
+  Friction friction = Friction::kOff;
+  double mu_static = 0, mu_dynamic = 0;
+  double stiction_velocity = 1e-3, friction_velocity = 1e-3;
+  bool active = true;
+  SourceLoc loc;
+};
+
+/// A contact before its geometry ids are resolved.
+struct DraftContact {
+  Contact contact;
+  std::vector<int> i_ids, j_ids;  ///< graphics ids
+  std::vector<int> i_flip_ids, j_flip_ids;
+  SourceLoc i_loc, j_loc, i_flip_loc, j_flip_loc;
+  std::string i_word = "i_graphics_id", j_word = "j_graphics_id";  ///< as spelled
+};
+
+class ElementReader;
+class Diagnostics;
+struct ModelDraft;
+struct Model;
+
+void build_force_contact(ElementReader& in, ModelDraft& draft, bool in_command);
+
+/// Pass 2: the geometries' markers, then each contact's geometries; reports pairs the kernel has
+/// no analytic form for and EXTERNAL geometry (naming the file, and whether it exists).
+void resolve_contacts(const ModelDraft& draft, Model& m, Diagnostics& diag);
+
+}  // namespace mb
