@@ -11,6 +11,7 @@
 
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
+#include "solver/discrete_samples.hpp"
 #include "solver/redundant_constraints.hpp"
 #include "solver/sensor_events.hpp"
 #include "solver/stages/stages.hpp"
@@ -134,6 +135,45 @@ AdvanceEnd advance_checking_selection(Integ& integ, const Stage& st, const Dae& 
   return advance_with_events(integ, st, tout, t1, output_solve);
 }
 
+/// At a sample time ts (sampled GSEs, solver/discrete_samples.hpp): the discrete states take
+/// their new values and the integrator restarts from there (restart_from: IDA with the
+/// derivatives and multipliers solved again by `output_solve` when there is one, CVODE with its
+/// right-hand side).
+template <class Integ>
+void sample_and_restart(Integ& integ, const Stage& st, const Dae& dae, double ts,
+                        AccelerationSolver* output_solve) {
+  std::vector<double> y = integ.y(), yp = integ.yp();
+  if (!sample_discrete_states(st.sys, dae.workspace(), ts, y, yp)) return;
+  if constexpr (requires { integ.restart_from(y, yp); }) {
+    if (output_solve) {
+      std::vector<double> ys(y.begin(), y.begin() + st.sys.size());
+      std::vector<double> yps(yp.begin(), yp.begin() + st.sys.size());
+      output_solve->solve(ts, ys, yps);
+      std::copy(ys.begin(), ys.end(), y.begin());
+      std::copy(yps.begin(), yps.end(), yp.begin());
+    }
+    integ.restart_from(y, yp);
+  } else {
+    throw Error(ExitCode::kInternal, "a sampled GSE on an integrator that cannot restart");
+  }
+}
+
+/// Advances to tout stopping exactly at every sample time on the way (sample_and_restart).
+template <class Integ>
+AdvanceEnd advance_through_samples(Integ& integ, const Stage& st, const Dae& dae, double tout,
+                                   double t1, double start, size_t nominal_removed,
+                                   const std::string& singular_cause,
+                                   AccelerationSolver* output_solve) {
+  for (std::optional<double> ts; (ts = next_sample_time(st.sys.model(), integ.time(), tout));) {
+    const AdvanceEnd end = advance_checking_selection(
+        integ, st, dae, *ts, *ts, start, nominal_removed, singular_cause, output_solve);
+    if (end != AdvanceEnd::kReached) return end;
+    sample_and_restart(integ, st, dae, *ts, output_solve);
+  }
+  return advance_checking_selection(integ, st, dae, tout, t1, start, nominal_removed,
+                                    singular_cause, output_solve);
+}
+
 /// A failure of integ: its counters and time go to the report; an analysis failure names the
 /// constraint rows that have become dependent at the integrator's last state, if any, and is
 /// then a RankLossFailure.
@@ -174,14 +214,16 @@ void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& 
   const long n_out = g.count();
   sys.follow_angles(integ.y().data());  // the angle measures start (or continue) here
   const double start = integ.time();
+  // A sample time at the run's start (SAMPLE_OFFSET = 0): the first update happens there.
+  if (st.first && start == st.t0) sample_and_restart(integ, st, dae, start, output_solve);
   for (long k = 1; k <= n_out; ++k) {
     const double tout = g.at(k);
     if (tout <= start) continue;  // written before a restart
     AdvanceEnd end = AdvanceEnd::kReached;
     try {
       throw_if_interrupted();
-      end = advance_checking_selection(integ, st, dae, tout, g.t1, start, nominal_removed,
-                                       singular_cause, output_solve);
+      end = advance_through_samples(integ, st, dae, tout, g.t1, start, nominal_removed,
+                                    singular_cause, output_solve);
     } catch (const RestoreSelection&) {
       throw;
     } catch (...) {
