@@ -256,3 +256,36 @@ TEST_CASE("Sampled GSE: deck errors at the argument's line, in Adams words") {
     CHECK_THAT(m, Catch::Contains("error: GSE 1: ICD 15 has 2 values for 1 discrete states"));
   }
 }
+
+TEST_CASE("Sampled GSE in XML: Control_StateEqn with num_discrete_state, on CVODE") {
+  // The discrete integrator of the Adams test under mbsolve's XML names.
+  const auto run = test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Reference_Variable id="5" type="EXPRESSION" expr="1 + SIN(TIME)"/>
+    <Reference_Array id="101" type="U" num_element="1" variable_id="5"/>
+    <Reference_Array id="100" type="X" num_element="1"/>
+    <Reference_Array id="102" type="Y" num_element="2"/>
+    <Reference_Array id="103" type="IC" num_element="1">0.5</Reference_Array>
+    <Reference_Array id="104" type="X" num_element="1"/>
+    <Reference_Array id="105" type="IC" num_element="1">2</Reference_Array>
+    <Control_StateEqn id="4" type="USERSUB" num_state="1" num_output="2" x_array_id="100"
+       u_array_id="101" y_array_id="102" ic_array_id="103" num_discrete_state="1"
+       xd_array_id="104" icd_array_id="105" sample_period="{T}" sample_offset="{offset}"
+       usrsub_dll_name="{lib}" usrsub_param_string="USER(0, {T})"/>
+    <Post_Request id="7" type="EXPRESSION" expr1="ARYVAL(104,1)" expr2="ARYVAL(100,1)"/>
+    <Param_Transient integrator_type="VSTIFF" integr_tol="1e-9"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="0.5" print_interval="0.1"/>
+  </Command></MotionSolve>)XML",
+                                                fmt::arg("T", kPeriod), fmt::arg("offset", kOffset),
+                                                fmt::arg("lib", kLib)));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == 6);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const auto [xd, x1] = integrator_oracle(run.t[k], kOffset);
+    CHECK(test::request_channel(run, "req7.f1", k) == Approx(xd).epsilon(0).margin(1e-10));
+    CHECK(test::request_channel(run, "req7.f2", k) == Approx(x1).epsilon(0).margin(1e-6));
+  }
+}
