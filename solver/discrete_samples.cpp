@@ -42,6 +42,7 @@ bool is_sample_time(const StateElement& e, double t) {
 
 bool sample_discrete_states(const System& sys, Workspace& ws, double t, std::vector<double>& y,
                             const std::vector<double>& yp) {
+  if (t <= ws.last_sample_time + time_tolerance(t)) return false;  // sampled already
   const Model& m = sys.model();
   // Every element samples the state before any update (the samples at t are simultaneous).
   double next[StateKernel::kMaxStates];
@@ -53,6 +54,7 @@ bool sample_discrete_states(const System& sys, Workspace& ws, double t, std::vec
     updates.emplace_back(sys.state_offset() + el.first_state + el.num_continuous(),
                          std::vector<double>(next, next + el.num_discrete));
   }
+  if (!updates.empty()) ws.last_sample_time = t;
   for (const auto& [first, values] : updates) {
     std::copy(values.begin(), values.end(), y.begin() + first);
   }

@@ -24,7 +24,8 @@ std::optional<double> next_sample_time(const Model& m, double after, double unti
 bool is_sample_time(const StateElement& e, double t);
 
 /// Every sampled GSE of the System sampled at `t`: x_d(k+1) into its entries of y (the
-/// System-layout prefix of y; yp the derivatives there). False when none is sampled at t.
+/// System-layout prefix of y; yp the derivatives there). False when none is sampled at t, or
+/// when t was sampled already in this run (Workspace::last_sample_time).
 bool sample_discrete_states(const System& sys, Workspace& ws, double t, std::vector<double>& y,
                             const std::vector<double>& yp);
 

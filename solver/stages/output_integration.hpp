@@ -170,6 +170,7 @@ AdvanceEnd advance_through_samples(Integ& integ, const Stage& st, const Dae& dae
     if (end != AdvanceEnd::kReached) return end;
     sample_and_restart(integ, st, dae, *ts, output_solve);
   }
+  if (integ.time() >= tout) return AdvanceEnd::kReached;  // tout was a sample time
   return advance_checking_selection(integ, st, dae, tout, t1, start, nominal_removed,
                                     singular_cause, output_solve);
 }
@@ -214,8 +215,9 @@ void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& 
   const long n_out = g.count();
   sys.follow_angles(integ.y().data());  // the angle measures start (or continue) here
   const double start = integ.time();
-  // A sample time at the run's start (SAMPLE_OFFSET = 0): the first update happens there.
-  if (st.first && start == st.t0) sample_and_restart(integ, st, dae, start, output_solve);
+  // A sample time where the integration starts (SAMPLE_OFFSET = 0) that no earlier analysis
+  // sampled: the update happens there.
+  sample_and_restart(integ, st, dae, start, output_solve);
   for (long k = 1; k <= n_out; ++k) {
     const double tout = g.at(k);
     if (tout <= start) continue;  // written before a restart

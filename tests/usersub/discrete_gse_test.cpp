@@ -133,6 +133,21 @@ TEST_CASE("Sampled GSE: SAMPLE_OFFSET 0 updates at the start") {
   }
 }
 
+TEST_CASE("Sampled GSE: two SIMULATE commands that meet at a sample time sample it once") {
+  // t_3 = 0.095 ends the first SIMULATE and starts the second.
+  const auto run = test::run_adm("dgse_split", dataset(integrator_statements(kOffset, "GSTIFF")),
+                                 "SIMULATE/DYNAMIC, END=0.095, STEPS=1\n"
+                                 "SIMULATE/DYNAMIC, END=0.5, STEPS=4\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == 6);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    INFO("t = " << run.t[k]);
+    const auto [xd, x1] = integrator_oracle(run.t[k], kOffset);
+    CHECK(test::request_channel(run, "req7.f2", k) == Approx(xd).epsilon(0).margin(1e-10));
+    CHECK(test::request_channel(run, "req7.f3", k) == Approx(x1).epsilon(0).margin(1e-6));
+  }
+}
+
 namespace {
 
 /// A mass (2 kg) on a translational joint along z, pushed by the held output of a sampled PD
