@@ -276,15 +276,15 @@ TEST_CASE("Sampled GSE in XML: Control_StateEqn with num_discrete_state, on CVOD
   // The discrete integrator of the Adams test under mbsolve's XML names.
   const auto run = test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
     <Body_Rigid id="1" isground="TRUE"/>
-    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
-    <Reference_Marker id="20" body_id="2"/>
-    <Reference_Variable id="5" type="EXPRESSION" expr="1 + SIN(TIME)"/>
-    <Reference_Array id="101" type="U" num_element="1" variable_id="5"/>
     <Reference_Array id="100" type="X" num_element="1"/>
+    <Reference_Array id="104" type="X" num_element="1"/>
     <Reference_Array id="102" type="Y" num_element="2"/>
     <Reference_Array id="103" type="IC" num_element="1">0.5</Reference_Array>
-    <Reference_Array id="104" type="X" num_element="1"/>
     <Reference_Array id="105" type="IC" num_element="1">2</Reference_Array>
+    <Reference_Array id="101" type="U" num_element="1" variable_id="5"/>
+    <Reference_Variable id="5" type="EXPRESSION" expr="1 + SIN(TIME)"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+    <Reference_Marker id="20" body_id="2"/>
     <Control_StateEqn id="4" type="USERSUB" num_state="1" num_output="2" x_array_id="100"
        u_array_id="101" y_array_id="102" ic_array_id="103" num_discrete_state="1"
        xd_array_id="104" icd_array_id="105" sample_period="{T}" sample_offset="{offset}"
