@@ -21,6 +21,8 @@ using namespace mb;
 namespace {
 
 const std::string kLib = MB_TEST_DISCRETE_GSE_LIB;
+/// The Python twin of discrete_gse_subs.c.
+const std::string kScript = MBSOLVE_SOURCE_DIR "/tests/usersub/discrete_gse_subs.py";
 
 constexpr double kPeriod = 0.03, kOffset = 0.005;
 
@@ -273,7 +275,13 @@ TEST_CASE("Sampled GSE: deck errors at the argument's line, in Adams words") {
 }
 
 TEST_CASE("Sampled GSE in XML: Control_StateEqn with num_discrete_state, on CVODE") {
-  // The discrete integrator of the Adams test under mbsolve's XML names.
+  // The discrete integrator of the Adams test under mbsolve's XML names, with the C library and
+  // with its Python twin.
+  const bool python = GENERATE(false, true);
+  INFO((python ? "Python script" : "C library"));
+  const std::string source =
+      python ? fmt::format(R"U(script_name="{}" interpreter="PYTHON")U", kScript)
+             : fmt::format(R"U(usrsub_dll_name="{}")U", kLib);
   const auto run = test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
     <Body_Rigid id="1" isground="TRUE"/>
     <Reference_Array id="100" type="X" num_element="1"/>
@@ -288,14 +296,14 @@ TEST_CASE("Sampled GSE in XML: Control_StateEqn with num_discrete_state, on CVOD
     <Control_StateEqn id="4" type="USERSUB" num_state="1" num_output="2" x_array_id="100"
        u_array_id="101" y_array_id="102" ic_array_id="103" num_discrete_state="1"
        xd_array_id="104" icd_array_id="105" sample_period="{T}" sample_offset="{offset}"
-       usrsub_dll_name="{lib}" usrsub_param_string="USER(0, {T})"/>
+       {source} usrsub_param_string="USER(0, {T})"/>
     <Post_Request id="7" type="EXPRESSION" expr1="ARYVAL(104,1)" expr2="ARYVAL(100,1)"/>
     <Param_Transient integrator_type="VSTIFF" integr_tol="1e-9"/>
   </Model><Command>
     <Simulate analysis_type="Transient" end_time="0.5" print_interval="0.1"/>
   </Command></MotionSolve>)XML",
                                                 fmt::arg("T", kPeriod), fmt::arg("offset", kOffset),
-                                                fmt::arg("lib", kLib)));
+                                                fmt::arg("source", source)));
   REQUIRE(run.report.code == ExitCode::kSuccess);
   REQUIRE(run.t.size() == 6);
   for (size_t k = 0; k < run.t.size(); ++k) {
