@@ -31,6 +31,11 @@ void read_discrete_states(ElementReader& in, DraftStateElement& d) {
              "discrete states need type USERSUB (a GSESUB updates them at the sample times)");
     return;
   }
+  if (d.user && d.num_states == 0 && (!nd || *nd == 0) && in.has("num_state")) {
+    in.error("num_state", fmt::format("{} is 0 and there are no discrete states ({}): the "
+                                      "element has no state",
+                                      spelled(in, "num_state"), spelled(in, "num_discrete_state")));
+  }
   if (!nd || *nd == 0) {
     for (std::string_view a : kSampled) {
       if (in.has(a)) {
@@ -83,7 +88,10 @@ void read_discrete_states(ElementReader& in, DraftStateElement& d) {
 
 void build_control_stateeqn(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   DraftStateElement d = start_state_draft(in, StateElement::Kind::kStateEqn);
-  read_state_arrays(in, d, true);
+  // A purely discrete GSE (discrete states, num_state 0 or absent) has no continuous X array.
+  const DeckAttribute* ns = in.node().find("num_state");
+  const bool pure_discrete = in.node().find("num_discrete_state") && (!ns || ns->value == "0");
+  read_state_arrays(in, d, !pure_discrete);
   read_linear_or_usersub(in, d, "GSE");
   read_discrete_states(in, d);
   if (d.form == StateElement::Form::kLinear || d.user) draft.state_elements.push_back(std::move(d));

@@ -12,7 +12,8 @@
 // sample_period > 0, sample_offset >= 0, default 0): type USERSUB only. The GSESUB then sees
 // nstate = num_state + num_discrete_state states [x_c, x_d] and writes stated = [x_c', x_d(k+1)];
 // x_d is held between the sample times sample_offset + k sample_period, where the stated entries
-// for it become its new values (solver/discrete_samples.hpp). The X array holds x_c, XD x_d.
+// for it become its new values (solver/discrete_samples.hpp). The X array holds x_c, XD x_d;
+// a purely discrete element (num_state 0 or absent) needs no X array.
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

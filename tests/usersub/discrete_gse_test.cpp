@@ -135,6 +135,30 @@ TEST_CASE("Sampled GSE: SAMPLE_OFFSET 0 updates at the start") {
   }
 }
 
+TEST_CASE("Sampled GSE: a purely discrete GSE (no NS) integrates its input") {
+  const auto run =
+      run_dataset("dgse_pure",
+                  dataset(fmt::format(R"ADM(VARIABLE/1, FUNCTION = 1 + SIN(TIME)
+ARRAY/11, U, SIZE = 1, VARIABLES = 1
+ARRAY/12, Y, SIZE = 1
+ARRAY/14, X, SIZE = 1
+ARRAY/15, IC, SIZE = 1, NUMBERS = 2
+GSE/1, NO = 1, U = 11, Y = 12, ND = 1, XD = 14, ICD = 15
+, SAMPLE_PERIOD = {T}, SAMPLE_OFFSET = {offset}, FUNCTION = USER(2, {T}), ROUTINE = {lib}::GSESUB
+REQUEST/7, F2 = ARYVAL(14, 1), F3 = ARYVAL(12, 1)
+)ADM",
+                                      fmt::arg("T", kPeriod), fmt::arg("offset", kOffset),
+                                      fmt::arg("lib", kLib))),
+                  1.0, 10);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.t.size() == 11);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    const double xd = integrator_oracle(run.t[k], kOffset).first;
+    CHECK(test::request_channel(run, "req7.f2", k) == Approx(xd).epsilon(0).margin(1e-10));
+    CHECK(test::request_channel(run, "req7.f3", k) == Approx(xd).epsilon(0).margin(1e-10));
+  }
+}
+
 TEST_CASE("Sampled GSE: two SIMULATE commands that meet at a sample time sample it once") {
   // t_3 = 0.095 ends the first SIMULATE and starts the second.
   const auto run = test::run_adm("dgse_split", dataset(integrator_statements(kOffset, "GSTIFF")),
