@@ -256,6 +256,8 @@ struct ReferenceArray {
   /// X, Y: index into Model::state_elements, -1 when unused; U filled by ARYSUB: the first state
   /// element that uses it as u_array_id (it evaluates the routine for ARYVAL readers too).
   int owner = -1;
+  /// X: the owner's state that entry 1 reads (its discrete states for a GSE's XD array).
+  int first_owner_state = 0;
   SourceLoc loc;
 };
 
@@ -315,12 +317,22 @@ struct StateElement {
   int x_array = -1, y_array = -1, u_array = -1;       ///< indices into Model::arrays
   int i_marker = -1, j_marker = -1, ref_marker = -1;  ///< Force_StateEqn
   int force_kernel = -1;  ///< kDissipation: E' = that force kernel's dissipated power
+  /// A sampled GSE (Adams ND, XD, ICD, SAMPLE_PERIOD, SAMPLE_OFFSET): its last num_discrete
+  /// states are the discrete states x_d, held constant between the sample times
+  /// t_k = sample_offset + k sample_period (k >= 0), where the integrator stops and GSESUB's
+  /// stated entries for them become their new values (solver/discrete_samples.hpp). Their
+  /// residual rows are x_d' = 0; statics hold them.
+  int num_discrete = 0;
+  double sample_period = 0, sample_offset = 0;
+  int xd_array = -1;  ///< index into Model::arrays (the XD array), -1: none
   /// USERSUB: GSESUB (Control_StateEqn), YFOSUB (Force_StateEqn; extras: the partials
   /// df/dx, df/du, dg/dx, dg/du, nullptr when absent) or DIFSUB (Control_Diff, form kExplicit or
   /// kImplicit). C and D are then zero matrices that only carry the output and input counts.
   std::optional<UserSubroutine> user;
   SourceLoc loc;
   int num_outputs() const { return static_cast<int>(C.rows()); }
+  /// The continuous states x_c (the first ones).
+  int num_continuous() const { return num_states - num_discrete; }
 };
 
 /// Post_Request: output channels `req<id>.<component>`.

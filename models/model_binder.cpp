@@ -383,7 +383,7 @@ expr::BindResult ModelBinder::bind_array(std::span<const long long> args) {
       }
       if (a->type == ReferenceArray::Type::kX) {
         m.kind = MeasureKind::kState;
-        m.element = model_.state_elements[a->owner].first_state + k;
+        m.element = model_.state_elements[a->owner].first_state + a->first_owner_state + k;
       } else {
         m.kind = MeasureKind::kOutput;
         m.element = a->owner;

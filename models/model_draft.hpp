@@ -161,6 +161,11 @@ struct DraftStateElement {
   std::vector<double> numerator, denominator;  ///< Control_SISO, ascending powers of s
   std::optional<UserSubroutine> user;          ///< USERSUB: GSESUB, YFOSUB or DIFSUB
   int num_outputs = -1;                        ///< USERSUB: num_output (-1: not given)
+  /// USERSUB Control_StateEqn, sampled form (StateElement::num_discrete): the discrete states'
+  /// count, XD and ICD arrays, sample period and offset.
+  int num_discrete = 0;
+  DraftRef xd, icd;
+  double sample_period = 0, sample_offset = 0;
 };
 
 /// Force_JointFriction (Adams FRICTION) as read; pass 2 (expand_joint_frictions) turns it into

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "models/expression_group_builder.hpp"
@@ -262,7 +263,7 @@ struct StateArrays {
 bool size_user_matrices(const DraftStateElement& d, const StateArrays& a, const Model& m,
                         StateElement& e, Diagnostics& diag) {
   bool ok = true;
-  const int n = d.num_states;
+  const int n = d.num_states + d.num_discrete;
   int p = d.kind == StateElement::Kind::kForce
               ? 6
               : (a.y >= 0 && m.arrays[a.y].size > 0 ? m.arrays[a.y].size : -1);
@@ -277,10 +278,10 @@ bool size_user_matrices(const DraftStateElement& d, const StateArrays& a, const 
     ok = false;
   }
   if (p < 0) p = std::max(d.num_outputs, 0);
-  if (a.x >= 0 && m.arrays[a.x].size != 0 && m.arrays[a.x].size != n) {
+  if (a.x >= 0 && m.arrays[a.x].size != 0 && m.arrays[a.x].size != d.num_states) {
     diag.error(d.x.loc, d.base.subject,
                fmt::format("{} {} has {} entries but the element has {} states",
-                           name_of(d.x, "x_array_id"), d.x.id, m.arrays[a.x].size, n));
+                           name_of(d.x, "x_array_id"), d.x.id, m.arrays[a.x].size, d.num_states));
     ok = false;
   }
   e.A = Eigen::MatrixXd::Zero(n, n);
@@ -363,24 +364,46 @@ bool resolve_state_arrays(const DraftStateElement& d, int owner, Model& m, State
     ok = read_linear_matrices(d, a, m, e, diag) && ok;
   }
   e.num_states = static_cast<int>(e.A.rows());
+  e.num_discrete = d.num_discrete;
+  e.sample_period = d.sample_period;
+  e.sample_offset = d.sample_offset;
+  const int nc = e.num_continuous();
   e.ic.assign(e.num_states, 0.0);
   if (a.ic >= 0) {
-    if (m.arrays[a.ic].size != e.num_states) {
+    if (m.arrays[a.ic].size != nc) {
       diag.error(d.ic.loc, d.base.subject,
                  fmt::format("{} {} has {} values for {} states", name_of(d.ic, "ic_array_id"),
-                             d.ic.id, m.arrays[a.ic].size, e.num_states));
+                             d.ic.id, m.arrays[a.ic].size, nc));
       ok = false;
     } else {
-      e.ic = m.arrays[a.ic].values;
+      std::copy(m.arrays[a.ic].values.begin(), m.arrays[a.ic].values.end(), e.ic.begin());
     }
   }
+  // The discrete states of a sampled GSE: their initial values (ICD) and their X array (XD).
+  const int icd = find_array(m, d, d.icd, ReferenceArray::Type::kIC, "icd_array_id", diag);
+  const int xd = find_array(m, d, d.xd, ReferenceArray::Type::kX, "xd_array_id", diag);
+  if (icd == -1 || xd == -1) ok = false;
+  if (icd >= 0) {
+    if (m.arrays[icd].size != e.num_discrete) {
+      diag.error(
+          d.icd.loc, d.base.subject,
+          fmt::format("{} {} has {} values for {} discrete states", name_of(d.icd, "icd_array_id"),
+                      d.icd.id, m.arrays[icd].size, e.num_discrete));
+      ok = false;
+    } else {
+      std::copy(m.arrays[icd].values.begin(), m.arrays[icd].values.end(), e.ic.begin() + nc);
+    }
+  }
+  if (xd >= 0) e.xd_array = xd;
   if (a.x >= 0) e.x_array = a.x;
   if (a.y >= 0) e.y_array = a.y;
   if (a.u >= 0) e.u_array = a.u;
   m.state_elements.push_back(e);  // claim() names the owner by index
   // Sizes are only compared when the matrices were valid (no follow-up errors).
   const bool sized = ok;
-  ok &= claim(m, a.x, owner, d, d.x, sized ? e.num_states : -1, "x_array_id", diag);
+  ok &= claim(m, a.x, owner, d, d.x, sized ? nc : -1, "x_array_id", diag);
+  ok &= claim(m, xd, owner, d, d.xd, sized ? e.num_discrete : -1, "xd_array_id", diag);
+  if (xd >= 0) m.arrays[xd].first_owner_state = nc;
   ok &= claim(m, a.y, owner, d, d.y, sized ? static_cast<int>(e.C.rows()) : -1, "y_array_id", diag);
   m.state_elements.pop_back();
   return ok;

@@ -65,7 +65,10 @@ void read_state_arrays(ElementReader& in, DraftStateElement& d, bool x_required)
 
 void read_linear_or_usersub(ElementReader& in, DraftStateElement& d, std::string_view prefix) {
   static constexpr std::array<std::string_view, 2> kTypes = {"LINEAR", "USERSUB"};
-  const auto num_state = in.integer("num_state", 1, 100000);
+  // A sampled GSE may have discrete states only (num_state 0 or absent; Adams' purely discrete
+  // GSE): models/control_stateeqn.cpp reads num_discrete_state and checks the count.
+  const bool discrete = prefix == "GSE" && in.has("num_discrete_state");
+  const auto num_state = in.integer("num_state", discrete ? 0 : 1, 100000);
   const auto num_output = in.integer("num_output", 0, 100000);
   if (!in.has("type")) {
     in.missing("type", "LINEAR or USERSUB");
@@ -75,7 +78,9 @@ void read_linear_or_usersub(ElementReader& in, DraftStateElement& d, std::string
   if (!t) return;
   if (*t == "USERSUB") {
     d.form = StateElement::Form::kUserSub;
-    if (!in.has("num_state")) in.error_here("type USERSUB needs num_state (the number of states)");
+    if (!in.has("num_state") && !discrete) {
+      in.error_here("type USERSUB needs num_state (the number of states)");
+    }
     d.num_states = static_cast<int>(num_state.value_or(0));
     d.num_outputs = num_output ? static_cast<int>(*num_output) : -1;
     // The partials df/dx, df/du, dg/dx, dg/du (GSEXX.. or YFOXX..), renamed by der1..der4.

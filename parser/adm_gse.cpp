@@ -59,18 +59,26 @@ void build_gse(NodeBuilder& b) {
     }
   }
   if (const Arg* a = b.arg("STATIC_HOLD")) b.set_from("is_static_hold", "TRUE", *a);
-  // ND=0 alone declares no discrete state; any other of these makes the GSE a sampled one.
+  // The sampled form: ND discrete states updated at SAMPLE_OFFSET + k SAMPLE_PERIOD by the
+  // GSESUB (models/control_stateeqn.hpp checks the values and the arrays).
   const Arg* nd = b.arg("ND");
-  if (nd && nd->values.size() == 1 && nd->values[0].text == "0") nd = nullptr;
-  const Arg* discrete = first_of(b, {"XD", "ICD", "SAMPLE_PERIOD", "SAMPLE_OFFSET"});
-  if (nd && (!discrete || nd->loc.line < discrete->loc.line ||
-             (nd->loc.line == discrete->loc.line && nd->loc.col < discrete->loc.col))) {
-    discrete = nd;
+  b.copy_int("ND", "num_discrete_state");
+  b.copy_int("XD", "xd_solver_array_id");
+  b.copy_int("ICD", "icd_solver_array_id");
+  b.copy_text("SAMPLE_PERIOD", "sample_period");
+  b.copy_real("SAMPLE_OFFSET", "sample_offset");
+  const bool discrete = nd && !(nd->values.size() == 1 && nd->values[0].text == "0");
+  if (discrete && !b.has("SAMPLE_PERIOD")) {
+    b.diag().error(nd->loc, b.subject(),
+                   "ND declares discrete states, which need SAMPLE_PERIOD (the time between "
+                   "their updates; SAMPLE_OFFSET, default 0, the first update)");
   }
-  if (const Arg* a = discrete) {
-    b.diag().error_grouped("adm-gse-discrete", a->loc, b.subject(),
-                           "discrete states (ND, XD, ICD, SAMPLE_PERIOD, SAMPLE_OFFSET: the "
-                           "sampled form of GSE) are not supported by mbsolve");
+  if (const Arg* a = first_of(b, {"XD", "ICD", "SAMPLE_PERIOD", "SAMPLE_OFFSET"}); a && !discrete) {
+    b.diag().error(a->loc, b.subject(),
+                   a->name +
+                       " belongs to the discrete states of a sampled GSE, but ND (their "
+                       "number) is " +
+                       (nd ? "0" : "not given"));
   }
   if (const Arg* a = first_of(b, {"INTERFACE"})) {
     b.diag().error_grouped("adm-gse-interface", a->loc, b.subject(),

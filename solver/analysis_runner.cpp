@@ -118,7 +118,9 @@ class CommandRunner {
     sys_ = &edited_systems_.back();
     dae_.reset();  // redundant equations are found again for the new constraint set
     forms_.reset();
+    const double last_sample = ws_.last_sample_time;  // a sample time is sampled once a run
     ws_ = sys_->make_workspace();
+    ws_.last_sample_time = last_sample;
   }
 
   /// Redundant constraint equations are found once, at the deck's configuration (and again after

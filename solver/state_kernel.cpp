@@ -233,6 +233,19 @@ void StateKernel::read_at(const double* y, const double* yp, double t, bool inpu
   }
 }
 
+void StateKernel::sample(const double* y, const double* yp, double t, double* xd,
+                         const KernelCall& c) const {
+  double x[kMaxLocalInputs];
+  for (size_t i = 0; i < input_vars.size(); ++i) x[i] = (input_is_deriv[i] ? yp : y)[input_vars[i]];
+  double nv[StateInputs::kMaxNodes], u[kMaxStates], xs[kMaxStates], f[kMaxStates], g[kMaxStates];
+  node_values(x, t, nv, c);
+  input_values(x, nv, t, u, c);
+  const int n = element->num_states;
+  for (int i = 0; i < n; ++i) xs[i] = x[own_x(i)];
+  call_gse(xs, u, t, 0, f, g, c);
+  std::copy(f + element->num_continuous(), f + n, xd);
+}
+
 template void StateKernel::eval<double>(const double*, double*, double, const KernelCall&) const;
 template void StateKernel::eval<AD>(const AD*, AD*, double, const KernelCall&) const;
 

@@ -135,6 +135,9 @@ struct StateKernel {
   void read_at(const double* y, const double* yp, double t, bool inputs, double* out,
                const KernelCall& c) const;
 
+  /// A sampled GSE at a sample time t (System-layout state y, yp): the discrete states' new
+  /// values x_d(k+1) (GSESUB's stated entries after the continuous ones) into xd.
+  void sample(const double* y, const double* yp, double t, double* xd, const KernelCall& c) const;
   /// The inputs u: the variables' nodes, or the ARYSUB values (derivatives by forward
   /// differences over every local input).
   template <class T>

@@ -150,7 +150,9 @@ void System::set_static_held() {
   static_held_.assign(n_, 0);
   for (const auto& e : model_.state_elements) {
     for (int i = 0; i < e.num_states; ++i) {
-      static_held_[state_offset_ + e.first_state + i] = static_cast<char>(e.static_hold);
+      // A sampled GSE's discrete states (x_d' = 0) keep their values in statics too.
+      static_held_[state_offset_ + e.first_state + i] =
+          static_cast<char>(e.static_hold || i >= e.num_continuous());
     }
   }
   // A velocity or acceleration motion holds its displacement in statics; a coupler's turn

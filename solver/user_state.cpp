@@ -178,8 +178,12 @@ void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T
   for (int i = 0; i < n; ++i) xs[i] = value_of(x[own_x(i)]);
   for (int j = 0; j < m; ++j) uv[j] = value_of(u[j]);
   call_gse(xs, uv, t, 0, f0, g0, c);
+  // A sampled GSE's discrete states are constant between samples: x_d' = 0 (their stated
+  // entries are the values after the next sample, StateKernel::sample).
+  const int nc = element->num_continuous();
   if constexpr (std::is_same_v<T, double>) {
-    std::copy(f0, f0 + n, f);
+    std::copy(f0, f0 + nc, f);
+    std::fill(f + nc, f + n, 0.0);
     std::copy(g0, g0 + p, y);
   } else {
     // Column-major partials: dfdx (n x n), dfdu (n x m), dgdx (p x n), dgdu (p x m).
@@ -226,7 +230,8 @@ void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T
     }
     const int n_in = std::clamp(inputs(), 0, kMaxLocalInputs);
     for (int i = 0; i < n; ++i) {
-      f[i] = AD(f0[i], ADVector::Zero(n_in));
+      f[i] = AD(i < nc ? f0[i] : 0.0, ADVector::Zero(n_in));
+      if (i >= nc) continue;
       for (int j = 0; j < n; ++j) add_derivative(f[i], dfdx[i + j * n], x[own_x(j)]);
       for (int j = 0; j < m; ++j) add_derivative(f[i], dfdu[i + j * n], u[j]);
     }

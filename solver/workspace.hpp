@@ -47,6 +47,9 @@ struct Workspace {
   /// Request outputs (solver/request_outputs.hpp): their expression stack and measure values.
   expr::Workspace request_expr;
   std::vector<double> request_scratch;
+  /// The last sample time of the run's sampled GSEs (solver/discrete_samples.hpp), so that a
+  /// time is sampled once however the analyses and restarts meet there.
+  double last_sample_time = -std::numeric_limits<double>::infinity();
 };
 
 /// What a kernel evaluation is given besides its inputs: the System it belongs to (for the

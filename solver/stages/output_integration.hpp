@@ -6,12 +6,12 @@
 
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
+#include "solver/discrete_samples.hpp"
 #include "solver/redundant_constraints.hpp"
 #include "solver/sensor_events.hpp"
 #include "solver/stages/stages.hpp"
@@ -75,6 +75,23 @@ void write_row(Integ& integ, const Stage& st, AccelerationSolver* output_solve) 
   st.obs.progress_steps(st.report.stats.steps + integ.stats().steps);
 }
 
+/// Restarts integ at time t from the state y (integ's layout) whose user states changed (a
+/// sampled GSE's discrete states, a Sensor_Evaluate's held value): with `output_solve` (the DAE
+/// forms) the derivatives and multipliers are solved again there first, else yp is kept for the
+/// integrator to recompute (CVODE's right-hand side).
+template <class Integ>
+void restart_with_state(Integ& integ, const System& sys, double t, std::vector<double>& y,
+                        std::vector<double>& yp, AccelerationSolver* output_solve) {
+  if (output_solve) {
+    std::vector<double> ys(y.begin(), y.begin() + sys.size());
+    std::vector<double> yps(yp.begin(), yp.begin() + sys.size());
+    output_solve->solve(t, ys, yps);
+    std::copy(ys.begin(), ys.end(), y.begin());
+    std::copy(yps.begin(), yps.end(), yp.begin());
+  }
+  integ.restart_from(y, yp);
+}
+
 // Sensor events (solver/sensor_events.hpp) -------------------------------------------------
 
 /// How an advance to an output time ended: there, or at a sensor event whose HALT or RETURN
@@ -92,21 +109,18 @@ AdvanceEnd advance_with_events(Integ& integ, const Stage& st, double tout, doubl
     if constexpr (requires { integ.sensor_event(); }) {
       const std::vector<int>* found = integ.sensor_event();
       if (!found) return AdvanceEnd::kReached;
-      SensorAction a =
+      const SensorAction a =
           act_on_sensors(st.sys.model().sensors, *found, integ.time(), st.obs, st.report);
-      // The values the event stores (Sensor_Evaluate). The joint-coordinate forms have none:
-      // a model with user states does not run in joint coordinates (tree/tree_topology.cpp).
-      if constexpr (requires(std::span<const HeldValue> h) { integ.set_held_values(h); }) {
+      // The values the event stores (Sensor_Evaluate): the integrator restarts from them. The
+      // joint-coordinate forms have none: a model with user states does not run in joint
+      // coordinates (tree/tree_topology.cpp).
+      if constexpr (requires(std::vector<double> v) { integ.restart_from(v, v); }) {
         if (!st.sys.model().sensor_evaluates.empty()) {
           std::vector<double> y = integ.y(), yp = integ.yp();
-          y.resize(static_cast<size_t>(st.sys.size()));
-          yp.resize(static_cast<size_t>(st.sys.size()));
           const std::vector<HeldValue> held =
               evaluate_at_event(st.sys, *found, integ.time(), y.data(), yp.data(), st.obs);
-          if (!held.empty()) {
-            integ.set_held_values(held);
-            a.restart = true;  // the held states jump: the integrator restarts there
-          }
+          for (const HeldValue& h : held) y[static_cast<size_t>(h.index)] = h.value;
+          if (!held.empty()) restart_with_state(integ, st.sys, integ.time(), y, yp, output_solve);
         }
       }
       if (a.row) write_row(integ, st, output_solve);
@@ -150,6 +164,39 @@ AdvanceEnd advance_checking_selection(Integ& integ, const Stage& st, const Dae& 
   return advance_with_events(integ, st, tout, t1, output_solve);
 }
 
+/// At a sample time ts (sampled GSEs, solver/discrete_samples.hpp): the discrete states take
+/// their new values and the integrator restarts from there (restart_from: IDA with the
+/// derivatives and multipliers solved again by `output_solve` when there is one, CVODE with its
+/// right-hand side).
+template <class Integ>
+void sample_and_restart(Integ& integ, const Stage& st, const Dae& dae, double ts,
+                        AccelerationSolver* output_solve) {
+  std::vector<double> y = integ.y(), yp = integ.yp();
+  if (!sample_discrete_states(st.sys, dae.workspace(), ts, y, yp)) return;
+  if constexpr (requires { integ.restart_from(y, yp); }) {
+    restart_with_state(integ, st.sys, ts, y, yp, output_solve);
+  } else {
+    throw Error(ExitCode::kInternal, "a sampled GSE on an integrator that cannot restart");
+  }
+}
+
+/// Advances to tout stopping exactly at every sample time on the way (sample_and_restart).
+template <class Integ>
+AdvanceEnd advance_through_samples(Integ& integ, const Stage& st, const Dae& dae, double tout,
+                                   double t1, double start, size_t nominal_removed,
+                                   const std::string& singular_cause,
+                                   AccelerationSolver* output_solve) {
+  for (std::optional<double> ts; (ts = next_sample_time(st.sys.model(), integ.time(), tout));) {
+    const AdvanceEnd end = advance_checking_selection(
+        integ, st, dae, *ts, *ts, start, nominal_removed, singular_cause, output_solve);
+    if (end != AdvanceEnd::kReached) return end;
+    sample_and_restart(integ, st, dae, *ts, output_solve);
+  }
+  if (integ.time() >= tout) return AdvanceEnd::kReached;  // tout was a sample time
+  return advance_checking_selection(integ, st, dae, tout, t1, start, nominal_removed,
+                                    singular_cause, output_solve);
+}
+
 /// A failure of integ: its counters and time go to the report; an analysis failure names the
 /// constraint rows that have become dependent at the integrator's last state, if any, and is
 /// then a RankLossFailure.
@@ -190,14 +237,17 @@ void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& 
   const long n_out = g.count();
   sys.follow_angles(integ.y().data());  // the angle measures start (or continue) here
   const double start = integ.time();
+  // A sample time where the integration starts (SAMPLE_OFFSET = 0) that no earlier analysis
+  // sampled: the update happens there.
+  sample_and_restart(integ, st, dae, start, output_solve);
   for (long k = 1; k <= n_out; ++k) {
     const double tout = g.at(k);
     if (tout <= start) continue;  // written before a restart
     AdvanceEnd end = AdvanceEnd::kReached;
     try {
       throw_if_interrupted();
-      end = advance_checking_selection(integ, st, dae, tout, g.t1, start, nominal_removed,
-                                       singular_cause, output_solve);
+      end = advance_through_samples(integ, st, dae, tout, g.t1, start, nominal_removed,
+                                    singular_cause, output_solve);
     } catch (const RestoreSelection&) {
       throw;
     } catch (...) {

@@ -190,8 +190,15 @@ void CvodeIntegrator::act_on_event(const SensorAction& a) {
   if (a.hmax) m.s.limit_max_step(*a.hmax);
 }
 
-void CvodeIntegrator::set_held_values(std::span<const HeldValue> held) {
-  for (const HeldValue& h : held) y_[static_cast<size_t>(h.index)] = h.value;
+void CvodeIntegrator::restart_from(const std::vector<double>& y,
+                                   const std::vector<double>& /*yp*/) {
+  Impl& m = *impl_;
+  double* xs = N_VGetArrayPointer(m.x);
+  for (int i = 0; i < m.nd(); ++i) xs[i] = y[m.blocks.diff[static_cast<size_t>(i)]];
+  m.scatter(xs, y_);
+  m.acc.solve(t_, y_, yp_);
+  m.s.set_restart_step(std::nullopt);
+  cvode_restart(m.s, m.stats_before_restart, !m.adams, t_, m.x);
 }
 
 void CvodeIntegrator::advance_to(double tout, double t_stop) {

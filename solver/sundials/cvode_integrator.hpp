@@ -23,7 +23,6 @@
 
 #include <memory>
 #include <optional>
-#include <span>
 #include <vector>
 
 #include "models/model.hpp"
@@ -47,8 +46,9 @@ class CvodeIntegrator : public IntegratorState {
   /// Sensor events: as IdaIntegrator's (a restart runs from the projected state at the event).
   const std::vector<int>* sensor_event() const;
   void act_on_event(const SensorAction& a);
-  /// Sets the values an event stores (in y(), from which the restart runs).
-  void set_held_values(std::span<const HeldValue> held);
+  /// Restarts at the current time from y (yp is solved again) (the discrete states of a sampled GSE
+  /// changed: solver/discrete_samples.hpp), at order 1 like a sensor's RESTART.
+  void restart_from(const std::vector<double>& y, const std::vector<double>& yp);
 
  private:
   struct Impl;

@@ -179,12 +179,16 @@ void IdaIntegrator::act_on_event(const SensorAction& a) {
   if (a.hmax) m.s.limit_max_step(*a.hmax);
 }
 
-void IdaIntegrator::set_held_values(std::span<const HeldValue> held) {
-  double* yy = N_VGetArrayPointer(impl_->yy);
-  for (const HeldValue& h : held) {
-    y_[static_cast<size_t>(h.index)] = h.value;
-    yy[h.index] = h.value;
-  }
+void IdaIntegrator::restart_from(const std::vector<double>& y, const std::vector<double>& yp) {
+  Impl& m = *impl_;
+  const auto n = static_cast<size_t>(m.sys.size());
+  std::copy(y.begin(), y.begin() + n, N_VGetArrayPointer(m.yy));
+  std::copy(yp.begin(), yp.begin() + n, N_VGetArrayPointer(m.yp));
+  std::copy(y.begin(), y.begin() + n, y_.begin());
+  std::copy(yp.begin(), yp.begin() + n, yp_.begin());
+  m.stats_before_restart = stats();  // IDAReInit resets IDA's counters
+  m.s.set_restart_step(std::nullopt);
+  m.s.check(IDAReInit(m.s.mem, t_, m.yy, m.yp), "IDAReInit");
 }
 
 void IdaIntegrator::advance_to(double tout, double t_stop) {

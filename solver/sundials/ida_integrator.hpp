@@ -8,7 +8,6 @@
 
 #include <memory>
 #include <optional>
-#include <span>
 #include <vector>
 
 #include "models/model.hpp"
@@ -35,8 +34,9 @@ class IdaIntegrator : public IntegratorState {
   /// order 1, with STEPSIZE as its first step; HMAX).
   const std::vector<int>* sensor_event() const;
   void act_on_event(const SensorAction& a);
-  /// Sets the values an event stores (y() and IDA's state; a restart follows).
-  void set_held_values(std::span<const HeldValue> held);
+  /// Restarts at the current time from (y, yp) (the discrete states of a sampled GSE changed:
+  /// solver/discrete_samples.hpp), at order 1 like a sensor's RESTART.
+  void restart_from(const std::vector<double>& y, const std::vector<double>& yp);
 
  private:
   struct Impl;
