@@ -24,47 +24,10 @@
 
 #include <string>
 
-#include "common/linalg.hpp"
 #include "common/source_loc.hpp"
+#include "models/contact_data.hpp"
 
 namespace mb {
-
-struct ContactGeometry {
-  enum class Shape { kSphere, kEllipsoid, kBox, kCylinder, kFrustum, kCircle, kPlane, kExternal };
-  Shape shape = Shape::kSphere;
-  int id = 0;
-  int marker = -1;  ///< index into Model::markers (in pass 1: the deck id, see DraftGraphic)
-  double radius = 0, top_radius = 0, length = 0;
-  Vec3 size = Vec3::Zero();           ///< box edges, ellipsoid diameters
-  Vec3 corner_offset = Vec3::Zero();  ///< box: the corner relative to the marker, marker axes
-  /// Plane bounds in its marker's xy plane (infinite when not given).
-  double xmin = -1e300, xmax = 1e300, ymin = -1e300, ymax = 1e300;
-  std::string file;  ///< kExternal: the file it names
-  std::string kind;  ///< the keyword as the deck spells it (messages): "BOX", "Cylinder", ...
-  SourceLoc loc;
-};
-
-/// A geometry before its marker id is resolved (pass 1).
-struct DraftGraphic {
-  ContactGeometry geometry;
-  int marker_id = 0;
-  SourceLoc marker_loc;
-  std::string subject;
-  bool draw_only = false;  ///< a kind no contact can use
-  std::string missing;     ///< the first attribute a contact would need that is absent
-};
-
-/// True when the kernel has an analytic form for shapes a (I) and b (J), in either order.
-inline bool contact_pair_supported(ContactGeometry::Shape a, ContactGeometry::Shape b) {
-  using S = ContactGeometry::Shape;
-  auto solid = [](S s) {
-    return s == S::kSphere || s == S::kEllipsoid || s == S::kBox || s == S::kCylinder ||
-           s == S::kFrustum || s == S::kCircle;
-  };
-  if (b == S::kPlane) return solid(a);
-  if (a == S::kPlane) return solid(b);
-  return a == S::kSphere && b == S::kSphere;
-}
 
 class ElementReader;
 struct ModelDraft;

@@ -32,34 +32,9 @@
 #include <vector>
 
 #include "common/source_loc.hpp"
+#include "models/contact_data.hpp"
 
 namespace mb {
-
-struct Contact {
-  enum class Normal { kImpact, kPoisson };
-  enum class Friction { kOff, kOn };
-  int id = 0;
-  std::string subject;                          ///< "CONTACT 3" / "Force_Contact 3"
-  std::vector<int> i_geometries, j_geometries;  ///< indices into Model::contact_geometries
-  std::vector<char> i_flip, j_flip;             ///< per geometry: normal reversed
-  Normal normal = Normal::kImpact;
-  double stiffness = 0, exponent = 1.5, damping = 0, dmax = 0.01;
-  double penalty = 0, restitution = 1, normal_transition_velocity = 0.01;
-  Friction friction = Friction::kOff;
-  double mu_static = 0, mu_dynamic = 0;
-  double stiction_velocity = 1e-3, friction_velocity = 1e-3;
-  bool active = true;
-  SourceLoc loc;
-};
-
-/// A contact before its geometry ids are resolved.
-struct DraftContact {
-  Contact contact;
-  std::vector<int> i_ids, j_ids;  ///< graphics ids
-  std::vector<int> i_flip_ids, j_flip_ids;
-  SourceLoc i_loc, j_loc, i_flip_loc, j_flip_loc;
-  std::string i_word = "i_graphics_id", j_word = "j_graphics_id";  ///< as spelled
-};
 
 class ElementReader;
 class Diagnostics;

@@ -14,8 +14,7 @@
 #include "common/linalg.hpp"
 #include "common/source_loc.hpp"
 #include "models/compiled_expression.hpp"
-#include "models/contact_geometry.hpp"
-#include "models/force_contact.hpp"
+#include "models/contact_data.hpp"
 #include "models/user_subroutine.hpp"
 
 namespace mb {

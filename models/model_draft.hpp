@@ -188,6 +188,25 @@ struct DraftJointFriction {
   bool inactive_static = false;
 };
 
+/// A geometry before its marker id is resolved (pass 1).
+struct DraftGraphic {
+  ContactGeometry geometry;
+  int marker_id = 0;
+  SourceLoc marker_loc;
+  std::string subject;
+  bool draw_only = false;  ///< a kind no contact can use
+  std::string missing;     ///< the first attribute a contact would need that is absent
+};
+
+/// A contact before its geometry ids are resolved.
+struct DraftContact {
+  Contact contact;
+  std::vector<int> i_ids, j_ids;  ///< graphics ids
+  std::vector<int> i_flip_ids, j_flip_ids;
+  SourceLoc i_loc, j_loc, i_flip_loc, j_flip_loc;
+  std::string i_word = "i_graphics_id", j_word = "j_graphics_id";  ///< as spelled
+};
+
 struct ModelDraft {
   Units units;
   bool has_units = false;

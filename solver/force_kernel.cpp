@@ -278,6 +278,37 @@ template Wrench<double> ForceKernel::wrench<double>(const double*, double, const
 template Wrench<AD> ForceKernel::wrench<AD>(const AD*, double, const KernelCall&, ElementState<AD>*,
                                             const AD*) const;
 
+namespace {
+
+/// The kernel of contact c: its geometries' markers in the local tables; no expressions.
+ForceKernel make_contact_kernel(const Model& model, const Contact& c) {
+  ForceKernel k;
+  k.kind = ForceKernel::Kind::kContact;
+  k.contact = &c;
+  k.active = c.active;
+  k.subject = c.subject;
+  LocalTables tables(model, k);
+  for (const auto* list : {&c.i_geometries, &c.j_geometries}) {
+    for (int g : *list) {
+      const ContactGeometry& geometry = model.contact_geometries[static_cast<size_t>(g)];
+      k.contact_shapes.push_back(&geometry);
+      k.contact_markers.push_back(tables.marker(geometry.marker));
+    }
+  }
+  // The wrench is reduced about the first I and J geometries' markers (force queries).
+  k.model_i = model.contact_geometries[static_cast<size_t>(c.i_geometries[0])].marker;
+  k.model_j = model.contact_geometries[static_cast<size_t>(c.j_geometries[0])].marker;
+  k.mi = tables.marker(k.model_i);
+  k.mj = tables.marker(k.model_j);
+  if (k.markers.size() > ForceKernel::kMaxMarkers) {
+    throw Error(ExitCode::kDeckError,
+                fmt::format("{}: at most {} geometries", k.subject, ForceKernel::kMaxMarkers));
+  }
+  return k;
+}
+
+}  // namespace
+
 std::vector<ForceKernel> make_force_kernels(const Model& model) {
   std::vector<ForceKernel> out;
   auto add = [&](ForceKernel k, int i, int j, int ref, const ExpressionGroup* g) {
@@ -389,31 +420,7 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
   add_linear(model.bushings, "Force_Bushing");
   add_linear(model.fields, "Force_Field");
   add_linear(model.beams, "Force_Beam");
-  for (const auto& c : model.contacts) {
-    ForceKernel k;
-    k.kind = ForceKernel::Kind::kContact;
-    k.contact = &c;
-    k.active = c.active;
-    k.subject = c.subject;
-    LocalTables tables(model, k);
-    for (const auto* list : {&c.i_geometries, &c.j_geometries}) {
-      for (int g : *list) {
-        const ContactGeometry& geometry = model.contact_geometries[static_cast<size_t>(g)];
-        k.contact_shapes.push_back(&geometry);
-        k.contact_markers.push_back(tables.marker(geometry.marker));
-      }
-    }
-    // The wrench is reduced about the first I and J geometries' markers (force queries).
-    k.model_i = model.contact_geometries[static_cast<size_t>(c.i_geometries[0])].marker;
-    k.model_j = model.contact_geometries[static_cast<size_t>(c.j_geometries[0])].marker;
-    k.mi = tables.marker(k.model_i);
-    k.mj = tables.marker(k.model_j);
-    if (k.markers.size() > ForceKernel::kMaxMarkers) {
-      throw Error(ExitCode::kDeckError,
-                  fmt::format("{}: at most {} geometries", k.subject, ForceKernel::kMaxMarkers));
-    }
-    out.push_back(std::move(k));
-  }
+  for (const auto& c : model.contacts) out.push_back(make_contact_kernel(model, c));
   add_linear(model.body_beam_links, "Body_Beam");
   return out;
 }
