@@ -58,6 +58,9 @@
 //                                    lib::cousub[,lib::couxx[,lib::couxx2]] -> usrsub_dll_name,
 //                                    usrsub_fnc_name, usrsub_der1_name, usrsub_der2_name
 //   GEAR         constraint_gear     JOINTS=j1,j2 -> joint1_id, joint2_id; CV -> cv_marker_id
+//   PTCV         constraint_ptcv     I -> i_marker_id; RM -> j_marker_id; CURVE -> curve_id;
+//                                    JFLOAT -> j_floating_marker_id; DISP=x,y,z (RM axes) ->
+//                                    disp_x0..z0, disp_frame RM; VEL -> vel_0
 //   MOTION       motion_joint        JOINT -> joint_id; TRANSLATION|ROTATION (also spelled
 //                                    TRANSLATIONAL|ROTATIONAL) -> joint_type T|R;
 //                                    DISPLACEMENT|VELOCITY|ACCELERATION -> val_type D|V|A;
@@ -161,9 +164,9 @@ constexpr ArgSpec kMarkerArgs[] = {{"PART", I},       {"QP", RS},       {"REULER
 /// Adams statements mbsolve recognises but does not support (the statements it reads are the
 /// rows of table()).
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE",  "CONTACT", "CVCV",     "FLEX_BODY", "MFORCE",  "NFORCE",
-    "POINT_MASS", "PTCV",    "SURFACE",  "UCON",      "CONTROL", "IC",
-    "LSOLVER",    "FEMDATA", "MREQUEST", "SFSF",      "PTSF",    "CVSF"};
+    "CLEARANCE",  "CONTACT",  "CVCV", "FLEX_BODY", "MFORCE", "NFORCE",
+    "POINT_MASS", "SURFACE",  "UCON", "CONTROL",   "IC",     "LSOLVER",
+    "FEMDATA",    "MREQUEST", "SFSF", "PTSF",      "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};

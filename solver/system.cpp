@@ -19,6 +19,7 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   init_motion_subroutines();
   add_general_constraints();
   add_couplers();
+  add_point_curves();
   lay_out_states();
   set_error_test_index();
   set_static_held();
@@ -39,6 +40,7 @@ Workspace System::make_workspace() const {
   for (const ForceKernel& k : force_kernels_) ws.forces.push_back(k.work);
   for (const GeneralConstraintKernel& k : gcon_kernels_) ws.gcons.push_back(k.work);
   for (const CouplerKernel& k : coupler_kernels_) ws.couplers.push_back(k.work);
+  ws.ptcvs.resize(ptcv_kernels_.size());
   for (const StateKernel& k : state_kernels_) ws.states.push_back(k.work);
   ws.variable_par = user_variables_.initial_pars();
   ws.gravity = gravity_.make_cache();
@@ -204,6 +206,9 @@ void System::residual(Workspace& ws, double t, const double* y, const double* yp
     add_residual(coupler_kernels_[k], {*this, ws, ws.couplers[k]}, coupler_slots_[k], t, y, yp,
                  res);
   }
+  for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
+    add_residual(ptcv_kernels_[k], {*this, ws, ws.ptcvs[k]}, ptcv_slots_[k], t, y, yp, res);
+  }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_residual(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, res);
   }
@@ -285,6 +290,9 @@ void System::jacobian(Workspace& ws, double t, const double* y, const double* yp
   for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
     add_jacobian(coupler_kernels_[k], {*this, ws, ws.couplers[k]}, coupler_slots_[k], t, y, yp, cj,
                  values);
+  }
+  for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
+    add_jacobian(ptcv_kernels_[k], {*this, ws, ws.ptcvs[k]}, ptcv_slots_[k], t, y, yp, cj, values);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_jacobian(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, cj,
