@@ -152,6 +152,8 @@ void System::set_error_test_index() {
       std::fill(body + kBodyV, body + kBodyStates, 2);
     }
     std::fill(error_test_index_.begin() + lambda0, error_test_index_.begin() + lambda0 + n_eq_, 3);
+    // The rate s of a curve parameter is a velocity: an index-2 component here.
+    for (int o : ptcv_state_offset_) error_test_index_[o + 1] = 2;
   }
   // The GGL multipliers are index-2 components: their Newton corrections are weighted by h
   // like the index-3 form's velocities (error_test_index() 4). The index-2 form's lambda too;

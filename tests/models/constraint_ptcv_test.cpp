@@ -175,6 +175,17 @@ TEST_CASE("Constraint_PTCV pendulum at large amplitude follows RK4, with the rod
   CHECK(worst < 1e-4);
 }
 
+TEST_CASE("Constraint_PTCV pendulum on CVODE (ODE form) and the index-3 DAE") {
+  const double theta0 = 2.0;
+  for (const char* form : {"integrator_type=\"VSTIFF\"", "dae_index=\"3\""}) {
+    std::string deck = xml_pendulum(theta0, 3.0);
+    deck.replace(deck.find("integr_tol"), 0, std::string(form) + " ");
+    const auto run = test::run_inline(deck);
+    INFO(form);
+    CHECK(check_against_rk4(run, theta0) < 1e-4);
+  }
+}
+
 TEST_CASE("Adams PTCV dataset gives the same pendulum") {
   const double theta0 = 2.0;
   const auto run =
