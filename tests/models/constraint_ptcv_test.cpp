@@ -50,6 +50,7 @@ std::string xml_pendulum(double theta0, double end, const std::string& extra = "
     <Reference_Matrix id="5" nrow="{n}" ncol="3" isroworder="TRUE">{rows}</Reference_Matrix>
     <Reference_ParamCurve id="5" matrix_id="5" is_u_closed="TRUE" is_curve_points="TRUE"/>
     <Constraint_PTCV id="3" i_marker_id="20" j_marker_id="10" curve_id="5" {extra}/>
+    <Post_Request id="9" type="MARKER_FORCE" i_marker_id="20"/>
     <Param_Transient integr_tol="1e-9"/>
   </Model><Command>
     <Simulate analysis_type="Transient" end_time="{end:g}" print_interval="0.01"/>
@@ -136,6 +137,10 @@ double check_against_rk4(const test::InlineRun& run, double theta0) {
     CHECK(std::abs(tension - expected) < 2e-4 * (kMass * kG + kMass * v2 / kL));
     CHECK(std::abs(fx * y[1] - fy * y[0]) / r < 1e-4 * kMass * kG);  // no tangential part
     CHECK(std::abs(fz) < 1e-9);
+    if (!run.sys->model().requests.empty()) {  // the XML decks: a FORCE request on I reports it
+      CHECK(test::request_channel(run, "req9.fx", k) == Approx(fx).margin(1e-12));
+      CHECK(test::request_channel(run, "req9.fy", k) == Approx(fy).margin(1e-12));
+    }
   }
   return worst;
 }
