@@ -15,7 +15,8 @@
 // configuration (searched from the point closest to the guess when disp is given). Rejected: a
 // curve id that does not exist, markers on the same body, I farther from the curve than
 // kMaxInitialGap times the curve's size (the message gives the distance and the closest point).
-// An open curve ends at alpha = +-1: the point must not run off it (the analysis stops).
+// An open curve ends at alpha = +-1: a point that runs off it (|alpha| > 1 + 1e-3) stops the
+// analysis (exit 1, solver/system.cpp check_on_curve).
 
 #include "models/element_reader.hpp"
 #include "models/model_draft.hpp"

@@ -2,12 +2,33 @@
 
 #include "solver/system.hpp"
 
-#include <algorithm>
+#include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
+#include "common/error.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/velocity_rows.hpp"
 
 namespace mb {
+
+namespace {
+
+/// How far past its end (alpha = +-1) an open curve's parameter may go before the point is taken
+/// to have left the curve (the end polynomial continues that far, for Newton's trial iterates).
+constexpr double kCurveEndMargin = 1e-3;
+
+/// Throws Error(kAnalysisFailed) when the point of a PTCV has run off the end of its open curve.
+void check_on_curve(const PtcvKernel& k, int curve_id, double alpha, double t) {
+  if (k.curve.closed() || std::abs(alpha) <= 1.0 + kCurveEndMargin) return;
+  throw Error(ExitCode::kAnalysisFailed,
+              fmt::format("{}: the point ran off the end of open curve {} at t = {:.10g} (alpha "
+                          "= {:.6g}; the curve ends at alpha = {})",
+                          k.subject, curve_id, t, alpha, alpha > 0 ? "1" : "-1"));
+}
+
+}  // namespace
 
 System::System(const Model& model, DaeForm form) : model_(model), form_(form), gravity_(model) {
   // The layout (solver/system_layout.cpp): bodies, constraint blocks and their equations, then
@@ -208,6 +229,8 @@ void System::residual(Workspace& ws, double t, const double* y, const double* yp
   }
   for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
     add_residual(ptcv_kernels_[k], {*this, ws, ws.ptcvs[k]}, ptcv_slots_[k], t, y, yp, res);
+    check_on_curve(ptcv_kernels_[k], model_.curves[ptcv_kernels_[k].ptcv->curve].id,
+                   y[ptcv_state_offset_[k]], t);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_residual(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, res);

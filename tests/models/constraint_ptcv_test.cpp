@@ -242,3 +242,31 @@ TEST_CASE("Adams PTCV errors are in Adams words at the argument") {
   CHECK(all.find("ptcv.adm:370:26: error: PTCV 3: curve 8 does not exist (no CURVE/8 in the "
                  "dataset)") != std::string::npos);
 }
+
+TEST_CASE("Constraint_PTCV: running off the end of an open curve stops the analysis") {
+  // A 45-degree straight open curve from (0, 0) down to (1, -1) (points placed so that the
+  // interpolating cubic runs forward from its start): from rest at its top the particle reaches
+  // the end after t = sqrt(2 sqrt(2) / (g sin 45deg)).
+  const auto run = test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_y="-{g}"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="1e-3" inertia_yy="1e-3" inertia_zz="1e-3"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Reference_Matrix id="6" nrow="4" ncol="3" isroworder="TRUE">
+      0 0 0  0.25 -0.25 0  0.5 -0.5 0  1 -1 0</Reference_Matrix>
+    <Reference_ParamCurve id="6" matrix_id="6" is_curve_points="TRUE"/>
+    <Constraint_PTCV id="4" i_marker_id="20" j_marker_id="10" curve_id="6"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="2" print_interval="0.01"/>
+  </Command></MotionSolve>)XML",
+                                                fmt::arg("g", kG)));
+  const double t_end = std::sqrt(2 * std::sqrt(2.0) / (kG * std::sin(std::numbers::pi / 4)));
+  CHECK(run.report.code == ExitCode::kAnalysisFailed);
+  INFO(run.report.message);
+  CHECK(run.report.message.find("Constraint_PTCV 4: the point ran off the end of open curve 6") !=
+        std::string::npos);
+  REQUIRE(!run.t.empty());
+  CHECK(run.t.back() < t_end);
+  CHECK(run.t.back() > t_end - 0.02);
+}
