@@ -12,6 +12,7 @@
 #include "models/constraint_coupler.hpp"
 #include "models/constraint_general.hpp"
 #include "models/constraint_joint.hpp"
+#include "models/constraint_ptcv.hpp"
 #include "models/contact_geometry.hpp"
 #include "models/control_diff.hpp"
 #include "models/control_plant_io.hpp"
@@ -146,7 +147,9 @@ constexpr std::array<ElementInfo, 70> kElements = {{
      "joint primitive (ATPOINT, INLINE, INPLANE, ORIENTATION, PARALLEL_AXES, PERPENDICULAR)",
      "type i_marker_id j_marker_id", ids<&ModelDraft::jprims>},
     {"constraint_mate", "Constraint_Mate", N, M, nullptr, "mate constraint"},
-    {"constraint_ptcv", "Constraint_PTCV", N, M, nullptr, "point-on-curve constraint"},
+    {"constraint_ptcv", "Constraint_PTCV", S, M, build_constraint_ptcv,
+     "point of marker I on a curve fixed in marker J's frame (alpha an extra unknown)",
+     "i_marker_id j_marker_id curve_id", ids<&ModelDraft::point_curves>},
     {"constraint_ptsf", "Constraint_PTSF", N, M, nullptr, "point-on-surface constraint"},
     {"constraint_sfsf", "Constraint_SFSF", N, M, nullptr, "surface-on-surface constraint"},
     {"constraint_userconstr", "Constraint_UserConstr", N, M, nullptr, "user-written constraint"},

@@ -233,6 +233,19 @@ struct GeneralConstraint {
   SourceLoc loc;
 };
 
+/// Constraint_PTCV (Adams PTCV; models/constraint_ptcv.hpp): the origin of marker I stays on
+/// curve `curve`, fixed in marker J's frame: R_I = R_J + A_J c(alpha), the curve parameter alpha
+/// an unknown of the DAE (solver/ptcv_kernel.hpp). alpha0: the contact point's parameter at the
+/// input configuration; vel0: the initial sliding speed along the curve (vel_0, Adams VEL).
+struct PointCurveConstraint {
+  int id = 0;
+  int i_marker = -1, j_marker = -1;
+  int curve = -1;  ///< index into Model::curves
+  double alpha0 = 0.0;
+  std::optional<double> vel0;
+  SourceLoc loc;
+};
+
 /// Reference_Variable (explicit): VARVAL(id) = exprs[0], or the VARSUB routine `user`.
 struct Variable {
   int id = 0;
@@ -577,6 +590,7 @@ struct Model {
   std::vector<MotionJoint> motions;
   std::vector<GeneralConstraint> general_constraints;
   std::vector<Coupler> couplers;  ///< Constraint_Coupler, then Constraint_Gear elements
+  std::vector<PointCurveConstraint> point_curves;  ///< Constraint_PTCV
   std::vector<Request> requests;
   std::vector<Variable> variables;
   std::vector<ReferenceArray> arrays;

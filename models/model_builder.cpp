@@ -11,6 +11,7 @@
 #include "models/command_edits.hpp"
 #include "models/constraint_coupler.hpp"
 #include "models/constraint_joint.hpp"
+#include "models/constraint_ptcv.hpp"
 #include "models/dissipated_energy.hpp"
 #include "models/element_registry.hpp"
 #include "models/expression_elements.hpp"
@@ -379,6 +380,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   resolve_sensor_evaluates(draft, m, diag);
   resolve_curves(draft, m, diag);
   resolve_contacts(draft, m, diag);
+  resolve_point_curves(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
   resolve_sensors(draft, m, diag);
   resolve_gravity(draft, m, diag);

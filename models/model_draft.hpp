@@ -136,6 +136,20 @@ struct DraftCurve {
   SourceLoc loc, matrix_loc;
 };
 
+/// Constraint_PTCV before its ids are resolved.
+struct DraftPointCurve {
+  int id = 0;
+  std::string subject;
+  int i_marker_id = 0, j_marker_id = 0, curve_id = 0;
+  std::optional<Vec3> guess;  ///< disp_x0..z0: a guess of the initial contact point
+  bool guess_in_j = false;    ///< disp_frame RM (Adams DISP): guess in J axes, else global
+  bool adm = false;           ///< read from an Adams PTCV statement
+  int float_marker_id = 0;    ///< Adams JFLOAT (j_floating_marker_id)
+  SourceLoc float_loc;
+  std::optional<double> vel0;
+  SourceLoc loc, i_loc, j_loc, curve_loc;
+};
+
 struct DraftArray {
   int id = 0;
   std::string subject;
@@ -217,6 +231,7 @@ struct ModelDraft {
   std::vector<DraftJoint> jprims;                                   ///< Constraint_Jprim
   std::vector<DraftJointInitialVelocity> joint_initial_velocities;  ///< JointInitialVel_*
   std::vector<DraftCoupler> couplers;                  ///< Constraint_Coupler and _Gear
+  std::vector<DraftPointCurve> point_curves;           ///< Constraint_PTCV
   std::vector<DraftExpressionElement> scalar_forces;   ///< Force_Scalar_TwoBody
   std::vector<DraftExpressionElement> vector_forces;   ///< Force_Vector_TwoBody / OneBody
   std::vector<DraftExpressionElement> spring_dampers;  ///< Force_SpringDamper

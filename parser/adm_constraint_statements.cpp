@@ -40,6 +40,8 @@ constexpr ArgSpec kGconArgs[] = {{"I", I}, {"FUNCTION", E}};
 constexpr ArgSpec kCouplerArgs[] = {
     {"JOINTS", IS}, {"TYPE", T}, {"SCALES", RS}, {"FUNCTION", E}, {"ROUTINE", T}};
 constexpr ArgSpec kGearArgs[] = {{"JOINTS", IS}, {"CV", I}};
+constexpr ArgSpec kPtcvArgs[] = {{"I", I},  {"JFLOAT", I}, {"CURVE", I},
+                                 {"RM", I}, {"DISP", RS},  {"VEL", R}};
 constexpr ArgSpec kFrictionArgs[] = {{"JOINT", I},
                                      {"MU_STATIC", R},
                                      {"MU_DYNAMIC", R},
@@ -335,6 +337,20 @@ void build_friction(NodeBuilder& b) {
   b.copy_word("INACTIVE_DURING", "inactive");
 }
 
+/// PTCV -> Constraint_PTCV (models/constraint_ptcv.hpp): I -> i_marker_id, RM -> j_marker_id
+/// (the curve's frame), CURVE -> curve_id, DISP (RM axes) -> disp_x0..z0 with disp_frame RM,
+/// VEL -> vel_0, JFLOAT -> j_floating_marker_id (checked; the contact point is computed, so the
+/// floating marker itself is not moved).
+void build_ptcv(NodeBuilder& b) {
+  b.set_id();
+  if (b.require("I")) b.copy_int("I", "i_marker_id");
+  if (b.require("RM")) b.copy_int("RM", "j_marker_id");
+  if (b.require("CURVE")) b.copy_int("CURVE", "curve_id");
+  if (b.require("JFLOAT")) b.copy_int("JFLOAT", "j_floating_marker_id");
+  if (b.copy_reals("DISP", {"disp_x0", "disp_y0", "disp_z0"})) b.set_fixed("disp_frame", "RM");
+  b.copy_real("VEL", "vel_0");
+}
+
 void build_motion(NodeBuilder& b) {
   b.set_id();
   const bool on_joint = b.has("JOINT");
@@ -375,6 +391,7 @@ std::span<const StatementRow> constraint_statements() {
       {"JOINT", kJointArgs, "constraint_joint", build_joint},
       {"JPRIM", kJprimArgs, "constraint_jprim", build_jprim},
       {"MOTION", kMotionArgs, "motion_joint", build_motion},
+      {"PTCV", kPtcvArgs, "constraint_ptcv", build_ptcv},
   };
   return kRows;
 }

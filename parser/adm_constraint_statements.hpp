@@ -1,7 +1,7 @@
 #pragma once
-// The Adams statements JOINT, JPRIM, GCON, COUPLER, GEAR, MOTION and FRICTION: their arguments and
-// how each becomes a Deck node (the constraint statements; the mapping is the table at the top of
-// parser/adm_reader.cpp).
+// The Adams statements JOINT, JPRIM, GCON, COUPLER, GEAR, MOTION, PTCV and FRICTION: their
+// arguments and how each becomes a Deck node (the constraint statements; the mapping is the table
+// at the top of parser/adm_reader.cpp).
 
 #include <span>
 

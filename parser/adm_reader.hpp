@@ -39,6 +39,9 @@
 //                                    lib::cousub[,lib::couxx[,lib::couxx2]] -> usrsub_dll_name,
 //                                    usrsub_fnc_name, usrsub_der1_name, usrsub_der2_name
 //   GEAR         constraint_gear     JOINTS=j1,j2 -> joint1_id, joint2_id; CV -> cv_marker_id
+//   PTCV         constraint_ptcv     I -> i_marker_id; RM -> j_marker_id; CURVE -> curve_id;
+//                                    JFLOAT -> j_floating_marker_id; DISP=x,y,z (RM axes) ->
+//                                    disp_x0..z0, disp_frame RM; VEL -> vel_0
 //   MOTION       motion_joint        JOINT -> joint_id; TRANSLATION|ROTATION (also spelled
 //                                    TRANSLATIONAL|ROTATIONAL) -> joint_type T|R;
 //                                    DISPLACEMENT|VELOCITY|ACCELERATION -> val_type D|V|A;

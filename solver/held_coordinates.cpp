@@ -154,7 +154,7 @@ void HeldCoordinates::rate_row(const Coordinate& c, const std::vector<double>& y
 void HeldCoordinates::position_rows(const Blocks& b, const std::vector<double>& y,
                                     const std::vector<int>& which, SpMat& C,
                                     Eigen::VectorXd& r) const {
-  (void)b;  // the q columns are 7 per moving body in body order (blocks_of)
+  // The q columns are 7 per moving body in body order, then the curve parameters (blocks_of).
   std::vector<Eigen::Triplet<double>> trip;
   r.resize(static_cast<Eigen::Index>(which.size()));
   for (size_t n = 0; n < which.size(); ++n) {
@@ -172,7 +172,7 @@ void HeldCoordinates::position_rows(const Blocks& b, const std::vector<double>& 
       }
     }
   }
-  C.resize(static_cast<Eigen::Index>(which.size()), kBodyPositions * sys_.num_moving_bodies());
+  C.resize(static_cast<Eigen::Index>(which.size()), static_cast<Eigen::Index>(b.q.size()));
   C.setFromTriplets(trip.begin(), trip.end());
 }
 

@@ -108,6 +108,32 @@ void wrap_to_period(T& phi, double period) {
   phi -= period * std::round(value_of(phi) / period);
 }
 
+/// Subtracts the multiplier terms of m equations with B rows `B` (12 columns: v_i, w_i, v_j,
+/// w_j) from the rows of the two bodies (`out`: 13 rows of I, then 13 of J):
+///   r' ... - B_v^T mu,  p' ... - 1/2 G^T B_w^T mu,  m v' ... - B_v^T lambda,  J w' ... - B_w^T
+///   lambda
+template <class T>
+void add_multiplier_terms(const T (*B)[12], int m, const T* yi, const T* yj, const T* lambda,
+                          const T* mu, T* out) {
+  const T* y[2] = {yi, yj};
+  for (int side = 0; side < 2; ++side) {
+    T* o = out + kBodyStates * side;
+    const int c0 = 6 * side;
+    V3<T> mu_w = V3<T>::Zero();
+    for (int k = 0; k < m; ++k) {
+      for (int c = 0; c < 3; ++c) {
+        o[kBodyR + c] -= B[k][c0 + c] * mu[k];
+        o[kBodyV + c] -= B[k][c0 + c] * lambda[k];
+        o[kBodyW + c] -= B[k][c0 + 3 + c] * lambda[k];
+        mu_w(c) += B[k][c0 + 3 + c] * mu[k];
+      }
+    }
+    const V4<T> p(y[side][kBodyP], y[side][kBodyP + 1], y[side][kBodyP + 2], y[side][kBodyP + 3]);
+    const V4<T> pdot = euler_parameter_rate(p, mu_w);
+    for (int c = 0; c < 4; ++c) o[kBodyP + c] -= pdot(c);
+  }
+}
+
 struct JointKernel {
   static constexpr int kMaxEquations = 6;
 
@@ -345,23 +371,7 @@ struct JointKernel {
     T B[kMaxEquations][12];
     constraints(yi, yj, phi, B);
     for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
-    const T* y[2] = {yi, yj};
-    for (int side = 0; side < 2; ++side) {
-      T* o = out + kBodyStates * side;
-      const int c0 = 6 * side;
-      V3<T> mu_w = V3<T>::Zero();
-      for (int k = 0; k < m; ++k) {
-        for (int c = 0; c < 3; ++c) {
-          o[c] -= B[k][c0 + c] * mu[k];
-          o[7 + c] -= B[k][c0 + c] * lambda[k];
-          o[10 + c] -= B[k][c0 + 3 + c] * lambda[k];
-          mu_w(c) += B[k][c0 + 3 + c] * mu[k];
-        }
-      }
-      const V4<T> p(y[side][3], y[side][4], y[side][5], y[side][6]);
-      const V4<T> pdot = euler_parameter_rate(p, mu_w);
-      for (int c = 0; c < 4; ++c) o[3 + c] -= pdot(c);
-    }
+    add_multiplier_terms(B, m, yi, yj, lambda, mu, out);
     T v_ref = T(0.0);
     if (drive) {
       const T* state = x + kTwoBodyStates + 2 * m;

@@ -243,6 +243,19 @@ MarkerWrench RequestOutputs::coupler_reaction(int k, int term, int side, double 
   return w;
 }
 
+MarkerWrench RequestOutputs::ptcv_reaction(int k, int side, const double* y) {
+  const double* lambda = y + kBodyStates * sys_.num_moving_bodies() + sys_.ptcv_equation(k);
+  MarkerWrench w;
+  w.force = Vec3(lambda[0], lambda[1], lambda[2]);
+  if (side == 0) return w;
+  const PtcvKernel& pk = sys_.ptcv_kernels()[static_cast<size_t>(k)];
+  const int o = sys_.body_offset(sys_.model().markers[pk.ptcv->j_marker].body);
+  const Vec3 contact = pk.contact_point(o < 0 ? kGroundState : y + o, y[sys_.ptcv_state_offset(k)]);
+  w.force = -w.force;
+  w.torque = (contact - marker(pk.ptcv->j_marker, y, nullptr).R).cross(w.force);
+  return w;
+}
+
 MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y, const double* yp) {
   MarkerWrench sum;
   auto add = [&](const MarkerWrench& w) {
@@ -275,6 +288,13 @@ MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y, 
     bool reads_j = j < 0;
     for (const auto& ms : gc.expr.measures) reads_j |= ms.i == j || ms.j == j || ms.k == j;
     if (reads_j) add(general_constraint_reaction(static_cast<int>(k), t, y));
+  }
+  // A point-curve constraint acts on its I marker and on its J marker (the curve's frame).
+  for (size_t k = 0; k < m.point_curves.size(); ++k) {
+    const PointCurveConstraint& pc = m.point_curves[k];
+    const int kk = static_cast<int>(k);
+    if (pc.i_marker == i && (j < 0 || pc.j_marker == j)) add(ptcv_reaction(kk, 0, y));
+    if (pc.j_marker == i && (j < 0 || pc.i_marker == j)) add(ptcv_reaction(kk, 1, y));
   }
   const auto& fks = sys_.force_kernels();
   for (size_t k = 0; k < fks.size(); ++k) {

@@ -40,6 +40,9 @@ class RequestOutputs {
   /// its coupled coordinate `term`, on that joint's I (side 0) or J (side 1) marker (zero when
   /// deactivated).
   MarkerWrench coupler_reaction(int k, int term, int side, double t, const double* y);
+  /// The force Constraint_PTCV k exerts on its I marker (side 0: its multipliers, ground axes)
+  /// or on its J marker (side 1: the opposite force at the contact point, the torque about J).
+  MarkerWrench ptcv_reaction(int k, int side, const double* y);
 
  private:
   MarkerState<double> marker(int model_marker, const double* y, const double* yp,

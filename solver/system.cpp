@@ -2,12 +2,33 @@
 
 #include "solver/system.hpp"
 
-#include <algorithm>
+#include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
+#include "common/error.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/velocity_rows.hpp"
 
 namespace mb {
+
+namespace {
+
+/// How far past its end (alpha = +-1) an open curve's parameter may go before the point is taken
+/// to have left the curve (the end polynomial continues that far, for Newton's trial iterates).
+constexpr double kCurveEndMargin = 1e-3;
+
+/// Throws Error(kAnalysisFailed) when the point of a PTCV has run off the end of its open curve.
+void check_on_curve(const PtcvKernel& k, int curve_id, double alpha, double t) {
+  if (k.curve.closed() || std::abs(alpha) <= 1.0 + kCurveEndMargin) return;
+  throw Error(ExitCode::kAnalysisFailed,
+              fmt::format("{}: the point ran off the end of open curve {} at t = {:.10g} (alpha "
+                          "= {:.6g}; the curve ends at alpha = {})",
+                          k.subject, curve_id, t, alpha, alpha > 0 ? "1" : "-1"));
+}
+
+}  // namespace
 
 System::System(const Model& model, DaeForm form) : model_(model), form_(form), gravity_(model) {
   // The layout (solver/system_layout.cpp): bodies, constraint blocks and their equations, then
@@ -19,6 +40,7 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   init_motion_subroutines();
   add_general_constraints();
   add_couplers();
+  add_point_curves();
   lay_out_states();
   set_error_test_index();
   set_static_held();
@@ -39,6 +61,7 @@ Workspace System::make_workspace() const {
   for (const ForceKernel& k : force_kernels_) ws.forces.push_back(k.work);
   for (const GeneralConstraintKernel& k : gcon_kernels_) ws.gcons.push_back(k.work);
   for (const CouplerKernel& k : coupler_kernels_) ws.couplers.push_back(k.work);
+  ws.ptcvs.resize(ptcv_kernels_.size());
   for (const StateKernel& k : state_kernels_) ws.states.push_back(k.work);
   ws.variable_par = user_variables_.initial_pars();
   ws.gravity = gravity_.make_cache();
@@ -204,6 +227,11 @@ void System::residual(Workspace& ws, double t, const double* y, const double* yp
     add_residual(coupler_kernels_[k], {*this, ws, ws.couplers[k]}, coupler_slots_[k], t, y, yp,
                  res);
   }
+  for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
+    add_residual(ptcv_kernels_[k], {*this, ws, ws.ptcvs[k]}, ptcv_slots_[k], t, y, yp, res);
+    check_on_curve(ptcv_kernels_[k], model_.curves[ptcv_kernels_[k].ptcv->curve].id,
+                   y[ptcv_state_offset_[k]], t);
+  }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_residual(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, res);
   }
@@ -285,6 +313,9 @@ void System::jacobian(Workspace& ws, double t, const double* y, const double* yp
   for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
     add_jacobian(coupler_kernels_[k], {*this, ws, ws.couplers[k]}, coupler_slots_[k], t, y, yp, cj,
                  values);
+  }
+  for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
+    add_jacobian(ptcv_kernels_[k], {*this, ws, ws.ptcvs[k]}, ptcv_slots_[k], t, y, yp, cj, values);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_jacobian(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, cj,

@@ -91,6 +91,7 @@
 #include "solver/general_constraint_kernel.hpp"
 #include "solver/gravity_field.hpp"
 #include "solver/joint_kernel.hpp"
+#include "solver/ptcv_kernel.hpp"
 #include "solver/state_kernel.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/user_variables.hpp"
@@ -128,8 +129,11 @@ class System {
   /// The kernel of the moving body whose states start at 13 k (scaled mass and inertia).
   const BodyKernel& body_kernel(int k) const { return body_kernels_[k]; }
   int num_constraint_equations() const { return n_eq_; }
-  /// Degrees of freedom: 6 per moving body minus the joint equations.
-  int dof() const { return kBodyVelocities * num_moving_bodies() - n_eq_; }
+  /// Degrees of freedom: 6 per moving body minus the joint equations, plus the curve parameter
+  /// of each point-curve constraint.
+  int dof() const {
+    return kBodyVelocities * num_moving_bodies() - n_eq_ + static_cast<int>(ptcv_kernels_.size());
+  }
 
   /// State offset of body `b` (index into Model::bodies), or -1 for ground.
   int body_offset(int b) const { return body_offset_[b]; }
@@ -154,6 +158,13 @@ class System {
   int coupler_equation(int k) const { return coupler_eq_offset_[k]; }
   /// First turn-count state of coupler k (its rotational coordinates in term order).
   int coupler_state_offset(int k) const { return coupler_state_offset_[k]; }
+  /// Constraint_PTCV kernels (Model::point_curves order); their three equations each follow the
+  /// couplers' equations, their states (alpha, s) the coupler states.
+  const std::vector<PtcvKernel>& ptcv_kernels() const { return ptcv_kernels_; }
+  /// Index of the first of Constraint_PTCV k's equations in the lambda (and mu) block.
+  int ptcv_equation(int k) const { return ptcv_eq_offset_[k]; }
+  /// Index of Constraint_PTCV k's alpha (s follows it).
+  int ptcv_state_offset(int k) const { return ptcv_state_offset_[k]; }
   /// Coupler states occupy [coupler_state_begin(), kappa_begin()) (size() but in the index-1 form).
   int coupler_state_begin() const { return coupler_state_begin_; }
   int lambda_offset(int joint) const { return kBodyStates * nb_ + joint_eq_offset_[joint]; }
@@ -286,6 +297,8 @@ class System {
   void add_general_constraints();
   /// The couplers' kernels (with their COUSUB initialisation calls) and equations.
   void add_couplers();
+  /// The Constraint_PTCV kernels and equations; throws Error(kDeckError) in the index-1 form.
+  void add_point_curves();
   /// The user, motion, coupler (and index-1) states after the multipliers; differential_mask().
   void lay_out_states();
   void set_error_test_index();
@@ -359,6 +372,10 @@ class System {
   std::vector<int> coupler_eq_offset_;
   std::vector<int> coupler_state_offset_;
   int coupler_state_begin_ = 0;
+  std::vector<PtcvKernel> ptcv_kernels_;
+  std::vector<Slots> ptcv_slots_;
+  std::vector<int> ptcv_eq_offset_;
+  std::vector<int> ptcv_state_offset_;
   int state_offset_ = 0;
   std::vector<char> static_held_;
   UserVariables user_variables_;

@@ -62,6 +62,11 @@ Blocks blocks_of(const Dae& dae) {
       b.dyn_rows.push_back(kBodyStates * k + i);
     }
   }
+  // A point-curve constraint's curve parameter is a position coordinate as well (assembly and
+  // statics move it); its rate s is not in nu (it has no mass: the velocity rows fix it).
+  for (size_t k = 0; k < sys.ptcv_kernels().size(); ++k) {
+    b.q.push_back(sys.ptcv_state_offset(static_cast<int>(k)));
+  }
   const auto& mask = sys.differential_mask();
   for (int i = 0; i < sys.size(); ++i) {
     if (mask[i] <= 0) continue;

@@ -144,6 +144,19 @@ void System::add_constraint_slots() {
     add_own_states(s, coupler_state_offset_[k], ck.num_states);  // turn counts
     coupler_slots_.push_back(std::move(s));
   }
+  for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
+    const PointCurveConstraint& pc = *ptcv_kernels_[k].ptcv;
+    Slots s;
+    add_body_inputs(s, model_.markers[pc.i_marker].body);
+    add_body_inputs(s, model_.markers[pc.j_marker].body);
+    for (int mult = 0; mult < 2; ++mult) {
+      for (int e = 0; e < PtcvKernel::kEquations; ++e) {
+        add_multiplier_slot(s, ptcv_eq_offset_[k] + e, mult == 1);
+      }
+    }
+    add_own_states(s, ptcv_state_offset_[k], PtcvKernel::kStates);  // alpha, s
+    ptcv_slots_.push_back(std::move(s));
+  }
 }
 
 void System::bind_force_kernel(ForceKernel& fk, const std::vector<double>& y0) {

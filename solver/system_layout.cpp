@@ -101,6 +101,22 @@ void System::add_couplers() {
   }
 }
 
+void System::add_point_curves() {
+  ptcv_kernels_ = make_ptcv_kernels(model_);
+  if (!ptcv_kernels_.empty() && form_ == DaeForm::kStabilisedIndex1) {
+    const PtcvKernel& k = ptcv_kernels_.front();
+    throw Error(ExitCode::kDeckError,
+                fmt::format("{}: error: {}: the stabilised index-1 form (dae_index 1, Adams SI1) "
+                            "does not support point-curve constraints; use the index-2 (the "
+                            "default) or index-3 form",
+                            k.ptcv->loc.str(), k.subject));
+  }
+  for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
+    ptcv_eq_offset_.push_back(n_eq_);
+    n_eq_ += PtcvKernel::kEquations;
+  }
+}
+
 void System::lay_out_states() {
   state_offset_ = kBodyStates * nb_ + 2 * n_eq_ + nb_;
   // Motion states follow the user states.
@@ -114,6 +130,10 @@ void System::lay_out_states() {
   for (const CouplerKernel& k : coupler_kernels_) {
     coupler_state_offset_.push_back(n_);
     n_ += k.num_states;
+  }
+  for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
+    ptcv_state_offset_.push_back(n_);
+    n_ += PtcvKernel::kStates;
   }
   kappa_begin_ = n_;
   if (form_ == DaeForm::kStabilisedIndex1) n_ += n_eq_ + kBodyVelocities * nb_;  // kappa, u
@@ -132,6 +152,8 @@ void System::set_error_test_index() {
       std::fill(body + kBodyV, body + kBodyStates, 2);
     }
     std::fill(error_test_index_.begin() + lambda0, error_test_index_.begin() + lambda0 + n_eq_, 3);
+    // The rate s of a curve parameter is a velocity: an index-2 component here.
+    for (int o : ptcv_state_offset_) error_test_index_[o + 1] = 2;
   }
   // The GGL multipliers are index-2 components: their Newton corrections are weighted by h
   // like the index-3 form's velocities (error_test_index() 4). The index-2 form's lambda too;
@@ -158,6 +180,9 @@ void System::set_static_held() {
   // A velocity or acceleration motion holds its displacement in statics; a coupler's turn
   // counts only need to stay within pi of their angles.
   std::fill(static_held_.begin() + motion_state_begin_, static_held_.begin() + kappa_begin_, 1);
+  // The curve parameters of point-curve constraints are coordinates: a static analysis solves them.
+  for (int o : ptcv_state_offset_)
+    std::fill(static_held_.begin() + o, static_held_.begin() + o + 2, 0);
 }
 
 std::vector<double> System::initial_state() const {
@@ -185,6 +210,10 @@ std::vector<double> System::initial_state() const {
     if (joint_kernels_[model_.joints.size() + k].drive_states > 1)
       y[o + 1] = model_.motions[k].ic_vel;
   }
+  for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
+    y[ptcv_state_offset_[k]] = ptcv_kernels_[k].alpha0;
+    y[ptcv_state_offset_[k] + 1] = ptcv_kernels_[k].s0;
+  }
   return y;
 }
 
@@ -196,6 +225,12 @@ std::string System::describe_constraint_equation(int eq) const {
   }
   for (size_t k = 0; k < coupler_eq_offset_.size(); ++k) {
     if (eq == coupler_eq_offset_[k]) return coupler_kernels_[k].subject;
+  }
+  for (size_t k = 0; k < ptcv_eq_offset_.size(); ++k) {
+    const int e = eq - ptcv_eq_offset_[k];
+    if (e >= 0 && e < PtcvKernel::kEquations) {
+      return fmt::format("{} (equation {})", ptcv_kernels_[k].subject, e + 1);
+    }
   }
   for (size_t j = joint_eq_offset_.size(); j-- > 0;) {
     if (eq < joint_eq_offset_[j]) continue;
@@ -240,6 +275,13 @@ std::string System::describe_variable(int index) const {
   if (rel < 2 * n_eq_) {
     std::string name = describe_constraint_equation(rel % n_eq_);
     if (!name.empty()) return name;
+  }
+  for (size_t k = 0; k < ptcv_state_offset_.size(); ++k) {
+    const int o = ptcv_state_offset_[k];
+    if (index == o || index == o + 1) {
+      return fmt::format("{} ({})", ptcv_kernels_[k].subject,
+                         index == o ? "curve parameter alpha" : "rate of alpha");
+    }
   }
   for (size_t k = coupler_state_offset_.size(); k-- > 0;) {
     const int o = coupler_state_offset_[k];

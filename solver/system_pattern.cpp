@@ -238,6 +238,9 @@ void System::build_pattern() {
   for (size_t k = 0; k < coupler_kernels_.size(); ++k) {
     probe.probe(coupler_kernels_[k], {*this, ws, ws.couplers[k]}, coupler_slots_[k]);
   }
+  for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
+    probe.probe(ptcv_kernels_[k], {*this, ws, ws.ptcvs[k]}, ptcv_slots_[k]);
+  }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     probe.probe(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k]);
   }

@@ -40,7 +40,7 @@ struct GravityCache {
 struct Workspace {
   /// Per kernel, in the System's order (body_kernels ... state_kernels; a body kernel's is
   /// empty).
-  std::vector<KernelWork> bodies, joints, forces, gcons, couplers, states;
+  std::vector<KernelWork> bodies, joints, forces, gcons, couplers, ptcvs, states;
   /// Per model variable: the VARSUB's PAR array (empty for other variables).
   std::vector<std::vector<double>> variable_par;
   GravityCache gravity;

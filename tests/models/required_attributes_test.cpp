@@ -49,6 +49,11 @@ const std::map<std::string, std::string> kSnippets = {
     {"constraint_gear",
      R"X(<Constraint_Gear id="8" joint1_id="1" joint2_id="2" cv_marker_id="16"/>)X"},
     {"constraint_general", R"X(<Constraint_General id="9" i_marker_id="21" expr="DX(21,10)"/>)X"},
+    {"constraint_ptcv", R"X(<Constraint_PTCV id="5" i_marker_id="30" j_marker_id="10"
+        curve_id="901"/>
+    <Reference_Matrix id="901" nrow="4" ncol="3"> -1 -0.5 0.5 1 0 0 0 0 0 0 0 0
+    </Reference_Matrix>
+    <Reference_ParamCurve id="901" matrix_id="901" is_curve_points="TRUE"/>)X"},
     {"constraint_joint",
      R"X(<Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>)X"},
     {"constraint_jprim",
