@@ -182,8 +182,8 @@ bool resolve_activation(const DeckNode& node, const Model& m, Command& cmd, Diag
   for (const auto& [k, name] : kOtherTypes) {
     if (*type == k) {
       in.error("element_type", fmt::format("element_type {} ({}) is not supported yet: mbsolve "
-                                           "has no such elements",
-                                           k, name));
+                                           "cannot switch {} elements on and off",
+                                           k, name, name));
       return false;
     }
   }
