@@ -75,6 +75,6 @@ END
   std::string all;
   for (const auto& d : diag.all()) all += d.str() + "\n";
   INFO(all);
-  CHECK(has(all, "s.adm:5:") && has(all, "error: SENSOR 3: EVALUATE_ROUTINE") &&
-        has(all, "SEVSUB"));
+  CHECK((has(all, "s.adm:5:") && has(all, "error: SENSOR 3: EVALUATE_ROUTINE") &&
+         has(all, "SEVSUB")));
 }

@@ -23,7 +23,7 @@ struct Channels {
   RequestOutputs req;
   std::vector<ResultColumn> cols;
   explicit Channels(const InlineRun& r) : run(r), req(*r.sys), cols(req.columns()) {}
-  std::vector<double> row(size_t s) const {
+  std::vector<double> row(size_t s) {
     std::vector<double> yp(run.y[s].size(), 0.0), out(req.size());
     req.values(run.t[s], run.y[s].data(), yp.data(), out);
     return out;
@@ -66,7 +66,7 @@ TEST_CASE("ELEMENTAL_FORCE on a bushing: forces as BUSH(), channels as the law")
                                       c(4), c(5), pre(0), pre(1), pre(2), pre(3), pre(4), pre(5));
   const InlineRun run = run_inline(xml);
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  const Channels ch(run);
+  Channels ch(run);
   REQUIRE(ch.cols.size() == 6 + 21 + 4);
   CHECK(ch.cols[ch.index("req5.fx")].unit == "newton");
   for (size_t s = 0; s < run.t.size(); ++s) {
@@ -131,7 +131,7 @@ TEST_CASE("ELEMENTAL_FORCE on a spring-damper: distance, vectors, scalar force, 
                                       k, cd, L, F0, vo);
   const InlineRun run = run_inline(xml);
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  const Channels ch(run);
+  Channels ch(run);
   REQUIRE(ch.cols.size() == 6 + 12 + 2);
   for (size_t s = 0; s < run.t.size(); ++s) {
     const std::vector<double> out = ch.row(s);
@@ -207,7 +207,7 @@ TEST_CASE(
   </Command></MotionSolve>)XML";
   const InlineRun run = run_inline(xml);
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  const Channels ch(run);
+  Channels ch(run);
   const size_t n = run.t.size();
   std::vector<double> e(n), power(n), e_state(n);
   double potential0 = 0, field_antisymmetric_power = 0, ediss0 = 0;
