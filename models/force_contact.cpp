@@ -160,8 +160,9 @@ bool resolve_side(const DraftContact& d, bool j_side, Contact& c, const Model& m
       if (file.is_relative()) file = std::filesystem::path(m.deck_path).parent_path() / file;
       std::error_code ec;
       const bool exists = !geometry.file.empty() && std::filesystem::exists(file, ec);
-      diag.error(
-          loc, c.subject,
+      // One root cause, one error: every contact on the same file is counted in it.
+      diag.error_grouped(
+          "contact-external:" + geometry.file, loc, c.subject,
           fmt::format("{} {} is EXTERNAL geometry ({}{}): meshes and CAD files are not "
                       "supported; use analytic geometry (sphere, ellipsoid, box, "
                       "cylinder, frustum, circle, plane)",
@@ -291,13 +292,15 @@ void resolve_contacts(const ModelDraft& draft, Model& m, Diagnostics& diag) {
                              (!c.j_flip[b] || gj.shape == ContactGeometry::Shape::kPlane ||
                               gi.shape == ContactGeometry::Shape::kSphere);
         if (!contact_pair_supported(gi.shape, gj.shape) || !flip_ok) {
-          diag.error(c.loc, c.subject,
-                     fmt::format("contact between {} {} and {} {}{} is not supported (analytic "
-                                 "pairs: a sphere, ellipsoid, box, cylinder, frustum or circle "
-                                 "against a plane, sphere against sphere; flipped normals on a "
-                                 "plane or a hollow sphere)",
-                                 shape_word(gi), gi.id, shape_word(gj), gj.id,
-                                 flip_ok ? "" : " with a flipped normal"));
+          diag.error_grouped(
+              fmt::format("contact-pair:{}:{}:{}", shape_word(gi), shape_word(gj), flip_ok), c.loc,
+              c.subject,
+              fmt::format("contact between {} {} and {} {}{} is not supported (analytic "
+                          "pairs: a sphere, ellipsoid, box, cylinder, frustum or circle "
+                          "against a plane, sphere against sphere; flipped normals on a "
+                          "plane or a hollow sphere)",
+                          shape_word(gi), gi.id, shape_word(gj), gj.id,
+                          flip_ok ? "" : " with a flipped normal"));
           ok = false;
         }
       }

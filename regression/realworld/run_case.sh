@@ -75,10 +75,13 @@ if [ "$expect" = refuse ]; then
         pattern="FUNCTION=USER\(\.\.\.\) without ROUTINE=library::routine .* no default library"
         ;;
       *)
-        # "Adams statement KIND is not supported", or for a form of a statement that is read
-        # otherwise (the discrete GSE) "KIND id: ... not supported".
+        # "Adams statement KIND is not supported", for a form of a statement that is read
+        # otherwise (the GSE INTERFACE form, EXTERNAL contact geometry) "KIND id: ... not
+        # supported", or for a command on elements it cannot switch "DEACTIVATE: KIND elements
+        # are not supported".
         what="$kind is not supported"
         pattern="(statement|command) $kind is not supported|error: $kind [0-9]+: .* not supported"
+        pattern+="|ACTIVATE: $kind elements are not supported"
         ;;
     esac
     n=$(grep -c -E "$pattern" "$work/stderr.txt" || true)

@@ -21,7 +21,7 @@ TEST_CASE("the builtin table holds every name of the complete list", "[expr][bui
       "PITCH ROLL VX VY VZ VM VR WX WY WZ WM ACCX ACCY ACCZ ACCM WDTX WDTY WDTZ WDTM FX FY FZ FM "
       "TX TY TZ TM JOINT JPRIM MOTION SFORCE VFORCE VTORQ GFORCE BUSH BEAM FIELD SPDP VARVAL "
       "ARYVAL DIF DIF1 PINVAL POUVAL STEP STEP5 HAVSIN SHF POLY CHEBY FORCOS FORSIN IMPACT BISTOP "
-      "AKISPL CUBSPL LINSPL INCANG CURVE "
+      "AKISPL CUBSPL LINSPL INCANG CURVE CONTACT SENVAL "
       "ORIENT";  // Adams request function used by the ADAMS reference decks
   std::istringstream in(names);
   std::string n;

@@ -103,6 +103,7 @@ const std::map<std::string, std::string> kSnippets = {
      R"X(<Reference_Spline id="301" num_xy_pair="2"> 0 0 1 1 </Reference_Spline>)X"},
     {"reference_string", R"X(<Reference_String id="401" string="text"/>)X"},
     {"sensor_event", R"X(<Sensor_Event id="1" expr="DZ(22)" value="0.5"/>)X"},
+    {"sensor_evaluate", R"X(<Sensor_Evaluate id="1" expr="DZ(22)"/>)X"},
     {"simulate", R"X(<Simulate analysis_type="Transient" end_time="0.1" num_steps="2"/>)X"},
 };
 
