@@ -57,24 +57,22 @@ void warn_sensors_holding(const System& sys, double t0, const std::vector<double
 std::vector<HeldValue> evaluate_at_event(const System& sys, const std::vector<int>& found, double t,
                                          const double* y, const double* yp, AnalysisObserver& obs) {
   const Model& model = sys.model();
-  std::vector<HeldValue> held;
+  std::vector<int> evaluates;  // each evaluate once, however many of its sensors fired
   for (size_t k = 0; k < model.sensors.size() && k < found.size(); ++k) {
     const int e = model.sensors[k].evaluate;
-    if (found[k] == 0 || e < 0) continue;
-    const int index = sys.state_offset() + model.sensor_evaluates[static_cast<size_t>(e)].state;
-    if (std::any_of(held.begin(), held.end(), [&](const HeldValue& h) { return h.index == index; }))
-      continue;
-    held.push_back({index, 0.0});
+    if (found[k] != 0 && e >= 0 &&
+        std::find(evaluates.begin(), evaluates.end(), e) == evaluates.end())
+      evaluates.push_back(e);
   }
-  if (held.empty()) return held;  // events without evaluates build no evaluator
+  std::vector<HeldValue> held;
+  if (evaluates.empty()) return held;  // events without evaluates build no evaluator
   RequestOutputs eval(sys);
-  for (HeldValue& h : held) {
-    for (const SensorEvaluate& se : model.sensor_evaluates) {
-      if (sys.state_offset() + se.state != h.index) continue;
-      h.value = eval.expression(se.expr, 0, t, y, yp);
-      obs.log(fmt::format("{}: stores {:.15g} at t = {:.15g} (SENVAL({}))", se.subject, h.value, t,
-                          se.id));
-    }
+  for (const int e : evaluates) {
+    const SensorEvaluate& se = model.sensor_evaluates[static_cast<size_t>(e)];
+    const double value = eval.expression(se.expr, 0, t, y, yp);
+    held.push_back({sys.state_offset() + se.state, value});
+    obs.log(
+        fmt::format("{}: stores {:.15g} at t = {:.15g} (SENVAL({}))", se.subject, value, t, se.id));
   }
   return held;
 }
