@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <numbers>
 
 #include "results/atomic_file.hpp"
@@ -48,6 +50,23 @@ std::vector<std::string> state_matrix_files(const std::string& prefix, size_t an
 
 std::string state_matrix_csv(const std::string& prefix) { return prefix + "_statemat.csv"; }
 
+std::string state_matrix_base(const std::string& prefix, const LinearResult& r) {
+  if (r.matrix_file.empty()) return prefix;
+  std::filesystem::path file(r.matrix_file);
+  file.replace_extension();
+  if (file.is_relative()) file = std::filesystem::path(prefix).parent_path() / file;
+  return file.string();
+}
+
+std::vector<std::string> state_matrix_paths(const std::string& prefix, const LinearResult& r,
+                                            size_t analysis) {
+  const std::string base = state_matrix_base(prefix, r);
+  std::vector<std::string> files;
+  if (r.write_matrix_files) files = state_matrix_files(base, analysis);
+  files.push_back(state_matrix_csv(base));
+  return files;
+}
+
 std::vector<std::string> write_linear_files(const std::string& prefix, const Units& units,
                                             const std::vector<LinearResult>& results) {
   // A deck with mass_mult_factor only names no units (run_deck.cpp's CSV header says so too).
@@ -83,31 +102,14 @@ std::vector<std::string> write_linear_files(const std::string& prefix, const Uni
       }
     }
   }
-  std::vector<std::string> written = {prefix + "_eigen.csv", prefix + "_modes.csv",
-                                      prefix + "_energy.csv"};
-  std::string statemat = "analysis,matrix,row,column,value\n";
-  bool any_statemat = false;
-  for (size_t a = 0; a < results.size(); ++a) {
-    if (!results[a].state_matrices) continue;
-    const LinearResult::StateMatrices& m = *results[a].state_matrices;
-    any_statemat = true;
-    append_entries(statemat, a + 1, "A", m.A, m.states, m.states);
-    append_entries(statemat, a + 1, "B", m.B, m.states, m.inputs);
-    append_entries(statemat, a + 1, "C", m.C, m.outputs, m.states);
-    append_entries(statemat, a + 1, "D", m.D, m.outputs, m.inputs);
-    const std::vector<std::string> files = state_matrix_files(prefix, a + 1);
-    const Eigen::MatrixXd* mats[] = {&m.A, &m.B, &m.C, &m.D};
-    for (size_t k = 0; k < files.size(); ++k) {
-      write_file_atomically(files[k], matlab_ascii(*mats[k]));
-      written.push_back(files[k]);
-    }
-  }
-  if (any_statemat) {
-    write_file_atomically(state_matrix_csv(prefix), statemat);
-    written.push_back(state_matrix_csv(prefix));
-  }
+  std::vector<std::string> written = {prefix + "_eigen.csv", prefix + "_modes.csv"};
+  write_file_atomically(written[0], eigen);
+  write_file_atomically(written[1], modes);
   std::string energy = "analysis,mode,element,strain_energy[%]\n";
+  bool any_energy = false;
   for (size_t a = 0; a < results.size(); ++a) {
+    if (!results[a].write_energy_file) continue;
+    any_energy = true;
     for (size_t k = 0; k < results[a].modes.size(); ++k) {
       for (const LinearResult::ModeResult::ElementShare& e : results[a].modes[k].elements) {
         energy +=
@@ -115,9 +117,39 @@ std::vector<std::string> write_linear_files(const std::string& prefix, const Uni
       }
     }
   }
-  write_file_atomically(written[0], eigen);
-  write_file_atomically(written[1], modes);
-  write_file_atomically(written[2], energy);
+  if (any_energy) {
+    written.push_back(prefix + "_energy.csv");
+    write_file_atomically(written.back(), energy);
+  }
+  // One CSV per state-matrix base (the prefix, or a STATEMAT FILE=), in analysis order.
+  std::vector<std::pair<std::string, std::string>> statemat;
+  for (size_t a = 0; a < results.size(); ++a) {
+    if (!results[a].state_matrices) continue;
+    const LinearResult::StateMatrices& m = *results[a].state_matrices;
+    const std::string csv = state_matrix_csv(state_matrix_base(prefix, results[a]));
+    auto entry = std::find_if(statemat.begin(), statemat.end(),
+                              [&](const auto& e) { return e.first == csv; });
+    if (entry == statemat.end()) {
+      statemat.emplace_back(csv, "analysis,matrix,row,column,value\n");
+      entry = statemat.end() - 1;
+    }
+    append_entries(entry->second, a + 1, "A", m.A, m.states, m.states);
+    append_entries(entry->second, a + 1, "B", m.B, m.states, m.inputs);
+    append_entries(entry->second, a + 1, "C", m.C, m.outputs, m.states);
+    append_entries(entry->second, a + 1, "D", m.D, m.outputs, m.inputs);
+    if (!results[a].write_matrix_files) continue;
+    const std::vector<std::string> files =
+        state_matrix_files(state_matrix_base(prefix, results[a]), a + 1);
+    const Eigen::MatrixXd* mats[] = {&m.A, &m.B, &m.C, &m.D};
+    for (size_t k = 0; k < files.size(); ++k) {
+      write_file_atomically(files[k], matlab_ascii(*mats[k]));
+      written.push_back(files[k]);
+    }
+  }
+  for (const auto& [csv, text] : statemat) {
+    write_file_atomically(csv, text);
+    written.push_back(csv);
+  }
   return written;
 }
 

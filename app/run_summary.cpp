@@ -70,8 +70,7 @@ void write_summary(const std::string& prefix, const std::string& deck_path,
                                     {"modes", modes}};
     if (r.state_matrices) {
       const LinearResult::StateMatrices& m = *r.state_matrices;
-      std::vector<std::string> files = state_matrix_files(prefix, linear.size() + 1);
-      files.push_back(state_matrix_csv(prefix));
+      const std::vector<std::string> files = state_matrix_paths(prefix, r, linear.size() + 1);
       entry["state_matrices"] = {{"states", m.states},
                                  {"inputs", m.inputs},
                                  {"outputs", m.outputs},

@@ -456,6 +456,22 @@ struct LinearParams {
   SourceLoc plant_input_loc, plant_output_loc;
   std::string subject;  ///< "Param_Linear" or the Adams command, for messages
   std::string plant_input_name = "pinput_id", plant_output_name = "poutput_id";  ///< as spelled
+  /// A range of mode numbers, 1-based and inclusive.
+  struct ModeRange {
+    int first = 1, last = 1;
+    bool contains(int mode) const { return mode >= first && mode <= last; }
+  };
+  /// Adams COORDS= / KINETIC= (ENERGY= sets both lists): the modes whose body shapes and kinetic
+  /// energy shares are reported (PREFIX_modes.csv, JSON); none: every mode.
+  std::optional<ModeRange> shape_modes;
+  /// Adams STRAIN= (or ENERGY=): the modes whose strain energy distribution is reported
+  /// (PREFIX_energy.csv); none: every mode.
+  std::optional<ModeRange> energy_modes;
+  bool write_matrix_files = true;  ///< write_matlabfiles: PREFIX.a .. .d
+  bool write_energy_file = true;   ///< write_energy_dist: PREFIX_energy.csv
+  /// Adams STATEMAT FILE=: the state matrices' file name (its extension dropped), in place of
+  /// the output prefix for PREFIX.a .. .d and PREFIX_statemat.csv; relative to the output folder.
+  std::string matrix_file;
 };
 
 /// kKinematic: a zero-DOF system driven by motions, solved by position, velocity and

@@ -413,6 +413,25 @@ class CommandReader {
     commands_.push_back(b.finish());
   }
 
+  /// COORDS=i1[,i2] / ENERGY=i1[,i2]: a range of mode numbers, as the Param_Linear attribute
+  /// `attr` ("i1,i2").
+  void mode_list(NodeBuilder& b, const char* name, const char* attr) {
+    const Arg* a = b.arg(name);
+    if (!a) return;
+    std::vector<long long> modes;
+    for (const adm::Token& t : a->values) {
+      if (auto v = b.integer(*a, t)) modes.push_back(*v);
+    }
+    if (modes.size() != a->values.size()) return;  // reported by integer()
+    if (modes.empty() || modes.size() > 2 || modes.front() < 1 || modes.front() > modes.back()) {
+      diag_.error(a->loc, "LINEAR",
+                  std::string(name) +
+                      "= expects one mode number or two (first, last), from 1, first <= last");
+      return;
+    }
+    b.set_from(attr, std::to_string(modes.front()) + "," + std::to_string(modes.back()), *a);
+  }
+
   /// LINEAR/EIGENSOL (eigenvalues and mode shapes) or LINEAR/STATEMAT (the state matrices of
   /// PINPUT= and POUTPUT=), with NODAMPING: a Param_Linear command, then a Simulate of type
   /// Linear at the state reached.
@@ -461,8 +480,29 @@ class CommandReader {
                       "MATLAB ASCII files (PREFIX.a, .b, .c, .d) and PREFIX_statemat.csv");
       }
     }
-    for (auto ignored : {"FILE", "COORDS", "DAMPING", "ENERGY", "KINETIC", "STRAIN", "DISSIPAT",
-                         "NOVECTOR", "PSTATE", "RM"}) {
+    mode_list(b, "COORDS", "shape_modes");
+    mode_list(b, "ENERGY", "energy_modes");
+    // ENERGY= with KINETIC, STRAIN or DISSIPAT chooses the energy tables; mbsolve computes the
+    // kinetic share per body (PREFIX_modes.csv) and the strain share per element.
+    const Arg* kinetic = b.arg("KINETIC");
+    const Arg* strain = b.arg("STRAIN");
+    const Arg* dissipat = b.arg("DISSIPAT");
+    if ((kinetic || dissipat) && !strain) b.set_fixed("write_energy_dist", "FALSE");
+    if (dissipat) {
+      diag_.warning(dissipat->loc, "LINEAR",
+                    "DISSIPAT: mbsolve does not compute the dissipative energy distribution "
+                    "(it reports kinetic energy per body and strain energy per element)");
+    }
+    if (const Arg* file = b.arg("FILE")) {
+      if (!statemat) {
+        diag_.warning(file->loc, "LINEAR",
+                      "FILE= names the state matrices' file: it belongs to LINEAR/STATEMAT and "
+                      "is ignored here");
+      } else {
+        b.copy_word("FILE", "matrix_file");
+      }
+    }
+    for (auto ignored : {"DAMPING", "NOVECTOR", "PSTATE", "RM"}) {
       if (const Arg* a = b.arg(ignored)) {
         diag_.warning(a->loc, "LINEAR",
                       std::string(ignored) +

@@ -47,6 +47,10 @@ struct LinearResult {
     std::vector<double> output_values;                 ///< y at the operating point
   };
   std::optional<StateMatrices> state_matrices;
+  /// Which files the analysis asks for (Param_Linear write_matlabfiles, write_energy_dist) and
+  /// the state matrices' file name (Adams STATEMAT FILE=; empty: the output prefix).
+  bool write_matrix_files = true, write_energy_file = true;
+  std::string matrix_file;
 };
 
 }  // namespace mb

@@ -89,6 +89,9 @@ void run_linear(const Stage& st, const Dae& dae, const LinearParams& params) {
   r.t = st.t0;
   r.states = static_cast<int>(lin.A.rows());
   r.no_damping = params.no_damping;
+  r.write_matrix_files = params.write_matrix_files;
+  r.write_energy_file = params.write_energy_file;
+  r.matrix_file = params.matrix_file;
   measure_equilibrium(st, lin, r);
   if (r.residual_acceleration > kEquilibriumTolerance || r.velocity > kEquilibriumTolerance) {
     st.obs.log(fmt::format(
@@ -104,7 +107,10 @@ void run_linear(const Stage& st, const Dae& dae, const LinearParams& params) {
     st.obs.log("  mode  undamped natural freq  damping ratio         real            imag");
     for (size_t k = 0; k < modes.size(); ++k) {
       r.modes.push_back(mode_result(dae, lin, modes[k]));
-      const LinearResult::ModeResult& m = r.modes.back();
+      LinearResult::ModeResult& m = r.modes.back();
+      const int number = static_cast<int>(k) + 1;
+      if (params.shape_modes && !params.shape_modes->contains(number)) m.bodies.clear();
+      if (params.energy_modes && !params.energy_modes->contains(number)) m.elements.clear();
       st.obs.log(fmt::format("  {:4d}  {:21.10g}  {:13.6g}  {:15.8g} {:15.8g}", k + 1, m.frequency,
                              m.damping_ratio, m.eigenvalue.real(), m.eigenvalue.imag()));
     }

@@ -103,4 +103,63 @@ check "FORMAT=MATRIXX warns at its column" \
 check "A of the spring-mass-damper (k 400, c 3, m 2.5) in MATLAB ASCII" \
   python3 -c "import sys; a=[[float(v) for v in l.split()] for l in open('$work/smd.a')]; e=[[0,1],[-160,-1.2]]; sys.exit(0 if all(abs(a[i][j]-e[i][j])<1e-9 for i in range(2) for j in range(2)) else 1)"
 
+# STATEMAT FILE= names the matrices' files (extension dropped, in the output folder).
+printf 'smd.adm\nsmd\nSIMULATE/STATIC\nLINEAR/STATEMAT, PINPUT=1, POUTPUT=2, FILE=plant.mat\nSTOP\n' \
+  >"$work/file.acf"
+check "LINEAR/STATEMAT, FILE= runs" expect_rc 0 "$mbsolve" -q "$work/file.acf" -o "$work/file"
+check "  writing NAME.a .. .d and NAME_statemat.csv" \
+  bash -c "[ -s '$work/plant.a' ] && [ -s '$work/plant.d' ] && [ -s '$work/plant_statemat.csv' ] && [ ! -e '$work/file.a' ]"
+check "  which the JSON names" \
+  python3 -c "import json,sys; f=json.load(open('$work/file.json'))['linear'][0]['state_matrices']['files']; sys.exit(0 if f[0]=='$work/plant.a' and f[4]=='$work/plant_statemat.csv' else 1)"
+
+# shape_modes / energy_modes (Adams COORDS= / ENERGY=) choose the modes whose shapes and strain
+# energy are written; the eigenvalues keep every mode.
+sed 's|<Simulate analysis_type="Linear"/>|<Param_Linear shape_modes="2" energy_modes="1"/><Simulate analysis_type="Linear"/>|' \
+  "$work/qc.xml" >"$work/sel.xml"
+check "shape_modes and energy_modes run" expect_rc 0 "$mbsolve" -q "$work/sel.xml" -o "$work/sel"
+check "  the modes CSV has mode 2 only (two bodies)" \
+  bash -c "[ \"\$(awk -F, 'NR > 1 { print \$2 }' '$work/sel_modes.csv' | sort -u)\" = 2 ] && [ \$(wc -l < '$work/sel_modes.csv') -eq 3 ]"
+check "  the energy CSV has mode 1 only (two springs)" \
+  bash -c "[ \"\$(awk -F, 'NR > 1 { print \$2 }' '$work/sel_energy.csv' | sort -u)\" = 1 ] && [ \$(wc -l < '$work/sel_energy.csv') -eq 3 ]"
+check "  the eigen CSV keeps both modes" bash -c "[ \$(wc -l < '$work/sel_eigen.csv') -eq 3 ]"
+sed 's|<Simulate analysis_type="Linear"/>|<Param_Linear shape_modes="2,1"/><Simulate analysis_type="Linear"/>|' \
+  "$work/qc.xml" >"$work/badrange.xml"
+check "a reversed mode range exits 65" expect_rc 65 "$mbsolve" -q "$work/badrange.xml" -o "$work/badrange"
+check "  naming the attribute" grep -q "error: Param_Linear: shape_modes '2,1': expected one mode number or a range" "$work/err"
+sed 's|<Param_Linear pinput_id="1" poutput_id="2"/>|<Param_Linear pinput_id="1" poutput_id="2" write_matlabfiles="FALSE" write_energy_dist="FALSE"/>|' \
+  "$work/abcd.xml" >"$work/nofiles.xml"
+check "write_matlabfiles and write_energy_dist FALSE run" \
+  expect_rc 0 "$mbsolve" -q "$work/nofiles.xml" -o "$work/nofiles"
+check "  writing neither the MATLAB files nor the energy CSV" \
+  bash -c "[ ! -e '$work/nofiles.a' ] && [ ! -e '$work/nofiles_energy.csv' ] && [ -s '$work/nofiles_statemat.csv' ]"
+
+# The Adams spelling on a quarter car: EIGENSOL with COORDS= and ENERGY= with KINETIC only.
+cat >"$work/qc.adm" <<'ADM'
+qc
+UNITS/FORCE=NEWTON, MASS=KILOGRAM, LENGTH=METER, TIME=SECOND
+ACCGRAV/KGRAV=-9.80665
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=300, CM=20, IP=1, 1, 1
+MARKER/20, PART=2, QP=0, 0, 1.0
+PART/3, MASS=40, CM=30, IP=1, 1, 1
+MARKER/30, PART=3, QP=0, 0, 0.3
+JOINT/1, TRANSLATIONAL, I=20, J=10
+JOINT/2, TRANSLATIONAL, I=30, J=10
+SPRINGDAMPER/3, TRANSLATIONAL, I=20, J=30, K=2E4, C=1500, LENGTH=0.7
+SPRINGDAMPER/4, TRANSLATIONAL, I=30, J=10, K=2E5, C=0, LENGTH=0.3
+END
+ADM
+printf 'qc.adm\nqca\nSIMULATE/STATIC\nLINEAR/EIGENSOL, COORDS=1, 1, ENERGY=2, KINETIC\nSTOP\n' >"$work/qca.acf"
+check "LINEAR/EIGENSOL, COORDS=, ENERGY= runs" expect_rc 0 "$mbsolve" -q "$work/qca.acf" -o "$work/qca"
+check "  the same frequencies as the XML deck" \
+  bash -c "[ \"\$(cut -d, -f3- '$work/qca_eigen.csv' | cut -c1-40)\" = \"\$(cut -d, -f3- '$work/qc_eigen.csv' | cut -c1-40)\" ]"
+check "  COORDS=1, 1: the shapes of mode 1 only" \
+  bash -c "[ \"\$(awk -F, 'NR > 1 { print \$2 }' '$work/qca_modes.csv' | sort -u)\" = 1 ]"
+check "  ENERGY= with KINETIC alone: no strain energy CSV" bash -c "[ ! -e '$work/qca_energy.csv' ]"
+check "  and no warning about COORDS or ENERGY" bash -c "! grep -Eq 'COORDS|ENERGY' '$work/qca.log'"
+printf 'qc.adm\nqcb\nSIMULATE/STATIC\nLINEAR/EIGENSOL, COORDS=2, 1\nSTOP\n' >"$work/qcb.acf"
+check "COORDS=2, 1 exits 65" expect_rc 65 "$mbsolve" -q "$work/qcb.acf" -o "$work/qcb"
+check "  in Adams words at its line" grep -q "qcb.acf:4:[0-9]*: error: LINEAR: COORDS= expects one mode number or two" "$work/err"
+
 finish
