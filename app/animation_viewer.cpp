@@ -16,8 +16,8 @@ constexpr const char* kViewerScript = R"JS(
   const acc = i => {
     const a = g.accessors[i], v = g.bufferViews[a.bufferView];
     const off = (v.byteOffset || 0) + (a.byteOffset || 0), n = width[a.type] * a.count;
-    return a.componentType === 5126 ? new Float32Array(bin.buffer, off, n)
-                                    : new Uint16Array(bin.buffer, off, n);
+    const T = {5126: Float32Array, 5125: Uint32Array, 5123: Uint16Array}[a.componentType];
+    return new T(bin.buffer, off, n);
   };
   // Nodes with their triangles (body frame) and their tracks.
   const nodes = g.nodes.map(n => ({

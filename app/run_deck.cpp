@@ -18,11 +18,13 @@
 #include "app/animation_gltf.hpp"
 #include "app/animation_viewer.hpp"
 #include "app/csv_observer.hpp"
+#include "app/graphics_mesh.hpp"
 #include "app/hdf5_result_file.hpp"
 #include "app/linear_files.hpp"
 #include "app/quick_look_report.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "models/body_graphics.hpp"
 #include "models/command_edits.hpp"
 #include "models/model_builder.hpp"
 #include "parser/read_deck.hpp"
@@ -226,15 +228,17 @@ class DeckRun {
     }
     AnimationResult a;
     try {
-      a = write_animation_gltf(opt_.animation_path, prefix_ + ".csv");
+      a = write_animation_gltf(opt_.animation_path, prefix_ + ".csv", animation_meshes_);
     } catch (const Error& e) {
       if (e.code() == ExitCode::kUsage) throw;
       if (!quiet) std::cerr << "mbsolve: warning: no animation written: " << e.what() << '\n';
       return "";
     }
     if (!quiet) {
-      std::cerr << fmt::format("mbsolve: animation written to {} ({} bodies, {} frames)\n",
-                               opt_.animation_path, a.bodies, a.frames);
+      std::cerr << fmt::format(
+          "mbsolve: animation written to {} ({} bodies, {} drawn with their graphics; {} "
+          "frames)\n",
+          opt_.animation_path, a.bodies, a.drawn, a.frames);
     }
     std::ifstream in(opt_.animation_path, std::ios::binary);
     std::ostringstream text;
@@ -279,6 +283,7 @@ class DeckRun {
     }
     Diagnostics diag;
     model = reuse_preloaded_model(opt_);
+    const bool reused = model.has_value();
     if (model) log_.line("model reused from the worker's first build (value overrides only)");
     if (!model) deck_ = read_deck_for_run(opt_, diag);
     const std::string& acf_prefix =
@@ -293,6 +298,10 @@ class DeckRun {
     }
     if (!model && !diag.has_errors()) require_adams_analysis(deck_, diag);
     if (!model && !diag.has_errors()) model = build_model(deck_, diag);
+    if (model && !diag.has_errors() && !opt_.animation_path.empty()) {
+      const Deck& deck = reused ? *opt_.preloaded_deck : deck_;
+      animation_meshes_ = body_meshes(read_body_graphics(deck, *model, diag), *model);
+    }
     for (const auto& d : diag.all()) {
       log_.line(d.str(), opt_.verbosity != Verbosity::kQuiet || d.severity == Severity::kError);
     }
@@ -433,6 +442,8 @@ class DeckRun {
   std::vector<ResultFileWriter*> files_in_run_;  ///< the other result files being written
   Deck deck_;
   const Deck* deck_read_;
+  /// --animation: the graphics of each body ("body<id>", "ground"), read with the model.
+  std::map<std::string, std::vector<TriangleMesh>> animation_meshes_;
 };
 
 }  // namespace
