@@ -359,11 +359,14 @@ class DeckRun {
                     std::filesystem::path(opt_.deck_path).filename().string(),
                     fmt::format("mbsolve {}", mbsolve_version()));
       files_in_run_.push_back(&*adams);
+      if (res) more_files_.push_back(prefix_ + ".res");
+      if (req) more_files_.push_back(prefix_ + ".req");
     }
     std::optional<Hdf5ResultFile> hdf5;
     if (wants("hdf5")) {
       hdf5.emplace(prefix_, model, columns, opt_.deck_path);
       files_in_run_.push_back(&*hdf5);
+      more_files_.push_back(prefix_ + ".h5");
     }
     CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr, opt_.angles,
                     files_in_run_);
