@@ -27,6 +27,7 @@
 #include "models/body_graphics.hpp"
 #include "models/command_edits.hpp"
 #include "models/model_builder.hpp"
+#include "models/resoutput.hpp"
 #include "parser/read_deck.hpp"
 #include "results/atomic_file.hpp"
 #include "results/csv_result_writer.hpp"
@@ -154,7 +155,8 @@ class DeckRun {
         cpu0_(std::clock()),
         prefix_(output_prefix(opt.deck_path, opt.prefix)),
         log_(opt.verbosity),
-        deck_read_(opt.preloaded_deck ? opt.preloaded_deck : &deck_) {
+        deck_read_(opt.preloaded_deck ? opt.preloaded_deck : &deck_),
+        angles_(opt.angles) {
     log_.line(
         fmt::format("mbsolve {} on {} ({})", mbsolve_version(), opt.deck_path, now_iso8601()));
   }
@@ -298,9 +300,17 @@ class DeckRun {
     }
     if (!model && !diag.has_errors()) require_adams_analysis(deck_, diag);
     if (!model && !diag.has_errors()) model = build_model(deck_, diag);
-    if (model && !diag.has_errors() && !opt_.animation_path.empty()) {
+    if (model && !diag.has_errors()) {
       const Deck& deck = reused ? *opt_.preloaded_deck : deck_;
-      animation_meshes_ = body_meshes(read_body_graphics(deck, *model, diag), *model);
+      if (!opt_.animation_path.empty()) {
+        animation_meshes_ = body_meshes(read_body_graphics(deck, *model, diag), *model);
+      }
+      // --angles wins over the deck's ResOutput mbsolve_body_angles.
+      const std::string deck_angles = deck_body_angles(deck);
+      if (angles_ == BodyAngles::kNone && deck_angles == "ypr") {
+        angles_ = BodyAngles::kYawPitchRoll;
+      }
+      if (angles_ == BodyAngles::kNone && deck_angles == "313") angles_ = BodyAngles::kEuler313;
     }
     for (const auto& d : diag.all()) {
       log_.line(d.str(), opt_.verbosity != Verbosity::kQuiet || d.severity == Severity::kError);
@@ -341,7 +351,7 @@ class DeckRun {
         fmt::format("model: {} moving bodies, {} markers, {} joints ({} constraint equations)",
                     sum_.bodies, model.markers.size(), model.joints.size(), sum_.constraints));
     RequestOutputs requests(sys);
-    const std::vector<ResultColumn> columns = result_columns(sys, requests, opt_.angles);
+    const std::vector<ResultColumn> columns = result_columns(sys, requests, angles_);
     CsvResultWriter csv(prefix_ + ".csv", csv_comments(model), columns);
     csv_in_run_ = &csv;
     std::optional<ProgressLine> progress;
@@ -368,7 +378,7 @@ class DeckRun {
       files_in_run_.push_back(&*hdf5);
       more_files_.push_back(prefix_ + ".h5");
     }
-    CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr, opt_.angles,
+    CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr, angles_,
                     files_in_run_);
     const RunReport rep = run_analyses(sys, obs);
     obs.end();
@@ -445,6 +455,7 @@ class DeckRun {
   std::vector<ResultFileWriter*> files_in_run_;  ///< the other result files being written
   Deck deck_;
   const Deck* deck_read_;
+  BodyAngles angles_;  ///< the CSV's body angle columns: --angles, else the deck's ResOutput
   /// --animation: the graphics of each body ("body<id>", "ground"), read with the model.
   std::map<std::string, std::vector<TriangleMesh>> animation_meshes_;
 };
