@@ -304,6 +304,8 @@ class DeckRun {
       const Deck& deck = reused ? *opt_.preloaded_deck : deck_;
       if (!opt_.animation_path.empty()) {
         animation_meshes_ = body_meshes(read_body_graphics(deck, *model, diag), *model);
+      } else {
+        note_graphics_not_drawn(deck, diag);
       }
       // --angles wins over the deck's ResOutput mbsolve_body_angles.
       const std::string deck_angles = deck_body_angles(deck);

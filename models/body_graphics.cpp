@@ -121,4 +121,15 @@ std::vector<BodyGraphic> read_body_graphics(const Deck& deck, const Model& model
   return out;
 }
 
+void note_graphics_not_drawn(const Deck& deck, Diagnostics& diag) {
+  for (const DeckNode& node : deck.model) {
+    if (node.tag != "post_graphic") continue;
+    const bool adams = iequals(node.spelled, "GRAPHICS");
+    diag.info(node.loc, "",
+              std::string(adams ? "GRAPHICS statements" : "Post_Graphic elements") +
+                  " only draw (mbsolve --animation FILE.gltf draws them)");
+    return;
+  }
+}
+
 }  // namespace mb

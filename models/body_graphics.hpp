@@ -44,4 +44,8 @@ struct BodyGraphic {
 std::vector<BodyGraphic> read_body_graphics(const Deck& deck, const Model& model,
                                             Diagnostics& diag);
 
+/// A run without an animation: one info line at the deck's first graphic (if any) saying that
+/// graphics only draw, and how to draw them.
+void note_graphics_not_drawn(const Deck& deck, Diagnostics& diag);
+
 }  // namespace mb
