@@ -3,6 +3,7 @@
 #include <array>
 
 #include "common/text.hpp"
+#include "parser/adm_lexer.hpp"
 
 namespace mb::adm {
 
@@ -64,8 +65,14 @@ const std::span<const ArgSpec> kContactArgs = kContactTable;
 const std::span<const ArgSpec> kGraphicsArgs = kGraphicsTable;
 
 bool graphics_kind_read(std::string_view kind) {
-  for (std::string_view k : kKinds) {
-    if (iequals(k, kind)) return true;
+  // Every kind Adams has, so that an abbreviation is resolved as Adams resolves it.
+  static constexpr std::string_view kAll[] = {
+      "ARC",   "BOX",     "CIRCLE",  "CURVE", "CYLINDER", "ELLIPSOID", "EXTERNAL",
+      "FORCE", "FRUSTUM", "OUTLINE", "PLANE", "POINT",    "SPDP",      "TORUS"};
+  const int k = resolve_keyword(kind, kAll);
+  if (k < 0) return false;
+  for (std::string_view read : kKinds) {
+    if (read == kAll[static_cast<size_t>(k)]) return true;
   }
   return false;
 }
