@@ -47,14 +47,22 @@ std::vector<BodyColumns> body_columns(const results::CurveTable& t) {
   return out;
 }
 
-/// The unit of column c from the CSV's `# column units:` comment ("" if none).
-std::string column_unit(const results::CurveTable& t, size_t column) {
+/// The unit of column c (-1: the time column) from the CSV's `# column units:` comment ("" if
+/// none).
+std::string column_unit(const results::CurveTable& t, long column) {
   for (const auto& c : t.comments) {
     const auto units = parse_column_units(c);
     // (*units)[0] is the time column's.
-    if (units) return column + 1 < units->size() ? (*units)[column + 1] : "";
+    const auto k = static_cast<size_t>(column + 1);
+    if (units) return k < units->size() ? (*units)[k] : "";
   }
   return "";
+}
+
+/// The factor from the unit of column c (-1: time) of `quantity` to SI (1 when unknown).
+double to_si(const results::CurveTable& t, long column, const char* quantity) {
+  const double si = unit_in_si(quantity, to_lower(column_unit(t, column)));
+  return si > 0 ? si : 1.0;
 }
 
 /// A growing binary buffer with its glTF buffer views and accessors.
@@ -81,9 +89,9 @@ class BufferBuilder {
     return static_cast<int>(doc_["accessors"].size()) - 1;
   }
 
-  int indices(const std::vector<std::uint16_t>& v) {
-    doc_["accessors"].push_back({{"bufferView", view(v.data(), v.size() * 2, 34963)},
-                                 {"componentType", 5123},
+  int indices(const std::vector<std::uint32_t>& v) {
+    doc_["accessors"].push_back({{"bufferView", view(v.data(), v.size() * 4, 34963)},
+                                 {"componentType", 5125},
                                  {"count", v.size()},
                                  {"type", "SCALAR"}});
     return static_cast<int>(doc_["accessors"].size()) - 1;
@@ -126,11 +134,11 @@ std::string base64(const std::vector<unsigned char>& in) {
 json box_primitive(BufferBuilder& buf, const std::array<float, 3>& lo,
                    const std::array<float, 3>& hi, int material) {
   std::vector<float> pos, nrm;
-  std::vector<std::uint16_t> idx;
+  std::vector<std::uint32_t> idx;
   for (int axis = 0; axis < 3; ++axis) {
     for (int side = 0; side < 2; ++side) {
       const int u = (axis + 1) % 3, v = (axis + 2) % 3;
-      const auto base = static_cast<std::uint16_t>(pos.size() / 3);
+      const auto base = static_cast<std::uint32_t>(pos.size() / 3);
       for (int corner = 0; corner < 4; ++corner) {
         std::array<float, 3> p{};
         p[axis] = side ? hi[axis] : lo[axis];
@@ -144,13 +152,24 @@ json box_primitive(BufferBuilder& buf, const std::array<float, 3>& lo,
       // Counter-clockwise seen from outside: (u, v) is right-handed with the +axis normal.
       const std::array<int, 6> ccw =
           side ? std::array<int, 6>{0, 1, 2, 0, 2, 3} : std::array<int, 6>{0, 2, 1, 0, 3, 2};
-      for (int k : ccw) idx.push_back(static_cast<std::uint16_t>(base + k));
+      for (int k : ccw) idx.push_back(base + static_cast<std::uint32_t>(k));
     }
   }
   return {{"attributes",
            {{"POSITION", buf.floats(pos, "VEC3", 3, true)},
             {"NORMAL", buf.floats(nrm, "VEC3", 3, false)}}},
           {"indices", buf.indices(idx)},
+          {"material", material}};
+}
+
+/// A graphic's triangles (model length units) as a glTF primitive in metres.
+json mesh_primitive(BufferBuilder& buf, const TriangleMesh& mesh, double to_metre, int material) {
+  std::vector<float> pos(mesh.positions);
+  for (float& x : pos) x = static_cast<float>(x * to_metre);
+  return {{"attributes",
+           {{"POSITION", buf.floats(pos, "VEC3", 3, true)},
+            {"NORMAL", buf.floats(mesh.normals, "VEC3", 3, false)}}},
+          {"indices", buf.indices(mesh.indices)},
           {"material", material}};
 }
 
@@ -184,21 +203,24 @@ double glyph_size(const results::CurveTable& t, const std::vector<BodyColumns>& 
 
 }  // namespace
 
-AnimationResult write_animation_gltf(const std::string& path, const std::string& csv_path) {
+AnimationResult write_animation_gltf(
+    const std::string& path, const std::string& csv_path,
+    const std::map<std::string, std::vector<TriangleMesh>>& geometry) {
   const results::CurveTable t = results::read_curves(csv_path);
   const std::vector<BodyColumns> bodies = body_columns(t);
   AnimationResult res;
   res.bodies = static_cast<int>(bodies.size());
   res.frames = t.rows();
-  if (!bodies.empty()) {
-    const double si = unit_in_si("length", to_lower(column_unit(t, bodies[0].pos[0])));
-    res.to_metre = si > 0 ? si : 1.0;
-  }
+  if (!bodies.empty()) res.to_metre = to_si(t, static_cast<long>(bodies[0].pos[0]), "length");
+  const double to_second = to_si(t, -1, "time");
 
   json doc = {{"asset",
                {{"version", "2.0"},
                 {"generator", "mbsolve"},
-                {"extras", {{"source", csv_path}, {"length_to_metre", res.to_metre}}}}},
+                {"extras",
+                 {{"source", csv_path},
+                  {"length_to_metre", res.to_metre},
+                  {"time_to_second", to_second}}}}},
               {"scene", 0},
               {"scenes", {{{"name", "mbsolve"}, {"nodes", json::array()}}}},
               {"nodes", json::array()},
@@ -224,17 +246,28 @@ AnimationResult write_animation_gltf(const std::string& path, const std::string&
   }
   const std::array<float, 3> cube_lo{-h, -h, -h}, cube_hi{h, h, h};
 
-  std::vector<float> times(t.time.begin(), t.time.end());
+  std::vector<float> times;
+  for (double x : t.time) times.push_back(static_cast<float>(x * to_second));
   const int time_acc = buf.floats(times, "SCALAR", 1, true);
   json anim = {{"name", "mbsolve"}, {"channels", json::array()}, {"samplers", json::array()}};
   for (size_t k = 0; k < bodies.size(); ++k) {
     const BodyColumns& b = bodies[k];
     const auto& c = kBodyColours[k % 6];
     doc["materials"].push_back(material(b.name, c[0], c[1], c[2]));
-    json prims = arms;
-    prims.push_back(
-        box_primitive(buf, cube_lo, cube_hi, static_cast<int>(doc["materials"].size()) - 1));
-    doc["meshes"].push_back({{"name", b.name + " frame"}, {"primitives", prims}});
+    const int colour = static_cast<int>(doc["materials"].size()) - 1;
+    const auto drawn = geometry.find(b.name);
+    if (drawn != geometry.end() && !drawn->second.empty()) {
+      json prims = json::array();
+      for (const TriangleMesh& m : drawn->second) {
+        prims.push_back(mesh_primitive(buf, m, res.to_metre, colour));
+      }
+      doc["meshes"].push_back({{"name", b.name + " graphics"}, {"primitives", prims}});
+      ++res.drawn;
+    } else {
+      json prims = arms;
+      prims.push_back(box_primitive(buf, cube_lo, cube_hi, colour));
+      doc["meshes"].push_back({{"name", b.name + " frame"}, {"primitives", prims}});
+    }
     std::vector<float> tr, rot;
     for (size_t i = 0; i < t.rows(); ++i) {
       for (size_t a = 0; a < 3; ++a) {
@@ -264,6 +297,19 @@ AnimationResult write_animation_gltf(const std::string& path, const std::string&
     }
   }
   if (!bodies.empty() && t.rows() > 0) doc["animations"].push_back(anim);
+  const auto ground = geometry.find("ground");
+  if (ground != geometry.end() && !ground->second.empty()) {
+    doc["materials"].push_back(material("ground", 0.6f, 0.6f, 0.6f));
+    json prims = json::array();
+    for (const TriangleMesh& m : ground->second) {
+      prims.push_back(
+          mesh_primitive(buf, m, res.to_metre, static_cast<int>(doc["materials"].size()) - 1));
+    }
+    doc["meshes"].push_back({{"name", "ground graphics"}, {"primitives", prims}});
+    doc["nodes"].push_back(
+        {{"name", "ground"}, {"mesh", static_cast<int>(doc["meshes"].size()) - 1}});
+    doc["scenes"][0]["nodes"].push_back(static_cast<int>(doc["nodes"].size()) - 1);
+  }
   doc["buffers"] = {{{"byteLength", buf.bytes().size()},
                      {"uri", "data:application/octet-stream;base64," + base64(buf.bytes())}}};
   // glTF allows no empty top-level arrays (minItems 1).

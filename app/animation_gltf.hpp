@@ -7,25 +7,36 @@
 //   * one animation "mbsolve" with, per node, a translation and a rotation sampler (LINEAR) over
 //     the output times: translation = (x, y, z) converted to metres (glTF's unit) from the
 //     CSV's length unit, rotation = the quaternion (e1, e2, e3, e0) (glTF order x, y, z, w);
-//     times in seconds of the CSV's time unit as written (the CSV's time column);
-//   * the geometry of each node: a frame glyph in the body's CM frame: a cube in the body's
-//     colour at the origin and three arms along +x (red), +y (green), +z (blue), sized to a
-//     fifth of the largest extent a body sweeps, at least a twentieth of the whole scene's.
+//     times in seconds (the CSV's time column converted from its unit);
+//   * the geometry of each node: the body's graphics (`geometry`, app/graphics_mesh.hpp: the
+//     deck's Post_Graphic / GRAPHICS in the body's CM frame) in the body's colour; for a body
+//     without graphics a frame glyph in its CM frame: a cube in the body's colour at the origin
+//     and three arms along +x (red), +y (green), +z (blue), sized to a fifth of the largest
+//     extent a body sweeps, at least a twentieth of the whole scene's;
+//   * the ground's graphics, when it has any: a node "ground" that does not move, in grey.
 // glTF stores single precision: values equal the CSV's rounded to float32.
 
+#include <map>
 #include <string>
+#include <vector>
+
+#include "app/graphics_mesh.hpp"
 
 namespace mb {
 
 struct AnimationResult {
-  int bodies = 0;       ///< nodes written
+  int bodies = 0;       ///< nodes of moving bodies written
+  int drawn = 0;        ///< of these, the bodies drawn with their graphics (not the glyph)
   size_t frames = 0;    ///< output times
   double to_metre = 1;  ///< the factor applied to the CSV's lengths
 };
 
-/// Writes `path` (atomically) from the result CSV `csv_path`. Throws Error(kUsage) when it cannot
-/// be written, Error(kDeckError) when the CSV cannot be read.
-AnimationResult write_animation_gltf(const std::string& path, const std::string& csv_path);
+/// Writes `path` (atomically) from the result CSV `csv_path`, with the graphics `geometry` per
+/// node name (body_meshes: "body<id>", "ground"; in the model's length unit, the CSV's). Throws
+/// Error(kUsage) when it cannot be written, Error(kDeckError) when the CSV cannot be read.
+AnimationResult write_animation_gltf(
+    const std::string& path, const std::string& csv_path,
+    const std::map<std::string, std::vector<TriangleMesh>>& geometry = {});
 
 /// The colours of the body glyphs' cubes (RGB 0..1), body k of the CSV gets kBodyColours[k % 6].
 inline constexpr float kBodyColours[6][3] = {{1.0f, 0.0f, 1.0f}, {1.0f, 0.55f, 0.0f},

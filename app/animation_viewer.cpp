@@ -16,8 +16,8 @@ constexpr const char* kViewerScript = R"JS(
   const acc = i => {
     const a = g.accessors[i], v = g.bufferViews[a.bufferView];
     const off = (v.byteOffset || 0) + (a.byteOffset || 0), n = width[a.type] * a.count;
-    return a.componentType === 5126 ? new Float32Array(bin.buffer, off, n)
-                                    : new Uint16Array(bin.buffer, off, n);
+    const T = {5126: Float32Array, 5125: Uint32Array, 5123: Uint16Array}[a.componentType];
+    return new T(bin.buffer, off, n);
   };
   // Nodes with their triangles (body frame) and their tracks.
   const nodes = g.nodes.map(n => ({
@@ -85,12 +85,21 @@ constexpr const char* kViewerScript = R"JS(
   const params = new URLSearchParams(location.hash.slice(1));
   let view = views[params.get('view')] ? params.get('view') : (zmax - zmin < 1e-9 ? 'xy' : 'iso');
   let fit = null;
-  // Fit: every node's origin at every time, widened by the largest vertex distance of its mesh.
+  // Fit: every moving node's origin at every time, widened by the largest vertex distance of its
+  // mesh; the vertices of a node that stands still.
   const radius = n => n.tris.reduce((r, tri) => tri.v.reduce((q, v) => Math.max(q, Math.hypot(...v)), r), 0);
   const fitView = () => {
     let lo = [Infinity, Infinity], hi = [-Infinity, -Infinity];
     const V = views[view];
     nodes.forEach(n => {
+      if (!n.tr && !n.rot) {  // a node that stands still (the ground): its vertices
+        n.tris.forEach(tri => tri.v.forEach(v => {
+          const w = rotate(n.q, v).map((c, k) => c + n.t[k]), s = [dot3(w, V[0]), dot3(w, V[1])];
+          lo = lo.map((l, k) => Math.min(l, s[k]));
+          hi = hi.map((h, k) => Math.max(h, s[k]));
+        }));
+        return;
+      }
       const r = radius(n), tr = n.tr || n.t;
       for (let i = 0; i < tr.length; i += 3) {
         const w = [tr[i], tr[i + 1], tr[i + 2]], s = [dot3(w, V[0]), dot3(w, V[1])];

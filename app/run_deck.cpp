@@ -18,13 +18,16 @@
 #include "app/animation_gltf.hpp"
 #include "app/animation_viewer.hpp"
 #include "app/csv_observer.hpp"
+#include "app/graphics_mesh.hpp"
 #include "app/hdf5_result_file.hpp"
 #include "app/linear_files.hpp"
 #include "app/quick_look_report.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "models/body_graphics.hpp"
 #include "models/command_edits.hpp"
 #include "models/model_builder.hpp"
+#include "models/resoutput.hpp"
 #include "parser/read_deck.hpp"
 #include "results/atomic_file.hpp"
 #include "results/csv_result_writer.hpp"
@@ -152,7 +155,8 @@ class DeckRun {
         cpu0_(std::clock()),
         prefix_(output_prefix(opt.deck_path, opt.prefix)),
         log_(opt.verbosity),
-        deck_read_(opt.preloaded_deck ? opt.preloaded_deck : &deck_) {
+        deck_read_(opt.preloaded_deck ? opt.preloaded_deck : &deck_),
+        angles_(opt.angles) {
     log_.line(
         fmt::format("mbsolve {} on {} ({})", mbsolve_version(), opt.deck_path, now_iso8601()));
   }
@@ -226,15 +230,17 @@ class DeckRun {
     }
     AnimationResult a;
     try {
-      a = write_animation_gltf(opt_.animation_path, prefix_ + ".csv");
+      a = write_animation_gltf(opt_.animation_path, prefix_ + ".csv", animation_meshes_);
     } catch (const Error& e) {
       if (e.code() == ExitCode::kUsage) throw;
       if (!quiet) std::cerr << "mbsolve: warning: no animation written: " << e.what() << '\n';
       return "";
     }
     if (!quiet) {
-      std::cerr << fmt::format("mbsolve: animation written to {} ({} bodies, {} frames)\n",
-                               opt_.animation_path, a.bodies, a.frames);
+      std::cerr << fmt::format(
+          "mbsolve: animation written to {} ({} bodies, {} drawn with their graphics; {} "
+          "frames)\n",
+          opt_.animation_path, a.bodies, a.drawn, a.frames);
     }
     std::ifstream in(opt_.animation_path, std::ios::binary);
     std::ostringstream text;
@@ -279,6 +285,7 @@ class DeckRun {
     }
     Diagnostics diag;
     model = reuse_preloaded_model(opt_);
+    const bool reused = model.has_value();
     if (model) log_.line("model reused from the worker's first build (value overrides only)");
     if (!model) deck_ = read_deck_for_run(opt_, diag);
     const std::string& acf_prefix =
@@ -293,6 +300,20 @@ class DeckRun {
     }
     if (!model && !diag.has_errors()) require_adams_analysis(deck_, diag);
     if (!model && !diag.has_errors()) model = build_model(deck_, diag);
+    if (model && !diag.has_errors()) {
+      const Deck& deck = reused ? *opt_.preloaded_deck : deck_;
+      if (!opt_.animation_path.empty()) {
+        animation_meshes_ = body_meshes(read_body_graphics(deck, *model, diag), *model);
+      } else {
+        note_graphics_not_drawn(deck, diag);
+      }
+      // --angles wins over the deck's ResOutput mbsolve_body_angles.
+      const std::string deck_angles = deck_body_angles(deck);
+      if (angles_ == BodyAngles::kNone && deck_angles == "ypr") {
+        angles_ = BodyAngles::kYawPitchRoll;
+      }
+      if (angles_ == BodyAngles::kNone && deck_angles == "313") angles_ = BodyAngles::kEuler313;
+    }
     for (const auto& d : diag.all()) {
       log_.line(d.str(), opt_.verbosity != Verbosity::kQuiet || d.severity == Severity::kError);
     }
@@ -332,7 +353,7 @@ class DeckRun {
         fmt::format("model: {} moving bodies, {} markers, {} joints ({} constraint equations)",
                     sum_.bodies, model.markers.size(), model.joints.size(), sum_.constraints));
     RequestOutputs requests(sys);
-    const std::vector<ResultColumn> columns = result_columns(sys, requests, opt_.angles);
+    const std::vector<ResultColumn> columns = result_columns(sys, requests, angles_);
     CsvResultWriter csv(prefix_ + ".csv", csv_comments(model), columns);
     csv_in_run_ = &csv;
     std::optional<ProgressLine> progress;
@@ -350,13 +371,16 @@ class DeckRun {
                     std::filesystem::path(opt_.deck_path).filename().string(),
                     fmt::format("mbsolve {}", mbsolve_version()));
       files_in_run_.push_back(&*adams);
+      if (res) more_files_.push_back(prefix_ + ".res");
+      if (req) more_files_.push_back(prefix_ + ".req");
     }
     std::optional<Hdf5ResultFile> hdf5;
     if (wants("hdf5")) {
       hdf5.emplace(prefix_, model, columns, opt_.deck_path);
       files_in_run_.push_back(&*hdf5);
+      more_files_.push_back(prefix_ + ".h5");
     }
-    CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr, opt_.angles,
+    CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr, angles_,
                     files_in_run_);
     const RunReport rep = run_analyses(sys, obs);
     obs.end();
@@ -433,6 +457,9 @@ class DeckRun {
   std::vector<ResultFileWriter*> files_in_run_;  ///< the other result files being written
   Deck deck_;
   const Deck* deck_read_;
+  BodyAngles angles_;  ///< the CSV's body angle columns: --angles, else the deck's ResOutput
+  /// --animation: the graphics of each body ("body<id>", "ground"), read with the model.
+  std::map<std::string, std::vector<TriangleMesh>> animation_meshes_;
 };
 
 }  // namespace

@@ -257,6 +257,14 @@ void resolve_contacts(const ModelDraft& draft, Model& m, Diagnostics& diag) {
       m.contact_geometries.push_back(std::move(g));  // refused by the contact, naming the file
       continue;
     }
+    if ((g.shape == ContactGeometry::Shape::kCylinder ||
+         g.shape == ContactGeometry::Shape::kFrustum) &&
+        g.length < 0) {
+      problems[g.id] =
+          fmt::format("{} has a negative length: a contact needs the {} along +z of its marker",
+                      d.subject, g.kind.empty() ? std::string("cylinder") : g.kind);
+      continue;
+    }
     auto it = m.marker_index.find(d.marker_id);
     if (it == m.marker_index.end()) {
       problems[g.id] =
@@ -306,21 +314,6 @@ void resolve_contacts(const ModelDraft& draft, Model& m, Diagnostics& diag) {
       }
     }
     if (ok) m.contacts.push_back(std::move(c));
-  }
-  // Graphics no contact uses only draw: one info line, as for any skipped element.
-  for (const DraftGraphic& d : draft.graphics) {
-    bool used = false;
-    for (const DraftContact& c : draft.contacts) {
-      for (const auto* ids : {&c.i_ids, &c.j_ids}) {
-        used = used || std::find(ids->begin(), ids->end(), d.geometry.id) != ids->end();
-      }
-    }
-    if (used) continue;
-    const bool adams = d.subject.starts_with("GRAPHICS");
-    diag.info(d.geometry.loc, "",
-              adams ? "GRAPHICS statements that no CONTACT names are not used by mbsolve; skipped"
-                    : "Post_Graphic elements are skipped (graphics only)");
-    break;
   }
 }
 

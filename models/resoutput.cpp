@@ -2,7 +2,14 @@
 
 #include <array>
 
+#include "common/text.hpp"
+#include "parser/deck.hpp"
+
 namespace mb {
+
+namespace {
+constexpr std::array<std::string_view, 3> kBodyAngles = {"NONE", "YPR", "313"};
+}  // namespace
 
 void build_resoutput(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   static constexpr std::array<std::string_view, 3> kUnique = {"FIRST", "LAST", "ALL"};
@@ -30,6 +37,7 @@ void build_resoutput(ElementReader& in, ModelDraft& draft, bool /*in_command*/) 
              "angle_type YPR is not supported yet (request angles are body 3-1-3 Euler angles, "
              "EULER_ANGLES)");
   }
+  in.keyword("mbsolve_body_angles", kBodyAngles);  // read by deck_body_angles
   for (auto n : {"mrf_file", "abf_file", "plt_file", "cof_file", "flex_vel_acc_output",
                  "contact_gra_output", "capture_max_pd", "req_comment_only"}) {
     if (auto v = in.boolean(n); v && *v) {
@@ -43,6 +51,19 @@ void build_resoutput(ElementReader& in, ModelDraft& draft, bool /*in_command*/) 
                  std::string(n) + " has no effect: mbsolve does not round small results to zero");
     }
   }
+}
+
+std::string deck_body_angles(const Deck& deck) {
+  std::string value;
+  for (const auto* nodes : {&deck.model, &deck.commands}) {
+    for (const DeckNode& node : *nodes) {
+      if (node.tag != "resoutput") continue;
+      for (const DeckAttribute& a : node.attributes) {
+        if (a.name == "mbsolve_body_angles") value = to_lower(trim(a.value));
+      }
+    }
+  }
+  return value;
 }
 
 }  // namespace mb

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "common/text.hpp"
+#include "parser/adm_lexer.hpp"
 
 namespace mb::adm {
 
@@ -34,16 +35,17 @@ constexpr ArgSpec kContactTable[] = {{"IGEOM", IS},
                                      {"FRICTION_FUNCTION", T},
                                      {"FRICTION_ROUTINE", T}};
 
-constexpr std::array<std::string_view, 7> kKinds = {"BOX",    "CYLINDER", "ELLIPSOID", "FRUSTUM",
-                                                    "CIRCLE", "PLANE",    "EXTERNAL"};
+constexpr std::array<std::string_view, 8> kKinds = {"BOX",    "CYLINDER", "ELLIPSOID", "FRUSTUM",
+                                                    "CIRCLE", "PLANE",    "EXTERNAL",  "OUTLINE"};
 
 constexpr ArgSpec kGraphicsTable[] = {
-    {"BOX", F},    {"CYLINDER", F}, {"ELLIPSOID", F}, {"FRUSTUM", F}, {"CIRCLE", F},
-    {"PLANE", F},  {"EXTERNAL", F}, {"CM", I},        {"CORNER", I},  {"RM", I},
-    {"X", R},      {"Y", R},        {"Z", R},         {"XSCALE", R},  {"YSCALE", R},
-    {"ZSCALE", R}, {"RADIUS", R},   {"LENGTH", R},    {"TOP", R},     {"BOTTOM", R},
-    {"SIDES", I},  {"SEG", I},      {"RANGLE", R},    {"XMIN", R},    {"XMAX", R},
-    {"YMIN", R},   {"YMAX", R},     {"FILE", T},      {"ELEMENT", T}, {"FACETING_TOLERANCE", R}};
+    {"BOX", F},     {"CYLINDER", F}, {"ELLIPSOID", F}, {"FRUSTUM", F}, {"CIRCLE", F},
+    {"PLANE", F},   {"EXTERNAL", F}, {"CM", I},        {"CORNER", I},  {"RM", I},
+    {"X", R},       {"Y", R},        {"Z", R},         {"XSCALE", R},  {"YSCALE", R},
+    {"ZSCALE", R},  {"RADIUS", R},   {"LENGTH", R},    {"TOP", R},     {"BOTTOM", R},
+    {"SIDES", I},   {"SEG", I},      {"RANGLE", R},    {"XMIN", R},    {"XMAX", R},
+    {"YMIN", R},    {"YMAX", R},     {"FILE", T},      {"ELEMENT", T}, {"FACETING_TOLERANCE", R},
+    {"OUTLINE", IS}};
 
 /// Copies an integer list argument to `attr` as blank-separated ids.
 void copy_ids(NodeBuilder& b, std::string_view arg_name, std::string_view attr) {
@@ -63,8 +65,14 @@ const std::span<const ArgSpec> kContactArgs = kContactTable;
 const std::span<const ArgSpec> kGraphicsArgs = kGraphicsTable;
 
 bool graphics_kind_read(std::string_view kind) {
-  for (std::string_view k : kKinds) {
-    if (iequals(k, kind)) return true;
+  // Every kind Adams has, so that an abbreviation is resolved as Adams resolves it.
+  static constexpr std::string_view kAll[] = {
+      "ARC",   "BOX",     "CIRCLE",  "CURVE", "CYLINDER", "ELLIPSOID", "EXTERNAL",
+      "FORCE", "FRUSTUM", "OUTLINE", "PLANE", "POINT",    "SPDP",      "TORUS"};
+  const int k = resolve_keyword(kind, kAll);
+  if (k < 0) return false;
+  for (std::string_view read : kKinds) {
+    if (read == kAll[static_cast<size_t>(k)]) return true;
   }
   return false;
 }
@@ -106,6 +114,12 @@ void build_contact(NodeBuilder& b) {
 
 void build_graphics(NodeBuilder& b) {
   b.set_id();
+  if (const Arg* outline = b.arg("OUTLINE")) {
+    b.set_from("type", "Outline", *outline);
+    copy_ids(b, "OUTLINE", "marker_id");
+    b.ignore_rest("they only draw");
+    return;
+  }
   const int k =
       b.pick_flag({"BOX", "CYLINDER", "ELLIPSOID", "FRUSTUM", "CIRCLE", "PLANE", "EXTERNAL"}, true);
   if (k < 0) return;
@@ -148,7 +162,8 @@ void build_graphics(NodeBuilder& b) {
       b.copy_text("ELEMENT", "element");
       break;
   }
-  for (auto n : {"SIDES", "SEG", "RANGLE", "FACETING_TOLERANCE"}) b.arg(n);
+  b.copy_int("SIDES", "sides");
+  for (auto n : {"SEG", "RANGLE", "FACETING_TOLERANCE"}) b.arg(n);
   b.ignore_rest("they only draw");
 }
 

@@ -107,11 +107,6 @@ class Reader {
     raws_ = adm::split_statements(text, file_, 1, "END", diag_);
     warn_if_truncated();
     statements_.reserve(raws_.size());
-    for (const auto& raw : raws_) {
-      size_t pos = 0;
-      const int k = statement_row(adm::parse_head(raw, pos));
-      if (k >= 0 && table()[static_cast<size_t>(k)].name == "CONTACT") reads_graphics_ = true;
-    }
     // PREFERENCES first: its LIBPATH names where the user libraries of every statement are.
     for (const auto& raw : raws_) {
       if (is_preferences(raw)) read_statement(raw);
@@ -168,9 +163,8 @@ class Reader {
     const StatementSpec& spec = table()[static_cast<size_t>(k)];
     st.name = std::string(spec.name);
     if (spec.name == "END") return;
-    if (spec.name == "GRAPHICS" && reads_graphics_ &&
-        adm::graphics_kind_read(first_word(raw, pos))) {
-      // The geometry of a CONTACT (parser/adm_contact.hpp).
+    if (spec.name == "GRAPHICS" && adm::graphics_kind_read(first_word(raw, pos))) {
+      // The geometry of a CONTACT and of the animation (parser/adm_contact.hpp).
     } else if (spec.name == "GRAPHICS" || spec.name == "MATERIAL") {
       if (skipped_.insert(std::string(spec.name)).second) {
         diag_.info(st.loc, "",
@@ -178,9 +172,9 @@ class Reader {
                        (spec.name == "MATERIAL"
                             ? " statements are used by Adams/View only (parts carry their "
                               "MASS and IP); skipped"
-                        : reads_graphics_ ? " statements other than the geometry of a CONTACT "
-                                            "are not used by mbsolve; skipped"
-                                          : " statements are not used by mbsolve; skipped"));
+                            : " statements of kinds other than BOX, CYLINDER, ELLIPSOID, "
+                              "FRUSTUM, CIRCLE, PLANE, EXTERNAL and OUTLINE are not used by "
+                              "mbsolve; skipped"));
       }
       return;
     }
@@ -646,7 +640,6 @@ class Reader {
   std::vector<PendingVelocity> velocities_;
   long long last_part_ = -1;
   std::set<std::string> skipped_;
-  bool reads_graphics_ = false;  ///< the dataset has a CONTACT: its GRAPHICS are read
 
   /// The first word after `pos` (a GRAPHICS statement's kind).
   static std::string first_word(const adm::RawStatement& raw, size_t pos) {

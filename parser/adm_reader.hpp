@@ -117,10 +117,11 @@
 //                                    warning per statement naming what is ignored
 //                                    (PREFERENCES' LIBPATH: folders for user libraries, read
 //                                    before all statements)
-//   CONTACT      force_contact       and the GRAPHICS it names -> post_graphic
-//                                    (parser/adm_contact.hpp)
-//   GRAPHICS, MATERIAL               otherwise not used by mbsolve (MATERIAL: Adams/View only):
-//                                    skipped (one info each)
+//   CONTACT      force_contact       (parser/adm_contact.hpp)
+//   GRAPHICS     post_graphic        the kinds a contact or the animation uses (BOX, CYLINDER,
+//                                    ELLIPSOID, FRUSTUM, CIRCLE, PLANE, EXTERNAL, OUTLINE;
+//                                    parser/adm_contact.hpp); the others skipped (one info)
+//   MATERIAL                         Adams/View only: skipped (one info)
 //   END                              ends the dataset
 
 #include <string>

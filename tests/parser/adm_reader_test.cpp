@@ -482,12 +482,15 @@ COUPLER/5, JOINTS=3, 4, FUNCTION=USER(2, 1)
   CHECK(first_error("GEAR/1, JOINTS=1,2\n") == "e.adm:2:1: error: GEAR 1: missing CV=");
 }
 
-TEST_CASE("ADM reader: keyword abbreviations, GRAPHICS skipped with one info") {
+TEST_CASE("ADM reader: keyword abbreviations, GRAPHICS read, kinds not drawn skipped") {
   const std::string text = R"ADM(title
 PART/1, GROUND
 MARK/2, PART=1, QP=0,0,0, REU=0,0,90D
-GRAPHICS/1, CYLINDER, CM=2, LENGTH=1, RADIUS=0.1
+GRAPHICS/1, CYL, CM=2, LENGTH=-1, RADIUS=0.1, SIDES=12
 GRAPHICS/2, BOX, CORNER=2, X=1, Y=1, Z=1
+GRAPHICS/3, OUTL=2, 2
+GRAPHICS/4, FORCE, ETYPE=SFORCE, EID=1
+GRAPHICS/5, SPDP, I=2, J=2
 REQ/3, DISP, I=2
 END
 )ADM";
@@ -496,9 +499,18 @@ END
   REQUIRE(errors(diag) == "");
   CHECK(num(node(deck, "reference_marker", "2"), "a10") == Approx(1));
   CHECK(attr(node(deck, "post_request", "3"), "type") == "MARKER_DISPLACEMENT");
+  // The kinds a contact or the animation uses become post_graphic nodes.
+  CHECK(attr(node(deck, "post_graphic", "1"), "type") == "Cylinder");
+  CHECK(num(node(deck, "post_graphic", "1"), "length") == Approx(-1));
+  CHECK(num(node(deck, "post_graphic", "1"), "sides") == Approx(12));
+  CHECK(attr(node(deck, "post_graphic", "2"), "type") == "BoxDefinedFromCorner");
+  CHECK(attr(node(deck, "post_graphic", "3"), "type") == "Outline");
+  CHECK(attr(node(deck, "post_graphic", "3"), "marker_id") == "2 2");
+  // FORCE and SPDP: one info line for both.
   REQUIRE(diag.all().size() == 1);
   CHECK(diag.all()[0].headline() ==
-        "a.adm:4:1: info: GRAPHICS statements are not used by mbsolve; skipped");
+        "a.adm:7:1: info: GRAPHICS statements of kinds other than BOX, CYLINDER, ELLIPSOID, "
+        "FRUSTUM, CIRCLE, PLANE, EXTERNAL and OUTLINE are not used by mbsolve; skipped");
 }
 
 TEST_CASE("ADM reader: exact error messages for malformed input") {

@@ -81,6 +81,16 @@ steps=$(grep -c '<Step type=' "$work/last.res")
   fail "mbcompare LAST csv vs h5: exit $? $(cat "$work/err")"
 echo "abf_unique_time LAST: .res ($exact channels, $steps steps) and .h5 equal the CSV"
 
+# The last line of a run names every file written.
+"$mbsolve" --format res,req,hdf5 "$work/pendulum.xml" -o "$work/line" 2>"$work/err" ||
+  fail "mbsolve --format res,req,hdf5: exit $?"
+line=$(tail -n 1 "$work/err")
+rows=$(grep -vc '^#' "$work/line.csv")
+want="mbsolve: results written to $work/line.csv ($((rows - 1)) rows), $work/line.res, $work/line.req, $work/line.h5, $work/line.json, $work/line.log"
+[ "$line" = "$want" ] || fail "last line: '$line', expected '$want'"
+for f in res req h5; do [ -s "$work/line.$f" ] || fail "line.$f not written"; done
+echo "the last line names the .res, .req and .h5"
+
 "$mbsolve" -q --format res,xyz "$work/pendulum.xml" -o "$work/bad" >"$work/out" 2>"$work/err"
 rc=$?
 [ "$rc" = 2 ] || fail "--format xyz: exit $rc, expected 2"

@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# mbsolve --animation with --report end to end: solves examples/pendulum.xml, then renders the
-# report's animation viewer in headless Chromium at two times (URL fragment #t=T&view=xy, paused) and checks the
-# moving body's pixel position: the centroid of its cube's colour (magenta, the first body's) in
-# each screenshot (tests/tools/png_pixels.py) must lie within 3 px of where the CSV's x, y at
-# that time put it under the projection the canvas reports (data-px-per-metre, data-origin-*),
-# and the two centroids must be far apart (the body moved).
-# Exits 77 (skipped) only when chromium is missing (apt-get install chromium), except under CI.
+# mbsolve --animation with --report end to end, on two decks, each rendered by the report's
+# animation viewer in headless Chromium at two times (URL fragment #t=T&view=xy, paused):
+#   * examples/pendulum.xml (a frame glyph: the body has no graphics), t = 0 and 0.5 s: the
+#     centroid of its cube's colour (magenta, the first body's) must lie within 3 px of where the
+#     CSV's x, y at that time put it;
+#   * examples/slider_crank.xml (Post_Graphic boxes), t = 0 and 0.25 s: the centroid of the
+#     slider's box (cyan, the third body's colour) must lie within 3 px of where the closed-form
+#     slider-crank kinematics put the slider (x = r cos(2 pi t) + sqrt(L^2 - r^2 sin^2(2 pi t)),
+#     y = 0; r = 0.1 m, L = 0.3 m), and it must have moved by the expected amount (within 3 px)
+#     towards -x.
+# Pixels from metres by the projection the canvas reports (data-px-per-metre, data-origin-*), the
+# colour centroids by tests/tools/png_pixels.py. Exits 77 (skipped) only when chromium is missing
+# (apt-get install chromium), except under CI.
 # Usage: animation_browser_test.sh MBSOLVE SOURCE_DIR [OUT_DIR]
 set -uo pipefail
 bin=$1
@@ -18,16 +24,20 @@ fail() {
 }
 rm -rf "$out"
 mkdir -p "$out"
-"$bin" "$src/examples/pendulum.xml" -o "$out/" --animation "$out/pendulum.gltf" \
-  --report "$out/report" -q --set Simulate.end_time=1 2>"$out/mbsolve.err" ||
-  fail "mbsolve exit $?: $(cat "$out/mbsolve.err")"
-grep -q "id='animation-canvas'" "$out/report/index.html" || fail "no animation viewer on the page"
-
 source "$here/../headless_chromium.sh"
 
-# The canvas' page position and the projection it used, from the DOM after the viewer drew.
-cp "$out/report/index.html" "$out/report/render_check.html"
-cat >>"$out/report/render_check.html" <<'JS'
+# check NAME T0 T1 R G B: renders $out/NAME/report at T0 and T1 and checks the body of colour
+# (R, G, B) where tests/tools/animation_browser_expect.py NAME puts it.
+check() {
+  local name=$1 t0=$2 t1=$3 r=$4 g=$5 b=$6 dir=$out/$1
+  mkdir -p "$dir"
+  "$bin" "$src/examples/$name.xml" -o "$dir/" --animation "$dir/$name.gltf" \
+    --report "$dir/report" -q --set Simulate.end_time=1 2>"$dir.err" ||
+    fail "mbsolve $name exit $?: $(cat "$dir.err")"
+  grep -q "id='animation-canvas'" "$dir/report/index.html" || fail "no animation viewer on the page"
+  # The canvas' page position and the projection it used, from the DOM after the viewer drew.
+  cp "$dir/report/index.html" "$dir/report/render_check.html"
+  cat >>"$dir/report/render_check.html" <<'JS'
 <script>
 window.addEventListener('load', () => {
   const c = document.getElementById('animation-canvas');
@@ -41,46 +51,23 @@ window.addEventListener('load', () => {
 });
 </script>
 JS
-size=1100,1400
-positions=()
-for t in 0 0.5; do
-  url="file://$(realpath "$out/report/render_check.html")#t=$t&view=xy"
-  chromium_run --window-size=$size --virtual-time-budget=3000 --dump-dom "$url" \
-    >"$out/dom_$t.html" 2>>"$out/chromium.log"
-  chromium_run --window-size=$size --hide-scrollbars --screenshot="$out/shot_$t.png" \
-    "file://$(realpath "$out/report/index.html")#t=$t&view=xy" >>"$out/chromium.log" 2>&1
-  geometry=$(sed -n 's/.*<pre id="render-check">\([^<]*\)<\/pre>.*/\1/p' "$out/dom_$t.html")
-  [ -n "$geometry" ] || fail "the viewer did not run at t=$t (chromium log: $out/chromium.log)"
-  centroid=$(python3 "$here/png_pixels.py" centroid "$out/shot_$t.png" 255 0 255 40) ||
-    fail "no magenta body in the screenshot at t=$t ($out/shot_$t.png)"
-  positions+=("$t|$geometry|$centroid")
-done
+  local size=1100,1400 positions=() t geometry centroid url
+  for t in $t0 $t1; do
+    url="file://$(realpath "$dir/report/render_check.html")#t=$t&view=xy"
+    chromium_run --window-size=$size --virtual-time-budget=3000 --dump-dom "$url" \
+      >"$dir/dom_$t.html" 2>>"$dir/chromium.log"
+    chromium_run --window-size=$size --hide-scrollbars --screenshot="$dir/shot_$t.png" \
+      "file://$(realpath "$dir/report/index.html")#t=$t&view=xy" >>"$dir/chromium.log" 2>&1
+    geometry=$(sed -n 's/.*<pre id="render-check">\([^<]*\)<\/pre>.*/\1/p' "$dir/dom_$t.html")
+    [ -n "$geometry" ] || fail "$name: the viewer did not run at t=$t (log: $dir/chromium.log)"
+    centroid=$(python3 "$here/png_pixels.py" centroid "$dir/shot_$t.png" $r $g $b 40) ||
+      fail "$name: no body of colour $r $g $b in the screenshot at t=$t ($dir/shot_$t.png)"
+    positions+=("$t|$geometry|$centroid")
+  done
+  python3 "$here/animation_browser_expect.py" "$name" "$dir/$name.csv" "${positions[@]}" ||
+    exit 1
+  echo "$name: PASS (screenshots: $dir/shot_$t0.png, $dir/shot_$t1.png)"
+}
 
-python3 - "$out/pendulum.csv" "${positions[@]}" <<'PY' || exit 1
-import sys
-lines = open(sys.argv[1]).read().splitlines()
-names = lines[5].split(",")
-rows = [[float(x) for x in l.split(",")] for l in lines[6:] if l]
-ix, iy = names.index("body30102.x"), names.index("body30102.y")
-seen = []
-for arg in sys.argv[2:]:
-    t, geometry, centroid = arg.split("|")
-    left, top, scale, ox, oy, view, drawn, dpr = geometry.split()
-    cx, cy, n = centroid.split()
-    row = min(rows, key=lambda r: abs(r[0] - float(t)))
-    assert abs(row[0] - float(t)) < 1e-9, f"no CSV row at t={t}"
-    assert view == "xy" and abs(float(drawn) - float(t)) < 1e-12 and float(dpr) == 1, geometry
-    want_x = float(left) + float(ox) + float(scale) * row[ix]
-    want_y = float(top) + float(oy) - float(scale) * row[iy]
-    err = ((float(cx) - want_x) ** 2 + (float(cy) - want_y) ** 2) ** 0.5
-    print(f"t={t}: CSV body30102 at ({row[ix]:.4f}, {row[iy]:.4f}) m -> expected pixel "
-          f"({want_x:.1f}, {want_y:.1f}); magenta centroid ({cx}, {cy}) of {n} px; off by {err:.2f} px")
-    if err > 3:
-        sys.exit(f"FAIL: the body is drawn {err:.1f} px from where the CSV puts it at t={t}")
-    seen.append((float(cx), float(cy)))
-moved = ((seen[0][0] - seen[1][0]) ** 2 + (seen[0][1] - seen[1][1]) ** 2) ** 0.5
-print(f"moved {moved:.1f} px between the two times")
-if moved < 50:
-    sys.exit("FAIL: the body did not move between the screenshots")
-PY
-echo "PASS (screenshots: $out/shot_0.png, $out/shot_0.5.png)"
+check pendulum 0 0.5 255 0 255
+check slider_crank 0 0.25 0 204 204

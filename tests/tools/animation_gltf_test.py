@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Checks an mbsolve --animation glTF against the CSV of the same run, reading both with the
-standard library only (json, base64, struct): one node per body of the CSV, named bodyN; one
-animation whose translation and rotation samplers, per node, have the CSV's output times as
-input and the CSV's bodyN.x .y .z (times the file's length_to_metre) and (e1, e2, e3, e0) as
-output, each equal to the CSV value rounded to float32 (glTF's single precision); node
+standard library only (json, base64, struct): one node per body of the CSV, named bodyN (and a
+node "ground" when the ground has graphics); one animation whose translation and rotation
+samplers, per node, have the CSV's output times in seconds as input (converted from the CSV's
+time unit, its `# column units:` line: s or ms) and the CSV's bodyN.x .y .z (times the file's
+length_to_metre) and (e1, e2, e3, e0) as output, each equal to the CSV value rounded to float32 (glTF's single precision); node
 defaults at the first row; every quaternion of unit length; accessor bounds where glTF requires
 them.
 
@@ -32,7 +33,7 @@ def main(gltf_path, csv_path):
         a = g["accessors"][i]
         v = g["bufferViews"][a["bufferView"]]
         width = {"SCALAR": 1, "VEC3": 3, "VEC4": 4}[a["type"]]
-        fmt = {5126: "f", 5123: "H"}[a["componentType"]]
+        fmt = {5126: "f", 5123: "H", 5125: "I"}[a["componentType"]]
         size = struct.calcsize(fmt)
         off = v.get("byteOffset", 0) + a.get("byteOffset", 0)
         assert off + a["count"] * width * size <= v.get("byteOffset", 0) + v["byteLength"]
@@ -45,8 +46,11 @@ def main(gltf_path, csv_path):
     col = {n: k for k, n in enumerate(names)}
     bodies = sorted({n.split(".")[0] for n in names if n.startswith("body") and n.endswith(".x")})
     scale = g["asset"]["extras"]["length_to_metre"]
+    units = next(l for l in lines if l.startswith("# column units:"))
+    time_unit = units.split(":", 1)[1].strip().split(",")[0]
+    to_second = {"second": 1.0, "s": 1.0, "millisecond": 1e-3, "ms": 1e-3}[time_unit]
 
-    nodes = {n["name"]: k for k, n in enumerate(g["nodes"])}
+    nodes = {n["name"]: k for k, n in enumerate(g["nodes"]) if n["name"] != "ground"}
     assert sorted(nodes) == bodies, f"nodes {sorted(nodes)} != CSV bodies {bodies}"
     assert len(g["animations"]) == 1, "one animation"
     anim = g["animations"][0]
@@ -67,7 +71,8 @@ def main(gltf_path, csv_path):
             times, values = tracks[(k, path)]
             assert len(times) == len(rows), f"{b} {path}: {len(times)} times, {len(rows)} rows"
             for i, r in enumerate(rows):
-                assert times[i] == f32(r[0]), f"{b} {path}: time {times[i]} != {r[0]} (row {i})"
+                assert times[i] == f32(r[0] * to_second), \
+                    f"{b} {path}: time {times[i]} s != {r[0]} {time_unit} (row {i})"
                 want = [f32(r[col[b + c]] * factor) if b + c in col else None for c in cols]
                 if path == "rotation" and want[0] is None:
                     want = [0.0, 0.0, 0.0, 1.0]  # Body_Point: no rotation
@@ -79,8 +84,8 @@ def main(gltf_path, csv_path):
                 checked += 1
             first = g["nodes"][k][path]
             assert [f32(v) for v in first] == list(values[0]), f"{b}: node {path} != first row"
-    print(f"{len(bodies)} bodies x {len(rows)} output times: {checked} translations and "
-          f"rotations equal the CSV (float32)")
+    print(f"{len(bodies)} bodies x {len(rows)} output times ({time_unit}): {checked} "
+          f"translations and rotations equal the CSV (float32)")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
 # by theta0 = 0.3 about x (Reference_Marker theta) and spinning freely about the global z axis
 # at w = 1 rad/s, has A(t) = Rz(w t) Rx(theta0): yaw = w t (wrapped into (-pi, pi]),
 # pitch = 0, roll = theta0; body 3-1-3 psi = w t, theta = theta0, phi = 0. A bad --angles
-# value is a usage error (exit 2).
+# value is a usage error (exit 2). The deck asks for the same columns with the ResOutput extension
+# mbsolve_body_angles (YPR, 313; --angles wins over it); a bad value is a deck error (exit 65).
 set -euo pipefail
 mbsolve=$1
 work=$(mktemp -d)
@@ -49,7 +50,24 @@ check "$work/ypr.csv" "body2.yaw=wt body2.pitch=0 body2.roll=0.3" || fail "yaw-p
 check "$work/e313.csv" "body2.psi=wt body2.theta=0.3 body2.phi=0" || fail "3-1-3"
 "$mbsolve" -q "$work/spin.xml" -o "$work/none" || fail "mbsolve: exit $?"
 grep -q 'yaw\|psi' <(grep -v '^#' "$work/none.csv" | head -1) && fail "angle columns without --angles"
+# The deck-side switch: ResOutput mbsolve_body_angles.
+for a in ypr 313; do
+  sed "s#<Command>#<Command><ResOutput mbsolve_body_angles=\"$a\"/>#" "$work/spin.xml" \
+    >"$work/deck_$a.xml"
+  "$mbsolve" -q "$work/deck_$a.xml" -o "$work/deck_$a" || fail "mbsolve ResOutput $a: exit $?"
+done
+check "$work/deck_ypr.csv" "body2.yaw=wt body2.pitch=0 body2.roll=0.3" || fail "ResOutput ypr"
+check "$work/deck_313.csv" "body2.psi=wt body2.theta=0.3 body2.phi=0" || fail "ResOutput 313"
+"$mbsolve" -q --angles 313 "$work/deck_ypr.xml" -o "$work/cli" || fail "--angles over deck: exit $?"
+check "$work/cli.csv" "body2.psi=wt body2.theta=0.3 body2.phi=0" || fail "--angles 313 over YPR"
+grep -q 'yaw' <(grep -v '^#' "$work/cli.csv" | head -1) && fail "--angles 313 and the deck's ypr"
+sed 's#<Command>#<Command><ResOutput mbsolve_body_angles="xyz"/>#' "$work/spin.xml" >"$work/bad.xml"
+rc=0
+"$mbsolve" -q "$work/bad.xml" -o "$work/bad" 2>"$work/bad.err" || rc=$?
+[ "$rc" = 65 ] || fail "mbsolve_body_angles xyz: exit $rc, expected 65"
+grep -q "mbsolve_body_angles 'xyz' is not allowed.*allowed: NONE, YPR, 313" "$work/bad.err" ||
+  fail "mbsolve_body_angles xyz: $(cat "$work/bad.err")"
 rc=0
 "$mbsolve" -q --angles xyz "$work/spin.xml" -o "$work/bad" 2>/dev/null || rc=$?
 [ "$rc" = 2 ] || fail "--angles xyz: exit $rc, expected 2"
-echo "ok: yaw-pitch-roll and 3-1-3 body angles equal the closed form"
+echo "ok: yaw-pitch-roll and 3-1-3 body angles equal the closed form (--angles and ResOutput)"
