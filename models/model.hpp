@@ -443,6 +443,10 @@ struct StaticParams {
   int max_num_iter = 50;     ///< FIM: Newton iterations; MKEAM: kinetic-energy iterations
   double max_ke_tol = 1e-5;  ///< MKEAM: largest kinetic-energy peak at convergence (model units)
   double max_dq_tol = 1e-3;  ///< MKEAM: largest coordinate change between two iterations
+  /// FIM: the fraction of the (translational) mass and damping matrices added to the Newton
+  /// matrix, which keeps it regular where the model is neutrally stable; it changes the rate of
+  /// convergence, not the equilibrium found (Adams EQUILIBRIUM/STABILITY). 0: plain Newton.
+  double stability = 0;
 };
 
 /// Param_Linear (model default or command; Adams LINEAR/EIGENSOL, STATEMAT): linear analysis

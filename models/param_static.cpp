@@ -30,7 +30,17 @@ void build_param_static(ElementReader& in, ModelDraft& draft, bool in_command) {
       }
     }
   }
-  for (auto n : {"max_imbalance", "stability", "compliance_delta"}) {
+  if (auto v = in.real("stability")) {
+    if (*v < 0) {
+      in.error("stability", "stability must be >= 0 (got " + in.attr("stability")->value + ")");
+    } else {
+      p.stability = *v;
+      if (p.method == "MKEAM") {
+        in.warning("stability", "stability applies to the FIM methods; it is ignored with MKEAM");
+      }
+    }
+  }
+  for (auto n : {"max_imbalance", "compliance_delta"}) {
     if (in.has(n)) in.warning(n, std::string(n) + " is not honoured yet and is ignored");
   }
   if (in_command) {

@@ -117,7 +117,9 @@ class StaticNewton {
       if (imbalance <= params_.max_error && cerr <= kConstraintTolerance * scale) break;
       if (iter >= params_.max_num_iter) fail_not_converged(F, iter, imbalance, cerr);
       // Minimum-norm Newton step.
-      const Eigen::MatrixXd K(block(jacobian_matrix(dae_, t_, y, yp_, 0.0), l_.rows, l_.unknowns));
+      const SpMat J = jacobian_matrix(dae_, t_, y, yp_, 0.0);
+      Eigen::MatrixXd K(block(J, l_.rows, l_.unknowns));
+      if (params_.stability > 0) add_stability(J, K);
       if (!newton_step(K, F, y, scale) && !pseudo_transient_step(K, F, y)) fail_stalled(F, iter);
       y = trial_;
     }
@@ -140,6 +142,26 @@ class StaticNewton {
     const Eigen::VectorXd lam = D.completeOrthogonalDecomposition().solve(-F.head(l_.nf));
     for (size_t i = 0; i < l_.b.lambda.size(); ++i) {
       y[l_.b.lambda[i]] = lam(static_cast<Eigen::Index>(i));
+    }
+  }
+
+  /// Param_Static stability s: K += s (M + C) on each moving body's translational rows and
+  /// coordinates, with M the body's mass and C the derivative of its force rows by its velocity
+  /// (the dampers acting on it, J's velocity columns).
+  void add_stability(const SpMat& J, Eigen::MatrixXd& K) const {
+    const double s = params_.stability;
+    for (size_t k = 0; k < bodies_.size(); ++k) {
+      const BodyPlaces& at = bodies_[k];
+      const int v0 = kBodyStates * static_cast<int>(k) + kBodyV;
+      const double mass = dae_.system().body_kernel(static_cast<int>(k)).mass;
+      for (int i = 0; i < 3; ++i) {
+        if (at.force_rows[i] < 0) continue;
+        for (int j = 0; j < 3; ++j) {
+          if (at.coordinates[j] < 0) continue;
+          const double damping = J.coeff(v0 + i, v0 + j);
+          K(at.force_rows[i], at.coordinates[j]) += s * ((i == j ? mass : 0.0) + damping);
+        }
+      }
     }
   }
 

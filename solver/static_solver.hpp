@@ -14,7 +14,9 @@
 // is accepted (a singular Newton matrix: no stiffness in the direction of the load), a
 // pseudo-transient step (K + M / tau^2) du = -F with translational masses and a growing tau.
 // The first lambda is the least-squares fit of the force balance at the starting positions,
-// which gives the Newton matrix its geometric stiffness. Converged when the largest imbalance is
+// which gives the Newton matrix its geometric stiffness. Param_Static stability s adds s (M + C)
+// (each body's translational mass and damping) to the Newton matrix, as Adams' EQUILIBRIUM
+// STABILITY: a modified Newton step, the same equilibrium. Converged when the largest imbalance is
 // at most max_error and the largest constraint error at most 1e-12 (relative to the
 // coordinates).
 

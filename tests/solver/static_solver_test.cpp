@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "tests/solver/inline_deck.hpp"
+#include "tests/solver/quarter_car_deck.hpp"
 #include "tests/solver/static_decks.hpp"
 
 using namespace mb;
@@ -35,6 +36,43 @@ TEST_CASE("static: a ball resting exactly on an IMPACT floor settles to m g = k 
   const double m = 1, g = 9.80665, k = 1e6, e = 1.5, radius = 0.1;
   const test::InlineRun run =
       test::run_inline(test::impact_ball_deck(radius, R"(<Simulate analysis_type="Static"/>)"));
+  INFO(run.report.message);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  const double penetration = radius - run.y.back()[2];
+  CHECK(penetration == Approx(std::pow(m * g / k, 1 / e)).epsilon(1e-6));
+}
+
+TEST_CASE("static: stability adds mass and damping to the Newton matrix, not to the answer") {
+  // The quarter car under gravity: z3 = 0.3 - (m1 + m2) g / k1, z2 = z3 + 0.7 - m2 g / k2.
+  constexpr double m1 = 40, m2 = 300, k1 = 2e5, k2 = 2e4, g = test::kStandardGravity;
+  const double z3 = 0.3 - (m1 + m2) * g / k1, z2 = z3 + 0.7 - m2 * g / k2;
+  auto run = [](const std::string& param_static) {
+    return test::run_inline(test::quarter_car(
+        "1500", param_static + R"(<Simulate analysis_type="Static"/>)",
+        R"(<Force_Gravity grav_z="-9.80665"/>)"));
+  };
+  SECTION("the equilibrium is the same with stability") {
+    const test::InlineRun r = run(R"(<Param_Static stability="100"/>)");
+    INFO(r.report.message);
+    REQUIRE(r.report.code == ExitCode::kSuccess);
+    CHECK(std::abs(r.y.back()[2] - z2) < 1e-7);
+    CHECK(std::abs(r.y.back()[13 + 2] - z3) < 1e-7);
+  }
+  SECTION("plain Newton solves this linear model in one step; the modified step needs more") {
+    CHECK(run(R"(<Param_Static max_num_iter="3"/>)").report.code == ExitCode::kSuccess);
+    CHECK(run(R"(<Param_Static stability="100" max_num_iter="3"/>)").report.code ==
+          ExitCode::kAnalysisFailed);
+  }
+  SECTION("a negative stability is a deck error") {
+    CHECK(run(R"(<Param_Static stability="-1"/>)").report.code == ExitCode::kDeckError);
+  }
+}
+
+TEST_CASE("static: with stability the IMPACT ball starting on the floor settles to m g = k p^e") {
+  // Zero stiffness at zero penetration: the mass term keeps the first Newton matrix regular.
+  const double m = 1, g = 9.80665, k = 1e6, e = 1.5, radius = 0.1;
+  const test::InlineRun run = test::run_inline(test::impact_ball_deck(
+      radius, R"(<Param_Static stability="1"/><Simulate analysis_type="Static"/>)"));
   INFO(run.report.message);
   REQUIRE(run.report.code == ExitCode::kSuccess);
   const double penetration = radius - run.y.back()[2];
