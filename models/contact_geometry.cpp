@@ -85,7 +85,7 @@ void build_post_graphic(ElementReader& in, ModelDraft& draft, bool /*in_command*
   } else if (is("Cylinder") || is("Frustum")) {
     g.shape = is("Cylinder") ? S::kCylinder : S::kFrustum;
     read_marker(in, d, {"center_marker_id", "cm_id", "rm_id"});
-    g.length = length(in, d, "length");
+    g.length = length(in, d, "length", true);  // Adams: negative along the marker's -z
     if (g.shape == S::kCylinder) {
       g.radius = length(in, d, "radius");
     } else {

@@ -32,7 +32,9 @@ std::shared_ptr<fcl::CollisionGeometryd> frustum(double r_bottom, double r_top, 
       vertices->emplace_back(r * std::cos(a), r * std::sin(a), ring == 0 ? 0.0 : length);
     }
   }
-  // Faces: the count of vertices, then their indices counter-clockwise seen from outside.
+  // Faces: the count of vertices, then their indices counter-clockwise seen from outside (for a
+  // positive length; GJK/EPA use the vertices only, so a negative length or a top radius of 0,
+  // a cone with its apex repeated, does no harm).
   auto faces = std::make_shared<std::vector<int>>();
   faces->push_back(kSides);
   for (int k = kSides - 1; k >= 0; --k) faces->push_back(k);  // bottom, normal -z
@@ -90,16 +92,11 @@ std::shared_ptr<const CollisionShape> make_collision_shape(const ContactGeometry
       s->offset = g.corner_offset + 0.5 * g.size;
       break;
     case S::kCylinder:
-      s->geometry = std::make_shared<fcl::Cylinderd>(g.radius, g.length);
+      s->geometry = std::make_shared<fcl::Cylinderd>(g.radius, std::abs(g.length));
       s->offset = Vec3(0, 0, 0.5 * g.length);
       break;
     case S::kFrustum:
-      if (g.top_radius > 0) {
-        s->geometry = frustum(g.radius, g.top_radius, g.length);
-      } else {
-        s->geometry = std::make_shared<fcl::Coned>(g.radius, g.length);
-        s->offset = Vec3(0, 0, 0.5 * g.length);
-      }
+      s->geometry = frustum(g.radius, g.top_radius, g.length);
       break;
     case S::kExternal:
       if (!g.mesh) return nullptr;

@@ -6,13 +6,12 @@
 //
 // Each geometry becomes an FCL shape once, when the model is built: a sphere, ellipsoid, box
 // and cylinder as FCL's own; a frustum as a convex polytope of 48 sides whose vertices lie at
-// the mean of the inscribed and circumscribed radius (within 0.1 % of the true surface; a cone
-// when the top radius is 0); a mesh (models/contact_mesh.hpp) as a bounding-volume hierarchy of
-// oriented boxes (BVHModel<OBBRSS>). fcl::collide with contacts enabled gives the points, their
-// penetration depths and normals: FCL's box-box test (a port of ODE's) up to 4 points on a face,
-// GJK/EPA (libccd) one point for the other convex pairs, one point per intersecting triangle for
-// a mesh, of which the deepest within two mean edge lengths of each other are kept (the
-// neighbouring triangles of one touching region).
+// the mean of the inscribed and circumscribed radius (within 0.1 % of the true surface); a mesh
+// (models/contact_mesh.hpp) as a bounding-volume hierarchy of oriented boxes (BVHModel<OBBRSS>).
+// fcl::collide with contacts enabled gives the points, their penetration depths and normals: FCL's
+// box-box test (a port of ODE's) up to 4 points on a face, GJK/EPA (libccd) one point for the other
+// convex pairs, one point per intersecting triangle for a mesh, of which the deepest within two
+// mean edge lengths of each other are kept (the neighbouring triangles of one touching region).
 //
 // Not allocation-free: FCL allocates its result and traversal data inside collide().
 

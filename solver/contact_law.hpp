@@ -269,14 +269,16 @@ bool solid_on_face(const ContactSide<T>& a, const ContactSide<T>& b, const Vec3&
     plane.ymin = -half(i2);
     plane.ymax = half(i2);
   } else if (g.shape == S::kCylinder || g.shape == S::kFrustum) {
-    const double along = n.dot(A.col(2));
+    // The far disc (at z = length) faces along sign(length) z, the other one the opposite way.
+    const double dir = g.length > 0 ? 1.0 : -1.0;
+    const double along = dir * n.dot(A.col(2));
     if (std::abs(along) < std::cos(kFlatTilt)) return false;  // through the side
-    const bool top = along > 0;
-    plane.radius = !top ? g.radius : g.shape == S::kFrustum ? g.top_radius : g.radius;
+    const bool far = along > 0;
+    plane.radius = !far ? g.radius : g.shape == S::kFrustum ? g.top_radius : g.radius;
     if (plane.radius <= 0) return false;
-    face.R = m.R + (top ? g.length : 0.0) * m.A.col(2);
+    face.R = m.R + (far ? g.length : 0.0) * m.A.col(2);
     face.A = m.A;
-    if (!top) {  // the bottom disc faces -z (x, -y, -z keeps the axes right-handed)
+    if ((far ? dir : -dir) < 0) {  // facing -z (x, -y, -z keeps the axes right-handed)
       face.A.col(1) = -m.A.col(1);
       face.A.col(2) = -m.A.col(2);
     }

@@ -257,8 +257,13 @@ TEST_CASE("CONTACT collision pairs: resting forces and depths of the closed form
       {"cylinder on box", "GRAPHICS/1, CYLINDER, CM=22, RADIUS=0.1, LENGTH=0.3", ground_box,
        0.1 - w / (2 * k)},
       // A frustum standing on the top end face of a cylinder of radius 0.3: its bottom rim (8
-      // points sharing the force: one spring k), CG 0.08 above its bottom face.
+      // points sharing the force: one spring k), CG 0.08 above its bottom face. The cylinder
+      // hangs down from its marker at z = 0 (a negative LENGTH, as Adams/View writes them).
       {"frustum on cylinder", "GRAPHICS/1, FRUSTUM, CM=23, BOTTOM=0.1, TOP=0.05, LENGTH=0.2",
+       "GRAPHICS/2, CYLINDER, CM=13, RADIUS=0.3, LENGTH=-0.2", 0.08 - w / k, "0, 0, 0.081"},
+      // The same on a cylinder of positive length whose marker is at its bottom, z = -0.2.
+      {"frustum on cylinder (positive length)",
+       "GRAPHICS/1, FRUSTUM, CM=23, BOTTOM=0.1, TOP=0.05, LENGTH=0.2",
        "GRAPHICS/2, CYLINDER, CM=12, RADIUS=0.3, LENGTH=0.2", 0.08 - w / k, "0, 0, 0.081"},
       // The icosphere on the OBJ box: mesh against mesh (FCL's triangle test).
       {"mesh sphere on mesh box", "GRAPHICS/1, EXTERNAL, RM=20, FILE=" + ball,
@@ -271,7 +276,8 @@ TEST_CASE("CONTACT collision pairs: resting forces and depths of the closed form
         "MARKER/22, PART=2, QP=-0.15, 0, 0.11, REULER=90D, 90D, 0\n"
         "MARKER/23, PART=2, QP=0, 0, 0.001\n"
         "MARKER/11, PART=1, QP=-0.5, -0.5, -0.2\n"
-        "MARKER/12, PART=1, QP=0, 0, -0.2\n";
+        "MARKER/12, PART=1, QP=0, 0, -0.2\n"
+        "MARKER/13, PART=1, QP=0, 0, 0\n";
     const auto run = resting("contact_pairs", m, c.cm, c.part, c.ground, kLinear, extra);
     REQUIRE(run.report.code == ExitCode::kSuccess);
     CHECK(run.y.back()[2] == Approx(c.cg_z).margin(1e-7));
