@@ -339,3 +339,32 @@ END
   CHECK(all.find("errors.adm:8:") != std::string::npos);
   CHECK(all.find("is not supported: Adams shell (.shl) files are not read") != std::string::npos);
 }
+
+TEST_CASE("Force_Contact with a Post_Graphic mesh file: the vertices carry m g") {
+  // The MotionSolve form of the OBJ cube test: Post_Graphic type="External" with its file and
+  // reference marker; 4 bottom vertices on the ground plane, each m g / 4 (sink m g / (4 k)).
+  const double m = 2, k = 1e6, w = m * kG;
+  const std::string file =
+      write_obj(box_mesh(Vec3(-0.2, -0.2, -0.1), Vec3(0.2, 0.2, 0.1)), "cube_xml.obj");
+  const auto run = test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_x="0" grav_y="0" grav_z="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="{}" inertia_xx="0.01" inertia_yy="0.01"
+                inertia_zz="0.01"/>
+    <Reference_Marker id="20" body_id="2" pos_z="0.1001"/>
+    <Post_Graphic id="1" type="External" file="{}" ref_marker_id="20"/>
+    <Post_Graphic id="2" type="Plane" center_marker_id="10"/>
+    <Force_Contact id="1" num_i_graphics="1" i_graphics_id="1" num_j_graphics="1"
+                   j_graphics_id="2" cnf_type="Impact" stiffness="{}" exponent="1"
+                   damping="1e3" dmax="1e-5"/>
+    <Param_Transient integr_tol="1e-9"/>
+    </Model><Command>
+    <Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>
+    </Command></MotionSolve>)XML",
+                                                m, file, k));
+  std::filesystem::remove(file);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  CHECK(run.y.back()[2] == Approx(0.1 - w / (4 * k)).margin(1e-8));
+  CHECK(std::hypot(run.y.back()[7], run.y.back()[8], run.y.back()[9]) < 1e-6);
+}
