@@ -194,7 +194,9 @@ END
 }
 
 TEST_CASE("CONTACT: the analytic Jacobian matches finite differences") {
-  for (const char* pair : {"sphere", "box", "cylinder", "frustum", "ellipsoid", "spheres"}) {
+  // "onbox": a sphere on a box's face (FCL finds the face, the points are the closed form's).
+  for (const char* pair :
+       {"sphere", "box", "cylinder", "frustum", "ellipsoid", "spheres", "onbox"}) {
     const std::string geometry =
         std::string(pair) == "sphere" ? "GRAPHICS/1, ELLIPSOID, CM=20, XSCALE=2, YSCALE=2, ZSCALE=2"
         : std::string(pair) == "box"  ? "GRAPHICS/1, BOX, CORNER=20, X=1, Y=-0.6, Z=0.4"
@@ -206,6 +208,8 @@ TEST_CASE("CONTACT: the analytic Jacobian matches finite differences") {
             : "GRAPHICS/1, ELLIPSOID, CM=20, XSCALE=2, YSCALE=2, ZSCALE=2";
     const std::string other = std::string(pair) == "spheres"
                                   ? "GRAPHICS/2, ELLIPSOID, CM=30, XSCALE=1, YSCALE=1, ZSCALE=1"
+                              : std::string(pair) == "onbox"
+                                  ? "GRAPHICS/2, BOX, CORNER=31, X=10, Y=10, Z=-2"
                                   : "GRAPHICS/2, PLANE, RM=30";
     for (const char* law : {"IMPACT, STIFFNESS=1E4, EXPONENT=1.5, DAMPING=10, DMAX=0.5",
                             "POISSON, PENALTY=1E4, RESTITUTION_COEFFICIENT=0.5"}) {
@@ -217,6 +221,7 @@ PART/2, MASS=2, CM=20, IP=1, 2, 3
 MARKER/20, PART=2, QP=0.1, 0.2, 0.3, REULER=10D, 20D, 30D
 PART/3, MASS=1, CM=30, IP=1, 1, 1
 MARKER/30, PART=3, QP=0, 0, 0.4, REULER=5D, -10D, 0
+MARKER/31, PART=3, QP=-5, -5, -0.4
 {}
 {}
 CONTACT/1, IGEOM=1, JGEOM=2, {}
