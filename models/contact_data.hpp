@@ -4,6 +4,7 @@
 // between them (models/force_contact.hpp: the contact law). Data only, so that models/model.hpp
 // includes it without the readers.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,9 @@
 #include "common/source_loc.hpp"
 
 namespace mb {
+
+struct ContactMesh;    // models/contact_mesh.hpp: the triangles of a mesh file
+class CollisionShape;  // models/mesh_collision.hpp: the collision library's form of a geometry
 
 struct ContactGeometry {
   enum class Shape { kSphere, kEllipsoid, kBox, kCylinder, kFrustum, kCircle, kPlane, kExternal };
@@ -22,22 +26,24 @@ struct ContactGeometry {
   Vec3 corner_offset = Vec3::Zero();  ///< box: the corner relative to the marker, marker axes
   /// Plane bounds in its marker's xy plane (infinite when not given).
   double xmin = -1e300, xmax = 1e300, ymin = -1e300, ymax = 1e300;
-  std::string file;  ///< kExternal: the file it names
+  std::string file;    ///< kExternal: the file it names
+  SourceLoc file_loc;  ///< kExternal: where the deck names the file
+  /// kExternal: the triangles read from `file` (STL or OBJ), in the marker's axes.
+  std::shared_ptr<const ContactMesh> mesh;
+  /// The collision library's form, for pairs without a closed form (contact_pair_method).
+  std::shared_ptr<const CollisionShape> collision;
   std::string kind;  ///< the keyword as the deck spells it (messages): "BOX", "Cylinder", ...
   SourceLoc loc;
 };
 
-/// True when the kernel has an analytic form for shapes a (I) and b (J), in either order.
-inline bool contact_pair_supported(ContactGeometry::Shape a, ContactGeometry::Shape b) {
-  using S = ContactGeometry::Shape;
-  auto solid = [](S s) {
-    return s == S::kSphere || s == S::kEllipsoid || s == S::kBox || s == S::kCylinder ||
-           s == S::kFrustum || s == S::kCircle;
-  };
-  if (b == S::kPlane) return solid(a);
-  if (a == S::kPlane) return solid(b);
-  return a == S::kSphere && b == S::kSphere;
-}
+/// How the kernel finds the contact points of a pair of shapes (I, J; either order).
+enum class ContactPairMethod {
+  kNone,       ///< not supported
+  kAnalytic,   ///< closed form (solver/contact_law.hpp)
+  kCollision,  ///< the collision library (models/mesh_collision.hpp)
+};
+/// Defined in models/force_contact.cpp.
+ContactPairMethod contact_pair_method(ContactGeometry::Shape a, ContactGeometry::Shape b);
 
 struct Contact {
   enum class Normal { kImpact, kPoisson };

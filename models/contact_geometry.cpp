@@ -112,8 +112,11 @@ void build_post_graphic(ElementReader& in, ModelDraft& draft, bool /*in_command*
     }
   } else if (is("External") || is("TriaMesh") || is("Parasolid")) {
     g.shape = S::kExternal;
-    if (const DeckAttribute* f = in.attr("file")) g.file = f->value;
-    if (in.has("ref_marker_id") || in.has("rm_id")) read_marker(in, d, {"ref_marker_id", "rm_id"});
+    if (const DeckAttribute* f = in.attr("file")) {
+      g.file = f->value;
+      g.file_loc = in.loc_of("file");
+    }
+    read_marker(in, d, {"ref_marker_id", "rm_id"});
   } else {
     // Drawn only: no contact can use it. Its attributes are known, not reported.
     for (const DeckAttribute& a : in.node().attributes) in.attr(a.name);

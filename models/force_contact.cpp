@@ -8,11 +8,22 @@
 #include <map>
 
 #include "common/text.hpp"
+#include "models/contact_mesh.hpp"
 #include "models/element_reader.hpp"
+#include "models/mesh_collision.hpp"
 #include "models/model.hpp"
 #include "models/model_draft.hpp"
 
 namespace mb {
+
+ContactPairMethod contact_pair_method(ContactGeometry::Shape a, ContactGeometry::Shape b) {
+  using S = ContactGeometry::Shape;
+  if (a == S::kPlane && b == S::kPlane) return ContactPairMethod::kNone;
+  if (a == S::kPlane || b == S::kPlane) return ContactPairMethod::kAnalytic;
+  if (a == S::kCircle || b == S::kCircle) return ContactPairMethod::kNone;
+  if (a == S::kSphere && b == S::kSphere) return ContactPairMethod::kAnalytic;
+  return ContactPairMethod::kCollision;
+}
 
 namespace {
 
@@ -128,7 +139,8 @@ int geometry_index(const Model& m, int id, const SourceLoc& loc, const std::stri
   }
   diag.error(loc, subject,
              fmt::format("{} {} is not a geometry a contact can use (GRAPHICS / Post_Graphic of "
-                         "kind sphere, ellipsoid, box, cylinder, frustum, circle or plane)",
+                         "kind sphere, ellipsoid, box, cylinder, frustum, circle, plane or an "
+                         "EXTERNAL mesh file)",
                          word, id));
   return -1;
 }
@@ -138,7 +150,40 @@ std::string shape_word(const ContactGeometry& g) {
 }
 
 /// Resolves one side's geometry ids; false after reporting.
-bool resolve_side(const DraftContact& d, bool j_side, Contact& c, const Model& m,
+/// Reads the mesh file of EXTERNAL geometry g (once); false after reporting at the file's line.
+bool load_mesh(ContactGeometry& g, const Model& m, const std::string& subject,
+               const std::string& word, Diagnostics& diag) {
+  if (g.mesh) return true;
+  const SourceLoc& at = g.file_loc.line > 0 ? g.file_loc : g.loc;
+  if (g.file.empty()) {
+    diag.error(at, subject, fmt::format("{} {} is EXTERNAL geometry without a FILE", word, g.id));
+    return false;
+  }
+  std::filesystem::path file(g.file);
+  if (file.is_relative()) file = std::filesystem::path(m.deck_path).parent_path() / file;
+  std::error_code ec;
+  std::string why;
+  if (!mesh_file_supported(g.file, why)) {
+    diag.error_grouped("contact-external:" + g.file, at, subject,
+                       fmt::format("{} {}: the mesh file {} is not supported: {}", word, g.id,
+                                   quoted_value(g.file), why));
+    return false;
+  }
+  if (!std::filesystem::exists(file, ec)) {
+    why = fmt::format("does not exist (looked for {})", quoted_value(file.string()));
+  } else if (std::optional<ContactMesh> mesh = read_contact_mesh(file.string(), why)) {
+    g.mesh = std::make_shared<const ContactMesh>(std::move(*mesh));
+    return true;
+  }
+  // One root cause, one error: every contact on the same file is counted in it.
+  diag.error_grouped(
+      "contact-external:" + g.file, at, subject,
+      fmt::format("{} {}: the mesh file {} {}", word, g.id, quoted_value(g.file), why));
+  return false;
+}
+
+/// Resolves one side's geometry ids; false after reporting.
+bool resolve_side(const DraftContact& d, bool j_side, Contact& c, Model& m,
                   const std::map<int, std::string>& problems, Diagnostics& diag) {
   const std::vector<int>& ids = j_side ? d.j_ids : d.i_ids;
   const std::vector<int>& flips = j_side ? d.j_flip_ids : d.i_flip_ids;
@@ -154,22 +199,9 @@ bool resolve_side(const DraftContact& d, bool j_side, Contact& c, const Model& m
       ok = false;
       continue;
     }
-    const ContactGeometry& geometry = m.contact_geometries[static_cast<size_t>(g)];
-    if (geometry.shape == ContactGeometry::Shape::kExternal) {
-      std::filesystem::path file(geometry.file);
-      if (file.is_relative()) file = std::filesystem::path(m.deck_path).parent_path() / file;
-      std::error_code ec;
-      const bool exists = !geometry.file.empty() && std::filesystem::exists(file, ec);
-      // One root cause, one error: every contact on the same file is counted in it.
-      diag.error_grouped(
-          "contact-external:" + geometry.file, loc, c.subject,
-          fmt::format("{} {} is EXTERNAL geometry ({}{}): meshes and CAD files are not "
-                      "supported; use analytic geometry (sphere, ellipsoid, box, "
-                      "cylinder, frustum, circle, plane)",
-                      word, id,
-                      geometry.file.empty() ? std::string("no FILE")
-                                            : "file " + quoted_value(geometry.file),
-                      geometry.file.empty() ? "" : (exists ? "" : ", which does not exist")));
+    ContactGeometry& geometry = m.contact_geometries[static_cast<size_t>(g)];
+    if (geometry.shape == ContactGeometry::Shape::kExternal &&
+        !load_mesh(geometry, m, c.subject, word, diag)) {
       ok = false;
       continue;
     }
@@ -245,24 +277,12 @@ void resolve_contacts(const ModelDraft& draft, Model& m, Diagnostics& diag) {
     if (d.draw_only) {
       problems[g.id] = fmt::format(
           "{} only draws; a contact needs a sphere, ellipsoid, box, "
-          "cylinder, frustum, circle or plane",
+          "cylinder, frustum, circle, plane or an EXTERNAL mesh file",
           g.kind.empty() ? std::string("this graphic") : g.kind);
       continue;
     }
     if (!d.missing.empty()) {
       problems[g.id] = fmt::format("{} has no {}", d.subject, d.missing);
-      continue;
-    }
-    if (g.shape == ContactGeometry::Shape::kExternal) {
-      m.contact_geometries.push_back(std::move(g));  // refused by the contact, naming the file
-      continue;
-    }
-    if ((g.shape == ContactGeometry::Shape::kCylinder ||
-         g.shape == ContactGeometry::Shape::kFrustum) &&
-        g.length < 0) {
-      problems[g.id] =
-          fmt::format("{} has a negative length: a contact needs the {} along +z of its marker",
-                      d.subject, g.kind.empty() ? std::string("cylinder") : g.kind);
       continue;
     }
     auto it = m.marker_index.find(d.marker_id);
@@ -293,23 +313,30 @@ void resolve_contacts(const ModelDraft& draft, Model& m, Diagnostics& diag) {
     }
     for (size_t a = 0; a < c.i_geometries.size(); ++a) {
       for (size_t b = 0; b < c.j_geometries.size(); ++b) {
-        const ContactGeometry& gi = m.contact_geometries[static_cast<size_t>(c.i_geometries[a])];
-        const ContactGeometry& gj = m.contact_geometries[static_cast<size_t>(c.j_geometries[b])];
-        const bool flip_ok = (!c.i_flip[a] || gi.shape == ContactGeometry::Shape::kPlane ||
-                              gj.shape == ContactGeometry::Shape::kSphere) &&
-                             (!c.j_flip[b] || gj.shape == ContactGeometry::Shape::kPlane ||
-                              gi.shape == ContactGeometry::Shape::kSphere);
-        if (!contact_pair_supported(gi.shape, gj.shape) || !flip_ok) {
+        ContactGeometry& gi = m.contact_geometries[static_cast<size_t>(c.i_geometries[a])];
+        ContactGeometry& gj = m.contact_geometries[static_cast<size_t>(c.j_geometries[b])];
+        using S = ContactGeometry::Shape;
+        const ContactPairMethod method = contact_pair_method(gi.shape, gj.shape);
+        // Flipped normals: a plane's, or a hollow sphere around a sphere.
+        const bool hollow = gi.shape == S::kSphere && gj.shape == S::kSphere;
+        const bool flip_ok = (!c.i_flip[a] || gi.shape == S::kPlane || hollow) &&
+                             (!c.j_flip[b] || gj.shape == S::kPlane || hollow);
+        if (method == ContactPairMethod::kNone || !flip_ok) {
           diag.error_grouped(
               fmt::format("contact-pair:{}:{}:{}", shape_word(gi), shape_word(gj), flip_ok), c.loc,
               c.subject,
-              fmt::format("contact between {} {} and {} {}{} is not supported (analytic "
-                          "pairs: a sphere, ellipsoid, box, cylinder, frustum or circle "
-                          "against a plane, sphere against sphere; flipped normals on a "
+              fmt::format("contact between {} {} and {} {}{} is not supported (supported: any "
+                          "two of sphere, ellipsoid, box, cylinder, frustum and EXTERNAL mesh; "
+                          "a plane against any of those or a circle; flipped normals on a "
                           "plane or a hollow sphere)",
                           shape_word(gi), gi.id, shape_word(gj), gj.id,
                           flip_ok ? "" : " with a flipped normal"));
           ok = false;
+          continue;
+        }
+        if (method != ContactPairMethod::kCollision) continue;
+        for (ContactGeometry* g : {&gi, &gj}) {
+          if (!g->collision) g->collision = make_collision_shape(*g);
         }
       }
     }

@@ -23,10 +23,22 @@
 // The point force fn n + ft acts on I's body at c and its opposite on J's body at c.
 // IFLIP_GEOMETRY / JFLIP_GEOMETRY (i_flip / j_flip) reverse a PLANE's normal (material above).
 //
-// Supported pairs (either order): sphere-plane, ellipsoid-plane, box-plane (its 8 vertices),
-// cylinder-plane and frustum-plane (the lowest point of each end circle), circle-plane,
-// sphere-sphere, sphere-box (the box's nearest point). Other pairs, EXTERNAL geometry and meshes
-// are refused when the model is built, naming the pair or the file.
+// Pairs (either order; contact_pair_method() in models/contact_data.hpp):
+//   closed form   sphere, ellipsoid (its support point), box (its 8 vertices), cylinder,
+//                 frustum and circle (the lowest point of each end circle; a face lying flat,
+//                 within a tilt of 0.5 to 2 degrees, rests on 8 points of its rim instead,
+//                 blended in between: solver/contact_law.hpp) and a mesh (its vertices below
+//                 the plane) against a plane; sphere against sphere (also inside a flipped,
+//                 hollow one)
+//   FCL           any other two of sphere, ellipsoid, box, cylinder, frustum and mesh
+//                 (box-box, cylinder-box, frustum-cylinder, mesh-anything, ...):
+//                 models/mesh_collision.hpp
+// A plane's bounds (x_min .. y_max) are sharp: a point outside them carries no force, so a body
+// sliding over the edge loses the force of that point at once (make the plane larger than the
+// region contact happens in). Circles touch planes only; flipped normals only on planes and
+// hollow spheres. EXTERNAL geometry is a triangle mesh in an STL or OBJ file
+// (models/contact_mesh.hpp); a file that is missing or cannot be read is a deck error at the
+// line naming it.
 
 #include <string>
 #include <vector>
@@ -43,8 +55,9 @@ struct Model;
 
 void build_force_contact(ElementReader& in, ModelDraft& draft, bool in_command);
 
-/// Pass 2: the geometries' markers, then each contact's geometries; reports pairs the kernel has
-/// no analytic form for and EXTERNAL geometry (naming the file, and whether it exists).
+/// Pass 2: the geometries' markers, then each contact's geometries (reading the mesh files they
+/// name, building the collision library's shapes the pairs need); reports pairs the kernel has
+/// no form for and mesh files that are missing or cannot be read.
 void resolve_contacts(const ModelDraft& draft, Model& m, Diagnostics& diag);
 
 }  // namespace mb

@@ -12,7 +12,7 @@ packages=(
   gnuplot-nox
   universal-ctags python3
   python3-matplotlib python3-dev python3-pandas
-  libsimbody-dev
+  libsimbody-dev libfcl-dev
   chromium
 )
 # python3-dev: CPython, embedded for interpreter="PYTHON" user scripts (usersub/python_script.hpp).
@@ -22,6 +22,8 @@ packages=(
 # libsimbody-dev: the Simbody comparisons (tests/simbody, bench/chain). chromium: the browser
 # tests, which render the mbcompare report (tests/compare/report_browser_test.sh) and the mbsolve
 # quick look (tests/tools/quick_look_browser_test.sh) headless.
+# libfcl-dev: the Flexible Collision Library, 3-D contact with meshes and between shapes without a
+# closed form (models/mesh_collision.hpp).
 # universal-ctags: function extents for scripts/check-house.py (the house rules of the code).
 
 missing=()

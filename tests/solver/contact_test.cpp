@@ -151,8 +151,52 @@ END
   }
 }
 
+TEST_CASE("CONTACT cylinder standing on its flat face: it rests on its rim, upright") {
+  // A cylinder (m = 2, R = 0.1, length 0.2, axis z) dropped 1 mm onto the ground plane with its
+  // CG 0.04 off the axis: standing on one point at the face's centre it would topple; on the
+  // 8 rim points it stays upright, the centre of pressure under the CG (torque about the bottom
+  // centre marker 21: -0.04 m g about y), tilted by the springs' compliance only: the 8 rim
+  // points share the law (k / 8 each: k = 1e6 when the face is flat), so a tilt theta gives the
+  // moment (k / 8) theta 8 R^2 / 2 = 0.04 m g, theta = 1.5696e-4 rad (plus 0.04 %: the CG,
+  // 0.1 above the face, moves sideways as it tilts).
+  const double m = 2;
+  const std::string adm = R"ADM(standing
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS=2, CM=20, IP=0.008, 0.008, 0.01
+MARKER/20, PART=2, QP=0.04, 0, 0.101
+MARKER/21, PART=2, QP=0, 0, 0.001
+GRAPHICS/1, CYLINDER, CM=21, RADIUS=0.1, LENGTH=0.2
+GRAPHICS/2, PLANE, RM=10
+CONTACT/1, IGEOM=1, JGEOM=2, IMPACT, STIFFNESS=1E6, EXPONENT=1, DAMPING=2E3, DMAX=1E-5
+REQUEST/1, F2=CONTACT(1, 0, 2, 10)\F3=CONTACT(1, 0, 3, 10)\F4=CONTACT(1, 0, 4, 10)\
+, F6=CONTACT(1, 0, 6, 10)\F7=CONTACT(1, 0, 7, 10)\F8=CONTACT(1, 0, 8, 10)
+ACCGRAV/KGRAV=-9.81
+INTEGRATOR/GSTIFF, ERROR=1E-9, HMAX=1E-3
+END
+)ADM";
+  const auto run = test::run_adm("contact_standing", adm, "SIMULATE/DYNAMIC, END=1, STEPS=10\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  auto req = [&](const char* c) {
+    return run.requests.back()[test::request_column(run, std::string("req1.") + c)];
+  };
+  const double mg = m * kG;
+  const std::vector<double>& y = run.y.back();
+  const double tilt = 2 * std::hypot(y[4], y[5]);  // 2 |(e1, e2)|: the angle off upright
+  INFO("tilt " << tilt << " rad, x " << y[0] << ", torque y " << req("f7"));
+  CHECK(tilt == Approx(0.04 * mg / (1e6 * 0.01 / 2)).epsilon(1e-3));
+  CHECK(std::abs(y[0] - 0.04) < 1e-5);
+  CHECK(std::hypot(y[7], y[8], y[9]) < 1e-6);
+  CHECK(req("f4") == Approx(mg).epsilon(1e-7));
+  // Torque about the bottom centre 21 (it moves by the sink and the tilt only: 1e-5).
+  CHECK(req("f7") == Approx(-0.04 * mg).epsilon(1e-3));
+  CHECK(std::abs(req("f6")) < 1e-3 * mg);
+}
+
 TEST_CASE("CONTACT: the analytic Jacobian matches finite differences") {
-  for (const char* pair : {"sphere", "box", "cylinder", "frustum", "ellipsoid", "spheres"}) {
+  // "onbox": a sphere on a box's face (FCL finds the face, the points are the closed form's).
+  for (const char* pair :
+       {"sphere", "box", "cylinder", "frustum", "ellipsoid", "spheres", "onbox"}) {
     const std::string geometry =
         std::string(pair) == "sphere" ? "GRAPHICS/1, ELLIPSOID, CM=20, XSCALE=2, YSCALE=2, ZSCALE=2"
         : std::string(pair) == "box"  ? "GRAPHICS/1, BOX, CORNER=20, X=1, Y=-0.6, Z=0.4"
@@ -164,6 +208,8 @@ TEST_CASE("CONTACT: the analytic Jacobian matches finite differences") {
             : "GRAPHICS/1, ELLIPSOID, CM=20, XSCALE=2, YSCALE=2, ZSCALE=2";
     const std::string other = std::string(pair) == "spheres"
                                   ? "GRAPHICS/2, ELLIPSOID, CM=30, XSCALE=1, YSCALE=1, ZSCALE=1"
+                              : std::string(pair) == "onbox"
+                                  ? "GRAPHICS/2, BOX, CORNER=31, X=10, Y=10, Z=-2"
                                   : "GRAPHICS/2, PLANE, RM=30";
     for (const char* law : {"IMPACT, STIFFNESS=1E4, EXPONENT=1.5, DAMPING=10, DMAX=0.5",
                             "POISSON, PENALTY=1E4, RESTITUTION_COEFFICIENT=0.5"}) {
@@ -175,6 +221,7 @@ PART/2, MASS=2, CM=20, IP=1, 2, 3
 MARKER/20, PART=2, QP=0.1, 0.2, 0.3, REULER=10D, 20D, 30D
 PART/3, MASS=1, CM=30, IP=1, 1, 1
 MARKER/30, PART=3, QP=0, 0, 0.4, REULER=5D, -10D, 0
+MARKER/31, PART=3, QP=-5, -5, -0.4
 {}
 {}
 CONTACT/1, IGEOM=1, JGEOM=2, {}
@@ -212,7 +259,7 @@ MARKER/20, PART=2
 GRAPHICS/1, EXTERNAL, RM=20, FILE=no_such_part.xmt_txt, ELEMENT=SOLID1
 GRAPHICS/2, PLANE, RM=10
 GRAPHICS/3, BOX, CORNER=20, X=1, Y=1, Z=1
-GRAPHICS/4, BOX, CORNER=10, X=1, Y=1, Z=1
+GRAPHICS/4, CIRCLE, CM=10, RADIUS=1
 CONTACT/1, IGEOM=1, JGEOM=2, IMPACT, STIFFNESS=1E5
 CONTACT/2, IGEOM=3, JGEOM=4, IMPACT, STIFFNESS=1E5
 CONTACT/3, IGEOM=3, JGEOM=9, POISSON, PENALTY=1E5, RESTITUTION_COEFFICIENT=1.5
@@ -225,10 +272,11 @@ END
   std::string all;
   for (const auto& d : diag.all()) all += d.str() + "\n";
   INFO(all);
-  CHECK(all.find("errors.adm:10:") != std::string::npos);
-  CHECK(all.find("CONTACT 1: IGEOM 1 is EXTERNAL geometry (file 'no_such_part.xmt_txt', which "
-                 "does not exist)") != std::string::npos);
-  CHECK(all.find("CONTACT 2: contact between BOX 3 and BOX 4 is not supported") !=
+  CHECK(all.find("errors.adm:6:") != std::string::npos);  // at the FILE of GRAPHICS 1
+  CHECK(all.find("CONTACT 1: IGEOM 1: the mesh file 'no_such_part.xmt_txt' is not supported: "
+                 "only triangle meshes in STL (.stl) or Wavefront OBJ (.obj) files are read") !=
+        std::string::npos);
+  CHECK(all.find("CONTACT 2: contact between BOX 3 and CIRCLE 4 is not supported") !=
         std::string::npos);
   CHECK(all.find("JGEOM 9 is not a geometry") != std::string::npos);
   CHECK(all.find("RESTITUTION_COEFFICIENT must lie in [0, 1]") != std::string::npos);
