@@ -28,14 +28,15 @@ void CsvObserver::emit() {
   for (ResultFileWriter* f : files_) f->write(out_);
 }
 
-void CsvObserver::output(double t, const System& sys, const std::vector<double>& y,
+void CsvObserver::output(double t, const System& sys, Workspace& ws, const std::vector<double>& y,
                          const std::vector<double>& yp) {
   using UniqueTime = ResultOptions::UniqueTime;
   const bool repeated = (csv_.rows() > 0 || held_) && t <= last_t_;
   if (repeated && unique_time_ == UniqueTime::kFirst) return;
-  if (&sys != sys_) {
-    rebuilt_.emplace_back(sys);
+  if (&sys != sys_ || &ws != ws_) {  // the run's first output, or a rebuilt System
+    rebuilt_.emplace_back(sys, ws);
     sys_ = &sys;
+    ws_ = &ws;
     requests_ = &rebuilt_.back();
   }
   if (held_ && !repeated) emit();  // LAST: the held row was the last at its time

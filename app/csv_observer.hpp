@@ -21,11 +21,13 @@ namespace mb {
 
 class CsvObserver : public AnalysisObserver {
  public:
-  /// `progress`: the terminal's progress line, or null; `angles`: the body angle columns.
+  /// `requests`: sys's request outputs (their columns); the rows evaluate them in the run's
+  /// Workspace. `progress`: the terminal's progress line, or null; `angles`: the body angle
+  /// columns.
   CsvObserver(CsvResultWriter& csv, RunLog& log, const System& sys, RequestOutputs& requests,
               ProgressLine* progress, BodyAngles angles = BodyAngles::kNone,
               std::vector<ResultFileWriter*> files = {});
-  void output(double t, const System& sys, const std::vector<double>& y,
+  void output(double t, const System& sys, Workspace& ws, const std::vector<double>& y,
               const std::vector<double>& yp) override;
   void log(const std::string& line) override { log_.line(line); }
   void progress_steps(long steps) override {
@@ -41,8 +43,9 @@ class CsvObserver : public AnalysisObserver {
   CsvResultWriter& csv_;
   RunLog& log_;
   const System* sys_;
+  Workspace* ws_ = nullptr;  ///< the Workspace requests_ evaluates in (null: its own)
   RequestOutputs* requests_;
-  std::deque<RequestOutputs> rebuilt_;
+  std::deque<RequestOutputs> rebuilt_;  ///< those of the run's Workspaces and Systems
   ResultOptions::UniqueTime unique_time_;
   BodyAngles angles_;
   size_t n_body_;

@@ -17,8 +17,10 @@ namespace mb {
 class AnalysisObserver {
  public:
   virtual ~AnalysisObserver() = default;
-  /// One output row at time t (the first Simulate also reports t = start after assembly).
-  virtual void output(double t, const System& sys, const std::vector<double>& y,
+  /// One output row at time t (the first Simulate also reports t = start after assembly); `ws`
+  /// is the run's Workspace of sys, in which its request outputs are evaluated (the angle
+  /// measures continue from its tracks).
+  virtual void output(double t, const System& sys, Workspace& ws, const std::vector<double>& y,
                       const std::vector<double>& yp) = 0;
   /// A line for the log (progress, analysis start and end).
   virtual void log(const std::string& line) = 0;

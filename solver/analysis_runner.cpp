@@ -4,6 +4,7 @@
 
 #include <deque>
 #include <optional>
+#include <utility>
 
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
@@ -114,13 +115,12 @@ class CommandRunner {
     edited_systems_.emplace_back(edited_models_.back());
     y_ = carry_state(*sys_, edited_systems_.back(), y_, resets_);
     resets_.clear();
-    edited_systems_.back().angle_history().carry_from(sys_->angle_history());
     sys_ = &edited_systems_.back();
     dae_.reset();  // redundant equations are found again for the new constraint set
     forms_.reset();
-    const double last_sample = ws_.last_sample_time;  // a sample time is sampled once a run
-    ws_ = sys_->make_workspace();
-    ws_.last_sample_time = last_sample;
+    Workspace last = std::exchange(ws_, sys_->make_workspace());
+    ws_.last_sample_time = last.last_sample_time;  // a sample time is sampled once a run
+    ws_.angles.carry_from(last.angles);            // the angles continue
   }
 
   /// Redundant constraint equations are found once, at the deck's configuration (and again after
@@ -156,7 +156,7 @@ class CommandRunner {
                     t0, ic.position_iterations, ic.position_residual));
     y_ = ic.y;
     t_ = t0;
-    const Stage st{sys, s, obs_, report_, t0, ic, first_, t_, y_};
+    const Stage st{sys, ws_, s, obs_, report_, t0, ic, first_, t_, y_};
     first_ = false;
     switch (s.type) {
       case AnalysisType::kAssembly:

@@ -11,9 +11,15 @@
 // constant between steps, so the derivatives are those of the principal value). The
 // integrators call follow() after every accepted step; a step turns a marker by far less than
 // pi, so the nearest value is the continuous one.
+//
+// The history is run data: it lives in the run's Workspace (solver/workspace.hpp). A measure
+// names its track by index (LocalMeasure::track); the System registers its kernels' measures
+// when it is built (their indices are the same in every Workspace it makes), the request
+// outputs and the user subroutines' SYSFNC calls theirs when they first read them.
 
-#include <deque>
 #include <functional>
+#include <span>
+#include <vector>
 
 #include "common/linalg.hpp"
 #include "models/measure.hpp"
@@ -29,29 +35,32 @@ class AngleHistory {
   /// The model marker's state (-1: the global frame) in the state being followed.
   using MarkerAt = std::function<MarkerState<double>(int model_marker)>;
 
-  /// The track of measure `kind` (is_tracked_angle) of model markers i, j, k; created, not
-  /// started, when new. The address stays valid for the history's life.
-  const AngleTrack* track(MeasureKind kind, int i, int j, int k);
+  /// The index of the track of measure `kind` (is_tracked_angle) of model markers i, j, k in
+  /// tracks(); created, not started, when new. Indices stay valid for the history's life.
+  int track(MeasureKind kind, int i, int j, int k);
 
-  bool empty() const { return entries_.empty(); }
+  /// Every track, by index (measures.hpp reads them). Adding a track may move them: take the
+  /// span afresh for each evaluation that may meet a new angle (a user subroutine's SYSFNC).
+  std::span<const AngleTrack> tracks() const { return tracks_; }
+
+  bool empty() const { return tracks_.empty(); }
 
   /// Moves every track to the value nearest its reference in the state `marker_at` gives
   /// (a track not started starts at its principal value).
   void follow(const MarkerAt& marker_at);
 
-  /// Takes the tracks of `from` (a System rebuilt between analyses continues the angles of
-  /// the one before; measures it does not use yet keep theirs for when they are read).
+  /// Takes the tracks of `from` (the Workspace of a System rebuilt between analyses continues
+  /// the angles of the one before; measures it does not use yet keep theirs for when they are
+  /// read).
   void carry_from(const AngleHistory& from);
 
  private:
-  struct Entry {
+  struct Key {
     MeasureKind kind;
     int i, j, k;
-    AngleTrack track;
   };
-  std::deque<Entry> entries_;
-
-  AngleTrack& entry(MeasureKind kind, int i, int j, int k);
+  std::vector<Key> keys_;
+  std::vector<AngleTrack> tracks_;  ///< tracks_[n] is that of keys_[n]
 };
 
 }  // namespace mb

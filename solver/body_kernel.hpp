@@ -14,11 +14,16 @@
 #include <complex>
 
 #include "solver/autodiff.hpp"
-#include "solver/gravity_field.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/workspace.hpp"
 
 namespace mb {
+
+class System;
+
+/// The gravity of `sys` at time t, cached in `ws` (System::gravity; defined with the System,
+/// solver/system.cpp, so that the kernels need not include it).
+const V3<double>& system_gravity(const System& sys, double t, Workspace& ws);
 
 /// 1/2 G(p)^T w: the Euler-parameter rate for body-axes angular velocity w.
 template <class T, class W>
@@ -37,7 +42,6 @@ struct BodyKernel {
 
   double mass = 0;                          ///< scaled mass
   M3<double> inertia = M3<double>::Zero();  ///< scaled, about CM, body axes
-  const GravityField* gravity = nullptr;    ///< the System's (never null in a System)
 
   /// 1/2 m v.v + 1/2 w.J w for CM velocity v and body-axes angular velocity w. For complex
   /// amplitudes (mode shapes) the quadratic forms are Hermitian: 1/2 m |v|^2 + 1/2 w^H J w.
@@ -57,7 +61,7 @@ struct BodyKernel {
     const V3<T> w(y[kBodyW], y[kBodyW + 1], y[kBodyW + 2]);
     const V4<T> pdot = euler_parameter_rate(p, w);
     for (int k = 0; k < 4; ++k) out[kBodyP + k] = yp[kBodyP + k] - pdot(k) - p(k) * mu_n;
-    const V3<double>& g = gravity->at(t, c.ws.gravity);
+    const V3<double>& g = system_gravity(c.sys, t, c.ws);
     for (int k = 0; k < 3; ++k) out[kBodyV + k] = mass * (yp[kBodyV + k] - g(k));
     const V3<T> wdot(yp[kBodyW], yp[kBodyW + 1], yp[kBodyW + 2]);
     const M3<T> J = inertia.cast<T>();

@@ -51,7 +51,7 @@ T CouplerKernel::phi(const T* x, const T* states, double t, T* rates, T* B,
     double qv[kMaxTerms], g[kMaxTerms], H[kMaxTerms * kMaxTerms];
     for (int k = 0; k < num_terms; ++k) qv[k] = value_of(q[k]);
     double phi_value = 0.0;
-    call_user(-1, qv, t, 0, &phi_value, 1, call.sys, call.own.par);
+    call_user(-1, qv, t, 0, &phi_value, 1, call.sys, call.ws.angles, call.own.par);
     user_partials(qv, t, g, kJacobian ? H : nullptr, call);
     value = T(phi_value);
     for (int k = 0; k < num_terms; ++k) {

@@ -86,9 +86,9 @@ struct CouplerKernel {
   void coordinates(const double* y_bodies[], const double* states, double* q) const;
   /// One call of COUSUB (`extra` -1) or its partial COUXX (0) or COUXX2 (1) at q, through
   /// UserCall::run (a library or a Python script): `nout` outputs into `out`; PAR is `par`, the
-  /// callbacks see `sys`.
+  /// callbacks see `sys` and the run's angle tracks `angles`.
   void call_user(int extra, const double* q, double t, int iflag, double* out, int nout,
-                 const System& sys, std::vector<double>& par) const;
+                 const System& sys, AngleHistory& angles, std::vector<double>& par) const;
   /// COUSUB's dPhi/dq at q into g and, when H is given, the second partials (row-major,
   /// num_terms x num_terms).
   void user_partials(const double* q, double t, double* g, double* H, const KernelCall& c) const;

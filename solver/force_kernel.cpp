@@ -36,9 +36,9 @@ void marker_states(const ForceKernel& k, const T* x, MarkerState<T>* ms,
 
 /// JOINT/JPRIM/MOTION(id, jflag, comp, RM) from the multipliers among the local inputs x.
 template <class T>
-T reaction_value(const ForceKernel& k, const LocalMeasure& m, const T* x,
-                 const MarkerState<T>* ms) {
-  const JointKernel& jk = *k.block_kernels[static_cast<size_t>(m.block)];
+T reaction_value(const ForceKernel& k, const LocalMeasure& m, const T* x, const MarkerState<T>* ms,
+                 const System& sys) {
+  const JointKernel& jk = constraint_block_kernel(sys, k.blocks[static_cast<size_t>(m.block)]);
   T ground[kBodyStates];
   for (int c = 0; c < kBodyStates; ++c) ground[c] = T(kGroundState[c]);
   const int bi = k.markers[static_cast<size_t>(m.i)].body;
@@ -100,9 +100,9 @@ void expression_values(const ForceKernel& k, const T* x, double t, const MarkerS
   T lm[ForceKernel::kMaxMeasures], mv[ForceKernel::kMaxMeasures], nv[StateInputs::kMaxNodes];
   for (size_t i = 0; i < k.measures.size(); ++i) {
     const LocalMeasure& m = k.measures[i];
-    lm[i] = m.kind == MeasureKind::kJoint     ? reaction_value(k, m, x, ms)
+    lm[i] = m.kind == MeasureKind::kJoint     ? reaction_value(k, m, x, ms, c.sys)
             : is_acceleration_measure(m.kind) ? acceleration_measure_value(m, ms, ma)
-                                              : measure_value(m, ms);
+                                              : measure_value(m, ms, c.ws.angles.tracks());
   }
   T rv[StateInputs::kMaxNodes];  // values of user subroutines (state elements, VARSUBs)
   if (!read_values) {

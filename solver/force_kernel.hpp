@@ -33,6 +33,11 @@ struct JointKernel;
 
 class System;
 
+/// The kernel of constraint block `block` of `sys` (System::constraint_kernel; defined with the
+/// System, solver/system.cpp): a force kernel reading reactions (JOINT, JPRIM, MOTION) evaluates
+/// it with its multipliers.
+const JointKernel& constraint_block_kernel(const System& sys, int block);
+
 /// Forces and torques (ground axes) on I's body at P_i and on J's body at P_j.
 template <class T>
 struct Wrench {
@@ -103,7 +108,6 @@ struct ForceKernel {
   // reactions come from JointKernel::reaction with them, so the residual depends on lambda and
   // the Jacobian has those columns (solved implicitly, not lagged).
   std::vector<int> block_first;
-  std::vector<const JointKernel*> block_kernels;  ///< the kernel of each of `blocks` (System's)
   // Expressions reading accelerations (ACCX..WDTM): the derivatives of every local body's
   // velocities (v' then w', 6 per body) are local y' inputs after the state inputs.
   bool reads_accelerations = false;
@@ -170,7 +174,9 @@ struct ForceKernel {
 std::vector<ForceKernel> make_force_kernels(const Model& model);
 
 /// Makes the dependency call (iflag = 1) of a user-subroutine kernel at state y0 and adds the
-/// bodies and multipliers it read to the kernel's inputs.
-void bind_user_force(ForceKernel& k, const System& sys, const std::vector<double>& y0);
+/// bodies and multipliers it read to the kernel's inputs; `angles`: the System's angle tracks
+/// (a SYSFNC of an angle adds its track there).
+void bind_user_force(ForceKernel& k, const System& sys, AngleHistory& angles,
+                     const std::vector<double>& y0);
 
 }  // namespace mb

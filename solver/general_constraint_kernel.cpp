@@ -25,7 +25,7 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCal
   BodyState<T> bs[kMaxBodies];
   MarkerState<T> ms[kMaxMarkers];
   T mv[kMaxMeasures];
-  evaluate_measures(x, bs, ms, mv);
+  evaluate_measures(x, bs, ms, mv, call.ws.angles.tracks());
   const std::span<const T> in(mv, measures.size());
   const std::span<double> sc(call.own.scratch);
   expr::Workspace& ws = call.own.expr;
@@ -33,7 +33,8 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCal
   T g[kMaxMeasures];
   gradient(mv, t, g, call.own);
   // Velocity row with the actual velocities.
-  out[kBodyStates * nb] = rate(g, ms) + evaluate_expression<T>(gcon->d_time.value, t, in, ws, sc);
+  out[kBodyStates * nb] = rate(g, ms, call.ws.angles.tracks()) +
+                          evaluate_expression<T>(gcon->d_time.value, t, in, ws, sc);
   out[kBodyStates * nb + 1] = phi;
   // B, one body velocity component at a time (all other velocities zero).
   BodyState<T> probe[kMaxBodies];
@@ -52,7 +53,7 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCal
         probe[b].w = bs[b].A.col(c - 3);  // unit body-axis angular velocity, ground axes
       }
       marker_states(probe, ms);
-      const T Bc = rate(g, ms);
+      const T Bc = rate(g, ms, call.ws.angles.tracks());
       probe[b].v = V3<T>::Zero();
       probe[b].w = V3<T>::Zero();
       if (c < 3) {
@@ -76,7 +77,7 @@ void GeneralConstraintKernel::velocity_rows(const T* x, T* out, double t,
   BodyState<T> bs[kMaxBodies];
   MarkerState<T> ms[kMaxMarkers];
   T mv[kMaxMeasures];
-  evaluate_measures(x, bs, ms, mv);
+  evaluate_measures(x, bs, ms, mv, c.ws.angles.tracks());
   const std::span<const T> in(mv, measures.size());
   const std::span<double> sc(c.own.scratch);
   expr::Workspace& ws = c.own.expr;
@@ -85,11 +86,11 @@ void GeneralConstraintKernel::velocity_rows(const T* x, T* out, double t,
     g[k] = evaluate_along_time<T>(gcon->gradient[k], t, in, ws, sc);
   }
   out[kBodyStates * num_bodies()] =
-      rate(g, ms) + evaluate_along_time<T>(gcon->d_time, t, in, ws, sc);
+      rate(g, ms, c.ws.angles.tracks()) + evaluate_along_time<T>(gcon->d_time, t, in, ws, sc);
 }
 
 void GeneralConstraintKernel::reaction(const double* x, double lambda, double t, Vec3& force,
-                                       Vec3& torque, KernelWork& w) const {
+                                       Vec3& torque, const KernelCall& call) const {
   force.setZero();
   torque.setZero();
   if (mi < 0) return;  // f does not read I: no force on it (as Adams reports)
@@ -102,15 +103,16 @@ void GeneralConstraintKernel::reaction(const double* x, double lambda, double t,
   MarkerState<double> ms[kMaxMarkers];
   marker_states(bs, ms);
   double mv[kMaxMeasures], g[kMaxMeasures];
-  for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
-  gradient(mv, t, g, w);
+  for (size_t k = 0; k < measures.size(); ++k)
+    mv[k] = measure_value(measures[k], ms, call.ws.angles.tracks());
+  gradient(mv, t, g, call.own);
   // dPhi/dR_I and dPhi/dtheta_I: marker I alone moved (rotated about its own origin).
   for (int c = 0; c < 3; ++c) {
     ms[mi].V = Vec3::Unit(c);
-    force(c) = lambda * rate(g, ms);
+    force(c) = lambda * rate(g, ms, call.ws.angles.tracks());
     ms[mi].V.setZero();
     ms[mi].W = Vec3::Unit(c);
-    torque(c) = lambda * rate(g, ms);
+    torque(c) = lambda * rate(g, ms, call.ws.angles.tracks());
     ms[mi].W.setZero();
   }
 }

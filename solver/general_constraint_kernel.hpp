@@ -54,10 +54,10 @@ struct GeneralConstraintKernel {
   void velocity_rows(const T* x, T* out, double t, const KernelCall& c) const;
 
   /// Force and torque about the origin of marker I (ground axes) that the constraint exerts on
-  /// I, for the body states x (13 per local body) and multiplier lambda; `w`: the run's buffers
-  /// of this kernel.
+  /// I, for the body states x (13 per local body) and multiplier lambda; `c`: the run's call of
+  /// this kernel.
   void reaction(const double* x, double lambda, double t, Vec3& force, Vec3& torque,
-                KernelWork& w) const;
+                const KernelCall& c) const;
 
  private:
   /// Marker states of every local marker; `bodies_state` has one state per local body.
@@ -65,21 +65,23 @@ struct GeneralConstraintKernel {
   void marker_states(const BodyState<T>* bodies_state, MarkerState<T>* ms) const {
     for (size_t m = 0; m < markers.size(); ++m) ms[m] = marker_state(markers[m], bodies_state);
   }
-  /// Body states, marker states and measure values at the inputs x.
+  /// Body states, marker states and measure values at the inputs x (`tracks`: the run's angle
+  /// tracks).
   template <class T>
-  void evaluate_measures(const T* x, BodyState<T>* bs, MarkerState<T>* ms, T* mv) const {
+  void evaluate_measures(const T* x, BodyState<T>* bs, MarkerState<T>* ms, T* mv,
+                         std::span<const AngleTrack> tracks) const {
     for (int b = 0; b < num_bodies(); ++b) bs[b] = body_state(x + kBodyStates * b);
     marker_states(bs, ms);
-    for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
+    for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms, tracks);
   }
   /// df/dm_k at the measure values `mv`.
   template <class T>
   void gradient(const T* mv, double t, T* g, KernelWork& w) const;
   /// sum_k g_k dm_k/dt for the marker velocities of `ms`.
   template <class T>
-  T rate(const T* g, const MarkerState<T>* ms) const {
+  T rate(const T* g, const MarkerState<T>* ms, std::span<const AngleTrack> tracks) const {
     T r = T(0.0);
-    for (size_t k = 0; k < measures.size(); ++k) r += g[k] * measure_rate(measures[k], ms);
+    for (size_t k = 0; k < measures.size(); ++k) r += g[k] * measure_rate(measures[k], ms, tracks);
     return r;
   }
 };

@@ -172,7 +172,7 @@ struct JointKernel {
 
   /// d^k f / dt^k (k = 0, 1, 2) of the drive at t.
   double drive_derivative(int k, double t, const KernelCall& c) const {
-    if (user_drive) return call_motsub(drive_states + k, t, 0, c.sys, c.own.par);
+    if (user_drive) return call_motsub(drive_states + k, t, 0, c.sys, c.ws.angles, c.own.par);
     const expr::Expression& e = k == 0 ? drive->value : (k == 1 ? drive->d_time : drive->d_time2);
     const double v = e.eval(t, {}, c.own.expr);
     check_expression(*drive, c.own.expr, t);
@@ -180,8 +180,8 @@ struct JointKernel {
   }
 
   /// One MOTSUB call (solver/user_motion.cpp) with PAR array `par`; iflag 1 is the
-  /// initialisation call. The callbacks see `sys`.
-  double call_motsub(int iord, double t, int iflag, const System& sys,
+  /// initialisation call. The callbacks see `sys` and the run's angle tracks `angles`.
+  double call_motsub(int iord, double t, int iflag, const System& sys, AngleHistory& angles,
                      std::vector<double>& par) const;
 
   /// AZ(I, J) = atan2(x_I . y_J, x_I . x_J) and its B row (12 columns, rotations only).

@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <span>
 #include <vector>
 
 #include "common/linalg.hpp"
@@ -30,9 +31,10 @@ struct LocalMeasure {
   MeasureKind kind = MeasureKind::kDX;
   int i = -1, j = -1, k = -1, l = -1;
   int block = -1, jflag = 0, comp = 0;
-  /// AX, AY, AZ, INCANG: the history that fixes the whole turns (angle_history.hpp); none:
-  /// the principal value (INCANG in [0, pi]).
-  const AngleTrack* track = nullptr;
+  /// AX, AY, AZ, INCANG: the index of the track that fixes the whole turns in the run's
+  /// AngleHistory (angle_history.hpp, Workspace::angles); -1: the principal value (INCANG in
+  /// [0, pi]).
+  int track = -1;
 
   bool operator==(const LocalMeasure&) const = default;
 };
@@ -114,9 +116,16 @@ T nearest_turn(const T& a, const AngleTrack* track) {
   return a + two_pi * std::round((track->ref - value_of(a)) / two_pi);
 }
 
-/// The value of a measure; `ms` holds the local markers' states, `ground` the global frame.
+/// The track of m in `tracks` (the run's AngleHistory::tracks()), or none.
+inline const AngleTrack* track_of(const LocalMeasure& m, std::span<const AngleTrack> tracks) {
+  return m.track < 0 ? nullptr : &tracks[static_cast<size_t>(m.track)];
+}
+
+/// The value of a measure; `ms` holds the local markers' states, `tracks` the run's angle
+/// tracks (AngleHistory::tracks()) that a tracked angle's `track` indexes.
 template <class T>
-T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
+T measure_value(const LocalMeasure& m, const MarkerState<T>* ms,
+                std::span<const AngleTrack> tracks) {
   using std::asin;
   using std::atan2;
   using std::sqrt;
@@ -130,6 +139,7 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
   const V3<T> r = I.R - J.R;
   const V3<T> rdot_L = (I.V - J.V) - L.W.cross(r);
   const M3<T> R = J.A.transpose() * I.A;
+  const AngleTrack* track = track_of(m, tracks);
   switch (m.kind) {
     case MeasureKind::kDX:
       return r.dot(K.A.col(0));
@@ -140,14 +150,11 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
     case MeasureKind::kDM:
       return sqrt(r.squaredNorm());
     case MeasureKind::kAX:
-      return nearest_turn<T>(atan2(I.A.col(1).dot(J.A.col(2)), I.A.col(1).dot(J.A.col(1))),
-                             m.track);
+      return nearest_turn<T>(atan2(I.A.col(1).dot(J.A.col(2)), I.A.col(1).dot(J.A.col(1))), track);
     case MeasureKind::kAY:
-      return nearest_turn<T>(atan2(I.A.col(2).dot(J.A.col(0)), I.A.col(2).dot(J.A.col(2))),
-                             m.track);
+      return nearest_turn<T>(atan2(I.A.col(2).dot(J.A.col(0)), I.A.col(2).dot(J.A.col(2))), track);
     case MeasureKind::kAZ:
-      return nearest_turn<T>(atan2(I.A.col(0).dot(J.A.col(1)), I.A.col(0).dot(J.A.col(0))),
-                             m.track);
+      return nearest_turn<T>(atan2(I.A.col(0).dot(J.A.col(1)), I.A.col(0).dot(J.A.col(0))), track);
     case MeasureKind::kPSI:
       return body313_angles(R)[0];
     case MeasureKind::kTHETA:
@@ -162,9 +169,9 @@ T measure_value(const LocalMeasure& m, const MarkerState<T>* ms) {
       return atan2(R(2, 1), R(2, 2));
     case MeasureKind::kINCANG: {
       const V3<T> u = r, w = K.R - J.R;
-      if (m.track && m.track->has_axis) {  // signed about the axis, continued past pi
-        const V3<T> axis = m.track->axis.cast<T>();
-        return nearest_turn<T>(atan2(V3<T>(u.cross(w)).dot(axis), u.dot(w)), m.track);
+      if (track && track->has_axis) {  // signed about the axis, continued past pi
+        const V3<T> axis = track->axis.cast<T>();
+        return nearest_turn<T>(atan2(V3<T>(u.cross(w)).dot(axis), u.dot(w)), track);
       }
       return atan2(magnitude(V3<T>(u.cross(w))), u.dot(w));
     }
@@ -280,9 +287,11 @@ T acceleration_measure_value(const LocalMeasure& m, const MarkerState<T>* ms,
 }
 
 /// The time derivative of a pose measure (is_pose_measure) when the markers move with the
-/// velocities V and W of their states: linear in those velocities.
+/// velocities V and W of their states: linear in those velocities. `tracks` as for
+/// measure_value (an INCANG with an axis is signed about it).
 template <class T>
-T measure_rate(const LocalMeasure& m, const MarkerState<T>* ms) {
+T measure_rate(const LocalMeasure& m, const MarkerState<T>* ms,
+               std::span<const AngleTrack> tracks) {
   const MarkerState<T> kGround{};  // not static: see measure_value
   const MarkerState<T>& I = m.i < 0 ? kGround : ms[m.i];
   const MarkerState<T>& J = m.j < 0 ? kGround : ms[m.j];
@@ -326,8 +335,9 @@ T measure_rate(const LocalMeasure& m, const MarkerState<T>* ms) {
       const V3<T> n = u.cross(w), ndot = udot.cross(w) + u.cross(wdot);
       const T c = u.dot(w);
       const T dc = udot.dot(w) + u.dot(wdot);
-      if (m.track && m.track->has_axis) {  // s = n . axis, signed
-        const V3<T> axis = m.track->axis.cast<T>();
+      const AngleTrack* track = track_of(m, tracks);
+      if (track && track->has_axis) {  // s = n . axis, signed
+        const V3<T> axis = track->axis.cast<T>();
         const T s = n.dot(axis), ds = ndot.dot(axis);
         return (c * ds - s * dc) / (s * s + c * c);
       }

@@ -19,7 +19,18 @@ namespace mb {
 static_assert(kSpringDamperOutputs.size() <= RequestOutputs::kMaxOutputChannels &&
               kLinearForceOutputs.size() <= RequestOutputs::kMaxOutputChannels);
 
-RequestOutputs::RequestOutputs(const System& sys) : sys_(sys), run_(sys.make_workspace()) {
+RequestOutputs::RequestOutputs(const System& sys, Workspace& ws) : sys_(sys), run_(ws) {
+  size_scratch();
+}
+
+RequestOutputs::RequestOutputs(const System& sys)
+    : sys_(sys), own_(std::make_unique<Workspace>(sys.make_workspace())), run_(*own_) {
+  size_scratch();
+}
+
+void RequestOutputs::size_scratch() {
+  const System& sys = sys_;
+  n_columns_ = 0;
   size_t stack = 1, measures = 1;
   for (const auto& r : sys.model().requests) {
     n_columns_ += r.channels.size();
@@ -197,7 +208,7 @@ MarkerWrench RequestOutputs::general_constraint_reaction(int k, double t, const 
   const double lambda =
       y[kBodyStates * sys_.num_moving_bodies() + sys_.general_constraint_equation(k)];
   MarkerWrench w;
-  gk.reaction(x, lambda, t, w.force, w.torque, run_.gcons[static_cast<size_t>(k)]);
+  gk.reaction(x, lambda, t, w.force, w.torque, {sys_, run_, run_.gcons[static_cast<size_t>(k)]});
   return w;
 }
 
@@ -388,9 +399,9 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y, 
       lm.j = m.j < 0 ? -1 : 1;
       lm.k = m.k < 0 ? -1 : 2;
       lm.l = m.l < 0 ? -1 : 3;
-      if (is_tracked_angle(m.kind)) lm.track = sys_.angle_history().track(m.kind, m.i, m.j, m.k);
+      if (is_tracked_angle(m.kind)) lm.track = run_.angles.track(m.kind, m.i, m.j, m.k);
       if (is_acceleration_measure(m.kind)) return acceleration_measure_value(lm, ms, ma);
-      return measure_value(lm, ms);
+      return measure_value(lm, ms, run_.angles.tracks());
     }
   }
 }
@@ -406,7 +417,7 @@ void RequestOutputs::user_request(const Request& r, double t, const double* y,
   args.par = par.data();
   args.npar = static_cast<int>(par.size());
   args.result = result;
-  const SystemUserContext context(sys_);
+  const SystemUserContext context(sys_, run_.angles);
   UserCallState state;
   state.context = &context;
   state.t = t;
@@ -427,7 +438,7 @@ double RequestOutputs::user_variable(int v, double t, const double* y, const dou
   args.par = par.data();
   args.npar = static_cast<int>(par.size());
   args.result = std::span<double>(&value, 1);
-  const SystemUserContext context(sys_);
+  const SystemUserContext context(sys_, run_.angles);
   UserCallState state;
   state.context = &context;
   state.t = t;

@@ -2,8 +2,11 @@
 // Post_Request channels (models/post_request.hpp): `req<id>.<component>` columns and their
 // values at an output time, from the state, its derivative (accelerations) and the multipliers
 // (reactions). Also evaluates the request-only measures: ORIENT, JOINT, SFORCE/VFORCE/...,
-// FX..TM. Evaluated with doubles only; never inside a residual.
+// FX..TM. Evaluated with doubles only; never inside a residual. Evaluated in a Workspace of the
+// System: the run's (its angle tracks continue the angle measures, and a request's new angle
+// measure is tracked from its first output on), or one of its own outside a run.
 
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -19,6 +22,11 @@ class RequestOutputs {
   /// Room for the output channels of one compliant element.
   static constexpr size_t kMaxOutputChannels = 32;
 
+  /// Evaluates in the run's Workspace `ws` (a Workspace of sys; its request scratch is sized
+  /// here).
+  RequestOutputs(const System& sys, Workspace& ws);
+  /// Outside a run (the columns; values after a run): in a Workspace of its own, whose angle
+  /// measures read their principal values.
   explicit RequestOutputs(const System& sys);
 
   std::vector<ResultColumn> columns() const;
@@ -65,11 +73,15 @@ class RequestOutputs {
   void user_request(const Request& r, double t, const double* y, std::span<double> out);
   double user_variable(int v, double t, const double* y, const double* yp);
 
+  /// Sizes the request scratch of run_.
+  void size_scratch();
+
   const System& sys_;
   size_t n_columns_ = 0;
-  /// The outputs' own run buffers (expression stack, measure values, COUSUB's PAR): evaluating
-  /// writes them, so a RequestOutputs is per-run data like the Workspace it holds.
-  Workspace run_;
+  std::unique_ptr<Workspace> own_;  ///< outside a run: the Workspace evaluated in
+  /// The Workspace evaluated in (expression stacks, measure values, PAR arrays, angle tracks):
+  /// evaluating writes it.
+  Workspace& run_;
 };
 
 }  // namespace mb

@@ -35,10 +35,10 @@ double sensor_function(RequestOutputs& eval, const Sensor& s, double t, const do
   return eval.expression(s.expr, 0, t, y, yp);
 }
 
-void warn_sensors_holding(const System& sys, double t0, const std::vector<double>& y,
+void warn_sensors_holding(const System& sys, Workspace& ws, double t0, const std::vector<double>& y,
                           const std::vector<double>& yp, AnalysisObserver& obs) {
   if (sys.model().sensors.empty()) return;
-  RequestOutputs eval(sys);
+  RequestOutputs eval(sys, ws);
   for (const Sensor& s : sys.model().sensors) {
     const double f = sensor_function(eval, s, t0, y.data(), yp.data());
     // At the value itself (an analysis that starts where a RETURN stopped) nothing is said.
@@ -54,8 +54,9 @@ void warn_sensors_holding(const System& sys, double t0, const std::vector<double
   }
 }
 
-std::vector<HeldValue> evaluate_at_event(const System& sys, const std::vector<int>& found, double t,
-                                         const double* y, const double* yp, AnalysisObserver& obs) {
+std::vector<HeldValue> evaluate_at_event(const System& sys, Workspace& ws,
+                                         const std::vector<int>& found, double t, const double* y,
+                                         const double* yp, AnalysisObserver& obs) {
   const Model& model = sys.model();
   std::vector<int> evaluates;  // each evaluate once, however many of its sensors fired
   for (size_t k = 0; k < model.sensors.size() && k < found.size(); ++k) {
@@ -66,7 +67,7 @@ std::vector<HeldValue> evaluate_at_event(const System& sys, const std::vector<in
   }
   std::vector<HeldValue> held;
   if (evaluates.empty()) return held;  // events without evaluates build no evaluator
-  RequestOutputs eval(sys);
+  RequestOutputs eval(sys, ws);
   for (const int e : evaluates) {
     const SensorEvaluate& se = model.sensor_evaluates[static_cast<size_t>(e)];
     const double value = eval.expression(se.expr, 0, t, y, yp);
@@ -77,7 +78,8 @@ std::vector<HeldValue> evaluate_at_event(const System& sys, const std::vector<in
   return held;
 }
 
-SensorEvents::SensorEvents(const System& sys) : sensors_(sys.model().sensors), eval_(sys) {}
+SensorEvents::SensorEvents(const System& sys, Workspace& ws)
+    : sensors_(sys.model().sensors), eval_(sys, ws) {}
 
 void SensorEvents::roots(double t, const double* y, const double* yp, double* g) {
   for (size_t k = 0; k < sensors_.size(); ++k) {

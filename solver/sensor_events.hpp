@@ -42,7 +42,8 @@ struct HeldValue {
 
 class SensorEvents {
  public:
-  explicit SensorEvents(const System& sys);
+  /// `ws`: the run's Workspace of sys (the sensor functions read its angle tracks).
+  SensorEvents(const System& sys, Workspace& ws);
 
   int count() const { return static_cast<int>(sensors_.size()); }
   /// The root functions at (t, y, yp) (System layout) into g[0..count()).
@@ -61,14 +62,16 @@ SensorAction act_on_sensors(const std::vector<Sensor>& sensors, const std::vecto
                             double t, AnalysisObserver& obs, RunReport& report);
 
 /// The values the evaluates of the sensors found at time t (`found`, as for act_on_sensors)
-/// store, evaluated at (t, y, yp) (System layout) and logged; each evaluate once.
-std::vector<HeldValue> evaluate_at_event(const System& sys, const std::vector<int>& found, double t,
-                                         const double* y, const double* yp, AnalysisObserver& obs);
+/// store, evaluated at (t, y, yp) (System layout) in the run's Workspace `ws` and logged; each
+/// evaluate once.
+std::vector<HeldValue> evaluate_at_event(const System& sys, Workspace& ws,
+                                         const std::vector<int>& found, double t, const double* y,
+                                         const double* yp, AnalysisObserver& obs);
 
 /// Logs a warning for each sensor whose condition already holds at the start of a transient
 /// (EQ: within error_tol of value; GE: above; LE: below; not at the value itself): root finding
-/// sees crossings, so it acts at its next crossing only.
-void warn_sensors_holding(const System& sys, double t0, const std::vector<double>& y,
+/// sees crossings, so it acts at its next crossing only. `ws`: the run's Workspace of sys.
+void warn_sensors_holding(const System& sys, Workspace& ws, double t0, const std::vector<double>& y,
                           const std::vector<double>& yp, AnalysisObserver& obs);
 
 /// Sensor k's function at (t, y, yp) (System layout).

@@ -127,7 +127,8 @@ void StateKernel::node_values(const T* x, double t, T* nv, const KernelCall& c) 
   MarkerState<T> ms[kMaxMarkers];
   for (size_t m = 0; m < markers.size(); ++m) ms[m] = marker_state(markers[m], bs);
   T mv[kMaxMeasures];
-  for (size_t k = 0; k < measures.size(); ++k) mv[k] = measure_value(measures[k], ms);
+  for (size_t k = 0; k < measures.size(); ++k)
+    mv[k] = measure_value(measures[k], ms, c.ws.angles.tracks());
   T rv[StateInputs::kMaxNodes];  // values of user subroutines (other elements, VARSUBs)
   for (size_t r = 0; r < program.reads.size(); ++r) rv[r] = read_value(program.reads[r], x, t, c);
   // No slots: the nodes are all (state inputs after the bodies).
@@ -250,7 +251,7 @@ template void StateKernel::eval<double>(const double*, double*, double, const Ke
 template void StateKernel::eval<AD>(const AD*, AD*, double, const KernelCall&) const;
 
 std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset, const System& sys,
-                                            const std::vector<double>& y0,
+                                            AngleHistory& angles, const std::vector<double>& y0,
                                             const UserVariables& variables,
                                             const std::vector<int>& block_equations) {
   std::vector<StateKernel> out;
@@ -308,7 +309,7 @@ std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset
     }
     if (k.black_box()) {
       // What ARYSUB and DIFSUB read through the callbacks becomes local inputs.
-      const UserDependencies deps = user_state_dependencies(k, sys, y0);
+      const UserDependencies deps = user_state_dependencies(k, sys, angles, y0);
       for (int body : deps.bodies) b.body(body);
       for (int key : deps.states) b.state(key / 2, key % 2 != 0);
       k.blocks = deps.blocks;

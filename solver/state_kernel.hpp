@@ -166,11 +166,13 @@ struct StateKernel {
   void call_gse(const double* xs, const double* u, double t, int dflag, double* f, double* g,
                 const KernelCall& c) const;
   friend UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
+                                                  AngleHistory& angles,
                                                   const std::vector<double>& y0);
 };
 
-/// The dependency calls (iflag = 1) of a kernel's ARYSUB and DIFSUB at state y0: what they read.
-UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
+/// The dependency calls (iflag = 1) of a kernel's ARYSUB and DIFSUB at state y0: what they read
+/// (a SYSFNC of an angle adds its track to `angles`, the System's).
+UserDependencies user_state_dependencies(StateKernel& k, const System& sys, AngleHistory& angles,
                                          const std::vector<double>& y0);
 
 class UserVariables;
@@ -178,10 +180,11 @@ class UserVariables;
 /// Builds the kernels of every state element of the model. Throws Error(kDeckError) for
 /// inputs the solver cannot evaluate inside a residual (reaction forces, algebraic loops).
 /// `sys` (under construction: bodies and constraint blocks laid out) and its initial state y0
-/// serve the dependency calls of user subroutines; `variables` are its VARSUB variables (their
-/// dependency calls made) and block_equations the equation count of each constraint block.
+/// serve the dependency calls of user subroutines (with the System's angle tracks `angles`);
+/// `variables` are its VARSUB variables (their dependency calls made) and block_equations the
+/// equation count of each constraint block.
 std::vector<StateKernel> make_state_kernels(const Model& model, int state_offset, const System& sys,
-                                            const std::vector<double>& y0,
+                                            AngleHistory& angles, const std::vector<double>& y0,
                                             const UserVariables& variables,
                                             const std::vector<int>& block_equations);
 

@@ -65,12 +65,21 @@ Workspace System::make_workspace() const {
   for (const StateKernel& k : state_kernels_) ws.states.push_back(k.work);
   ws.variable_par = user_variables_.initial_pars();
   ws.gravity = gravity_.make_cache();
+  ws.angles = angles_;
   return ws;
 }
 
-void System::follow_angles(const double* y) const {
-  if (angles_->empty()) return;
-  angles_->follow([&](int mk) {
+const V3<double>& system_gravity(const System& sys, double t, Workspace& ws) {
+  return sys.gravity(t, ws);
+}
+
+const JointKernel& constraint_block_kernel(const System& sys, int block) {
+  return sys.constraint_kernel(block);
+}
+
+void System::follow_angles(Workspace& ws, const double* y) const {
+  if (ws.angles.empty()) return;
+  ws.angles.follow([&](int mk) {
     if (mk < 0) return MarkerState<double>{};
     const Marker& m = model_.markers[static_cast<size_t>(mk)];
     const int o = body_offset(m.body);

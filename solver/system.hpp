@@ -74,9 +74,11 @@
 // Jacobian evaluation allocates.
 //
 // Runs: the System is the const description; what an evaluation writes (expression stacks, PAR
-// arrays, the gravity cache: solver/workspace.hpp) is in a Workspace that the caller owns, made
-// by make_workspace() once per run and passed to residual(), jacobian() and every kernel. One
-// System may serve several runs, each with its own Workspace.
+// arrays, the gravity cache, the angle measures' whole turns: solver/workspace.hpp) is in a
+// Workspace that the caller owns, made by make_workspace() once per run and passed to residual(),
+// jacobian() and every kernel. One System may serve several runs, each with its own Workspace.
+// Kernels hold no pointer into the System: what they need of it (the gravity field, the kernels
+// of the constraint blocks whose reactions they read) comes through the KernelCall.
 
 #include <memory>
 #include <span>
@@ -84,7 +86,6 @@
 #include <vector>
 
 #include "models/model.hpp"
-#include "solver/angle_history.hpp"
 #include "solver/body_kernel.hpp"
 #include "solver/coupler_kernel.hpp"
 #include "solver/force_kernel.hpp"
@@ -119,7 +120,7 @@ enum class DaeForm {
 class System {
  public:
   explicit System(const Model& model, DaeForm form = DaeForm::kStabilisedIndex2);
-  System(const System&) = delete;  ///< kernels keep pointers into it (gravity, joint kernels)
+  System(const System&) = delete;  ///< the Model's elements are shared, not copied
   System& operator=(const System&) = delete;
 
   const Model& model() const { return model_; }
@@ -180,11 +181,11 @@ class System {
   const std::vector<StateKernel>& state_kernels() const { return state_kernels_; }
   /// The VARSUB variables that kernels read (solver/user_variables.hpp).
   const UserVariables& user_variables() const { return user_variables_; }
-  /// The whole turns of the angle measures (AX, AY, AZ, INCANG) in use: run workspace, moved
-  /// on by follow_angles() after each accepted step (angle_history.hpp).
-  AngleHistory& angle_history() const { return *angles_; }
-  /// Moves the angle measures on to state y (an accepted step or the start of an analysis).
-  void follow_angles(const double* y) const;
+  /// Moves the angle measures of the run `ws` (Workspace::angles) on to state y (an accepted
+  /// step or the start of an analysis).
+  void follow_angles(Workspace& ws, const double* y) const;
+  /// Gravity at time t (cached in ws).
+  const V3<double>& gravity(double t, Workspace& ws) const { return gravity_.at(t, ws.gravity); }
   /// True for user states held fixed in static and quasi-static analyses (is_static_hold), and
   /// for motion states.
   bool is_static_held(int index) const { return static_held_[index] != 0; }
@@ -338,7 +339,7 @@ class System {
 
   const Model& model_;
   DaeForm form_;
-  GravityField gravity_;  ///< the body kernels point here (its cache is the Workspace's)
+  GravityField gravity_;  ///< the body kernels read it through gravity() (cache: the Workspace's)
   int nb_ = 0, n_eq_ = 0, n_ = 0;
   std::vector<int> body_offset_;
   std::vector<int> joint_eq_offset_;
@@ -381,7 +382,9 @@ class System {
   UserVariables user_variables_;
   std::vector<StateKernel> state_kernels_;
   std::vector<Slots> state_slots_;
-  std::unique_ptr<AngleHistory> angles_ = std::make_unique<AngleHistory>();
+  /// The tracks of the kernels' AX, AY, AZ and INCANG measures, not started: every Workspace's
+  /// angle history starts as a copy, so the kernels' track indices hold in each.
+  AngleHistory angles_;
   SparsePattern pattern_;
 
   /// Gives every kernel's AX, AY, AZ and INCANG measure its track in angles_.

@@ -21,7 +21,7 @@ void System::init_motion_subroutines() {
     if (!k.user_drive) continue;
     k.no_bodies.assign(model_.bodies.size(), 0);
     k.no_blocks.assign(joint_kernels_.size(), 0);
-    k.call_motsub(k.drive_states, 0.0, 1, *this, k.work.par);
+    k.call_motsub(k.drive_states, 0.0, 1, *this, angles_, k.work.par);
   }
 }
 
@@ -35,13 +35,13 @@ void System::init_coupler_subroutine(CouplerKernel& k) {
   k.no_blocks.assign(joint_kernels_.size(), 0);
   const double q0[CouplerKernel::kMaxTerms] = {};
   double phi0 = 0.0;
-  k.call_user(-1, q0, 0.0, 1, &phi0, 1, *this, k.work.par);
+  k.call_user(-1, q0, 0.0, 1, &phi0, 1, *this, angles_, k.work.par);
   // The constraint is Phi(q) (Adams' COUXX and COUXX2 have no time partials, and neither the
   // velocity nor the acceleration row has a time term): a Phi that moves with TIME would be
   // held wrongly, so a routine whose value at the input configuration changes is refused.
   double phi_a = 0.0, phi_b = 0.0;
-  k.call_user(-1, q0, 0.0, 0, &phi_a, 1, *this, k.work.par);
-  k.call_user(-1, q0, 1.0, 0, &phi_b, 1, *this, k.work.par);
+  k.call_user(-1, q0, 0.0, 0, &phi_a, 1, *this, angles_, k.work.par);
+  k.call_user(-1, q0, 1.0, 0, &phi_b, 1, *this, angles_, k.work.par);
   if (std::abs(phi_b - phi_a) > 1e-12 * (1.0 + std::abs(phi_a))) {
     throw Error(ExitCode::kDeckError,
                 fmt::format("{}: {}: COUSUB's Phi changes with TIME ({:.6g} at t = 0, {:.6g} "
@@ -87,7 +87,6 @@ void System::add_body_kernels() {
     BodyKernel k;
     k.mass = mf * model_.bodies[b].mass;
     k.inertia = mf * model_.bodies[b].inertia_cm;
-    k.gravity = &gravity_;
     body_kernels_.push_back(k);
     Slots s;
     const int norm = kBodyStates * nb_ + 2 * n_eq_ + body_of_offset(o);
@@ -161,16 +160,13 @@ void System::add_constraint_slots() {
 
 void System::bind_force_kernel(ForceKernel& fk, const std::vector<double>& y0) {
   if (fk.user) {
-    bind_user_force(fk, *this, y0);
+    bind_user_force(fk, *this, angles_, y0);
   } else {  // the blocks whose reactions the expressions read (JOINT, JPRIM, MOTION)
     fk.n_multipliers = 0;
     for (int block : fk.blocks) fk.n_multipliers += joint_equation_count(block);
   }
   add_read_inputs(fk, *this, y0);
   fk.block_first.clear();
-  fk.block_kernels.clear();
-  for (int block : fk.blocks)
-    fk.block_kernels.push_back(&joint_kernels_[static_cast<size_t>(block)]);
   for (int b = 0, first = kBodyStates * static_cast<int>(fk.bodies.size());
        b < static_cast<int>(fk.blocks.size()); ++b) {
     fk.block_first.push_back(first);
@@ -237,11 +233,11 @@ void System::add_applied_kernels() {
   const std::vector<double> y0 = initial_state();
   // The VARSUB dependency calls, then the state kernels: force expressions and state inputs may
   // read values their user subroutines compute.
-  user_variables_.bind(model_, SystemUserContext(*this), num_constraint_blocks(), y0);
+  user_variables_.bind(model_, SystemUserContext(*this, angles_), num_constraint_blocks(), y0);
   std::vector<int> block_equations;
   for (const JointKernel& k : joint_kernels_) block_equations.push_back(k.m);
-  state_kernels_ =
-      make_state_kernels(model_, state_offset_, *this, y0, user_variables_, block_equations);
+  state_kernels_ = make_state_kernels(model_, state_offset_, *this, angles_, y0, user_variables_,
+                                      block_equations);
   for (auto& fk : force_kernels_) {
     bind_force_kernel(fk, y0);
     add_force_slots(fk);
@@ -325,7 +321,7 @@ void System::track_angles() {
     auto id = [&](int local) { return local < 0 ? -1 : markers[static_cast<size_t>(local)].id; };
     for (LocalMeasure& lm : measures) {
       if (is_tracked_angle(lm.kind))
-        lm.track = angles_->track(lm.kind, id(lm.i), id(lm.j), id(lm.k));
+        lm.track = angles_.track(lm.kind, id(lm.i), id(lm.j), id(lm.k));
     }
   };
   for (auto& k : force_kernels_) attach(k.measures, k.markers);

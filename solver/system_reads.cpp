@@ -16,7 +16,7 @@ namespace mb {
 double read_user_value(const System& sys, Workspace& ws, const ElementRead& r, const double* y,
                        const double* yp, double t) {
   if (r.variable >= 0)
-    return sys.user_variables().value(r.variable, SystemUserContext(sys), ws, y, yp, t);
+    return sys.user_variables().value(r.variable, SystemUserContext(sys, ws.angles), ws, y, yp, t);
   double out[StateKernel::kMaxStates];
   const auto e = static_cast<size_t>(r.element);
   sys.state_kernels()[e].read_at(y, yp, t, r.inputs, out, {sys, ws, ws.states[e]});

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "models/model_binder.hpp"
+#include "solver/angle_history.hpp"
 #include "solver/marker_reads.hpp"
 
 namespace mb {
@@ -75,8 +76,8 @@ double SystemUserContext::measure(int code, const int mk[4], const double* y) co
     ms[a] = marker_state_at(sys_, m[a], y);
     *fields[a] = m[a] < 0 ? -1 : a;
   }
-  if (is_tracked_angle(kind)) lm.track = sys_.angle_history().track(kind, m[0], m[1], m[2]);
-  return measure_value(lm, ms);
+  if (is_tracked_angle(kind)) lm.track = angles_.track(kind, m[0], m[1], m[2]);
+  return measure_value(lm, ms, angles_.tracks());
 }
 
 double SystemUserContext::joint_reaction(int block, int jflag, int comp, int rm,

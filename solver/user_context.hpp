@@ -2,17 +2,21 @@
 // The System as user subroutines see it (usersub/user_context.hpp): the solver hands one to
 // every user call it makes (solver/user_force.cpp, user_state.cpp, user_motion.cpp,
 // user_coupler.cpp, user_variables.cpp, request_outputs.cpp), and the callbacks (c_sysfnc, ...)
-// answer from it. A view of the System: cheap to make, nothing allocated.
+// answer from it. A view of the System and of the run's angle tracks (a SYSFNC of AX, AY, AZ or
+// INCANG reads its track there, adding it when new): cheap to make, nothing allocated but a new
+// track.
 
 #include "usersub/user_context.hpp"
 
 namespace mb {
 
 class System;
+class AngleHistory;
 
 class SystemUserContext final : public UserContext {
  public:
-  explicit SystemUserContext(const System& sys) : sys_(sys) {}
+  /// `angles`: the run's (Workspace::angles), or the System's while it is built.
+  SystemUserContext(const System& sys, AngleHistory& angles) : sys_(sys), angles_(angles) {}
 
   int find_marker(int id) const override;
   int marker_body(int marker) const override;
@@ -31,6 +35,7 @@ class SystemUserContext final : public UserContext {
 
  private:
   const System& sys_;
+  AngleHistory& angles_;
 };
 
 }  // namespace mb

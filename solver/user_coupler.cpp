@@ -15,7 +15,8 @@
 namespace mb {
 
 void CouplerKernel::call_user(int extra, const double* q, double t, int iflag, double* out,
-                              int nout, const System& sys, std::vector<double>& par) const {
+                              int nout, const System& sys, AngleHistory& angles,
+                              std::vector<double>& par) const {
   double disp[kMaxTerms];
   std::copy(q, q + num_terms, disp);
   UserArgs args = user_args(user_id, t, par);
@@ -23,7 +24,7 @@ void CouplerKernel::call_user(int extra, const double* q, double t, int iflag, d
   args.extra = extra;
   args.states = std::span<double>(disp, static_cast<size_t>(num_terms));
   args.result = std::span<double>(out, static_cast<size_t>(nout));
-  const SystemUserContext context(sys);
+  const SystemUserContext context(sys, angles);
   const UserCallState state = time_only_state(context, t, no_bodies, no_blocks);
   UserCall call(*user, state);
   call.run(args);
@@ -42,7 +43,7 @@ void CouplerKernel::user_partials(const double* q, double t, double* g, double* 
   // their error must stay near the round-off of Phi).
   auto gradient = [&](const double* at, double* out) {
     if (couxx) {
-      call_user(0, at, t, 0, out, n, c.sys, c.own.par);
+      call_user(0, at, t, 0, out, n, c.sys, c.ws.angles, c.own.par);
       return;
     }
     double shifted[kMaxTerms];
@@ -51,9 +52,9 @@ void CouplerKernel::user_partials(const double* q, double t, double* g, double* 
       const double h = step(at[k], 1e-6);
       double up = 0.0, down = 0.0;
       shifted[k] = at[k] + h;
-      call_user(-1, shifted, t, 0, &up, 1, c.sys, c.own.par);
+      call_user(-1, shifted, t, 0, &up, 1, c.sys, c.ws.angles, c.own.par);
       shifted[k] = at[k] - h;
-      call_user(-1, shifted, t, 0, &down, 1, c.sys, c.own.par);
+      call_user(-1, shifted, t, 0, &down, 1, c.sys, c.ws.angles, c.own.par);
       shifted[k] = at[k];
       out[k] = (up - down) / (2.0 * h);
     }
@@ -75,7 +76,7 @@ void CouplerKernel::user_partials(const double* q, double t, double* g, double* 
   }
   if (couxx2) {
     double diag[kMaxTerms];
-    call_user(1, q, t, 0, diag, n, c.sys, c.own.par);
+    call_user(1, q, t, 0, diag, n, c.sys, c.ws.angles, c.own.par);
     for (int k = 0; k < n; ++k) H[k * n + k] = diag[k];
   }
 }

@@ -39,7 +39,7 @@ void ForceKernel::call_user(const double* x, double t, int dflag, double* e,
                             const KernelCall& c) const {
   std::vector<double>& y_full = c.own.y_full;
   for (int i = 0; i < inputs(); ++i) y_full[input_vars[i]] = x[i];
-  const SystemUserContext context(c.sys);
+  const SystemUserContext context(c.sys, c.ws.angles);
   UserCallState state;
   state.context = &context;
   state.t = t;
@@ -83,12 +83,13 @@ template void ForceKernel::user_values<double>(const double*, double, double*,
                                                const KernelCall&) const;
 template void ForceKernel::user_values<AD>(const AD*, double, AD*, const KernelCall&) const;
 
-void bind_user_force(ForceKernel& k, const System& sys, const std::vector<double>& y0) {
+void bind_user_force(ForceKernel& k, const System& sys, AngleHistory& angles,
+                     const std::vector<double>& y0) {
   const Model& m = sys.model();
   k.work.par = k.user->par;
   k.work.y_full = y0;
   UserDependencies deps;
-  const SystemUserContext context(sys);
+  const SystemUserContext context(sys, angles);
   UserCallState state;
   state.context = &context;
   state.y = k.work.y_full.data();

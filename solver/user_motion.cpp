@@ -12,13 +12,13 @@
 namespace mb {
 
 double JointKernel::call_motsub(int iord, double t, int iflag, const System& sys,
-                                std::vector<double>& par) const {
+                                AngleHistory& angles, std::vector<double>& par) const {
   double value = 0.0;
   UserArgs args = user_args(user_id, t, par);
   args.iord = iord;
   args.iflag = iflag;
   args.result = std::span<double>(&value, 1);
-  const SystemUserContext context(sys);
+  const SystemUserContext context(sys, angles);
   const UserCallState state = time_only_state(context, t, no_bodies, no_blocks);
   UserCall call(*user_drive, state);
   call.run(args);

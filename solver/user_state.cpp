@@ -81,7 +81,7 @@ UserCallState StateKernel::call_state(const UserContext& context, double t,
 void StateKernel::call_arysub(const double* xv, double t, int dflag, int iflag, double* u,
                               const KernelCall& c) const {
   if (xv) scatter(xv, c.own);
-  const SystemUserContext context(c.sys);
+  const SystemUserContext context(c.sys, c.ws.angles);
   UserCallState st = call_state(context, t, c.own);
   UserDependencies deps;
   if (iflag) st.record = &deps;
@@ -97,7 +97,7 @@ void StateKernel::call_arysub(const double* xv, double t, int dflag, int iflag, 
 double StateKernel::call_difsub(const double* xv, double t, int dflag, int iflag,
                                 const KernelCall& c) const {
   if (xv) scatter(xv, c.own);
-  const SystemUserContext context(c.sys);
+  const SystemUserContext context(c.sys, c.ws.angles);
   const UserCallState st = call_state(context, t, c.own);
   double value = 0.0;
   UserArgs args = element_args(*this, c.own.par, t, dflag, iflag);
@@ -117,7 +117,7 @@ void StateKernel::call_gse(const double* xs, const double* u, double t, int dfla
   args.dflag = dflag;
   args.result = std::span<double>(f, static_cast<size_t>(n));
   args.output = std::span<double>(g, static_cast<size_t>(p));
-  const SystemUserContext context(c.sys);
+  const SystemUserContext context(c.sys, c.ws.angles);
   const UserCallState st = call_state(context, t, c.own);
   UserCall call(*user, st);
   call.run(args);
@@ -202,7 +202,7 @@ void StateKernel::user_state_equations(const T* x, const T* u, double t, T* f, T
       UserArgs args = state_equation_args(*this, c.own.par, xs, uv, t, xb, ub);
       args.extra = q;
       args.result = std::span<double>(mats[q], static_cast<size_t>(rows * cols));
-      const SystemUserContext context(c.sys);
+      const SystemUserContext context(c.sys, c.ws.angles);
       const UserCallState st = call_state(context, t, c.own);
       UserCall call(*user, st);
       call.run(args);
@@ -254,14 +254,14 @@ template void StateKernel::user_state_equations<double>(const double*, const dou
 template void StateKernel::user_state_equations<AD>(const AD*, const AD*, double, AD*, AD*,
                                                     const KernelCall&) const;
 
-UserDependencies user_state_dependencies(StateKernel& k, const System& sys,
+UserDependencies user_state_dependencies(StateKernel& k, const System& sys, AngleHistory& angles,
                                          const std::vector<double>& y0) {
   if (k.user) k.work.par = k.user->par;
   if (k.arysub) k.work.arysub_par = k.arysub->par;
   k.work.y_full = y0;
   k.work.yp_full.assign(y0.size(), 0.0);
   UserDependencies deps;
-  const SystemUserContext context(sys);
+  const SystemUserContext context(sys, angles);
   auto record = [&](const UserSubroutine& sub, const UserArgs& args) {
     UserCallState st = k.call_state(context, 0.0, k.work);
     st.known_bodies = st.known_blocks = st.known_states = nullptr;

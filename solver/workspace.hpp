@@ -3,17 +3,17 @@
 // System (solver/system.hpp) is the const description of the DAE; everything an evaluation
 // writes lives here: each kernel's expression stack and measure scratch, the PAR arrays its user
 // subroutines may write to, the System-layout buffers their callbacks read, the VARSUB PAR
-// arrays, the gravity cache and the request outputs' scratch. System::make_workspace() builds
-// one sized for every kernel (the only allocation); the residual, the Jacobian and every kernel
-// take it as an argument, so one System may serve several runs, each with its own Workspace.
-//
-// The whole turns of the angle measures (solver/angle_history.hpp) are still the System's: the
-// kernels' measures point at their tracks.
+// arrays, the gravity cache, the request outputs' scratch and the whole turns of the angle
+// measures (solver/angle_history.hpp: the kernels' measures name their tracks by index).
+// System::make_workspace() builds one sized for every kernel (the only allocation); the
+// residual, the Jacobian and every kernel take it as an argument, so one System may serve
+// several runs, each with its own Workspace.
 
 #include <limits>
 #include <vector>
 
 #include "expr/compile.hpp"
+#include "solver/angle_history.hpp"
 #include "solver/autodiff.hpp"
 
 namespace mb {
@@ -50,6 +50,10 @@ struct Workspace {
   /// The last sample time of the run's sampled GSEs (solver/discrete_samples.hpp), so that a
   /// time is sampled once however the analyses and restarts meet there.
   double last_sample_time = -std::numeric_limits<double>::infinity();
+  /// The angle measures' tracks: the System's kernels' first (System::make_workspace), then
+  /// those the request outputs and user subroutines read; moved on by System::follow_angles
+  /// after each accepted step.
+  AngleHistory angles;
 };
 
 /// What a kernel evaluation is given besides its inputs: the System it belongs to (for the

@@ -81,7 +81,7 @@ std::string chain_deck(int n, double tol, const std::string& integrator, double 
 
 class LastState : public mb::AnalysisObserver {
  public:
-  void output(double, const mb::System&, const std::vector<double>& y,
+  void output(double, const mb::System&, mb::Workspace&, const std::vector<double>& y,
               const std::vector<double>&) override {
     last = y;
   }

@@ -18,7 +18,7 @@ OutputGrid output_grid(const Simulate& s, double t0) {
 }
 
 void report_start(const Stage& st) {
-  if (st.first) st.obs.output(st.t, st.sys, st.y, st.ic.yp);
+  if (st.first) st.obs.output(st.t, st.sys, st.ws, st.y, st.ic.yp);
 }
 
 }  // namespace mb

@@ -71,7 +71,7 @@ void write_row(Integ& integ, const Stage& st, AccelerationSolver* output_solve) 
   std::vector<double> yp = integ.yp();
   yp.resize(static_cast<size_t>(sys.size()));
   if (output_solve) output_solve->solve(st.t, st.y, yp);
-  st.obs.output(st.t, sys, st.y, yp);
+  st.obs.output(st.t, sys, st.ws, st.y, yp);
   st.obs.progress_steps(st.report.stats.steps + integ.stats().steps);
 }
 
@@ -118,7 +118,7 @@ AdvanceEnd advance_with_events(Integ& integ, const Stage& st, double tout, doubl
         if (!st.sys.model().sensor_evaluates.empty()) {
           std::vector<double> y = integ.y(), yp = integ.yp();
           const std::vector<HeldValue> held =
-              evaluate_at_event(st.sys, *found, integ.time(), y.data(), yp.data(), st.obs);
+              evaluate_at_event(st.sys, st.ws, *found, integ.time(), y.data(), yp.data(), st.obs);
           for (const HeldValue& h : held) y[static_cast<size_t>(h.index)] = h.value;
           if (!held.empty()) restart_with_state(integ, st.sys, integ.time(), y, yp, output_solve);
         }
@@ -235,7 +235,7 @@ void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& 
                const std::string& singular_cause = "") {
   const System& sys = st.sys;
   const long n_out = g.count();
-  sys.follow_angles(integ.y().data());  // the angle measures start (or continue) here
+  sys.follow_angles(st.ws, integ.y().data());  // the angle measures start (or continue) here
   const double start = integ.time();
   // A sample time where the integration starts (SAMPLE_OFFSET = 0) that no earlier analysis
   // sampled: the update happens there.

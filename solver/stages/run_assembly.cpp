@@ -2,6 +2,6 @@
 
 namespace mb {
 
-void run_assembly(const Stage& st) { st.obs.output(st.t, st.sys, st.y, st.ic.yp); }
+void run_assembly(const Stage& st) { st.obs.output(st.t, st.sys, st.ws, st.y, st.ic.yp); }
 
 }  // namespace mb

@@ -37,7 +37,7 @@ void run_kinematic(const Stage& st, const Dae& dae) {
     }
     ic = compute_initial_conditions(dae, st.t, st.y);
     st.y = ic.y;
-    st.obs.output(st.t, sys, st.y, ic.yp);
+    st.obs.output(st.t, sys, st.ws, st.y, ic.yp);
   }
   st.obs.log(fmt::format("kinematic analysis done at t = {:g}", st.t));
 }

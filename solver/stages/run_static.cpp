@@ -48,7 +48,7 @@ void run_static(const Stage& st, const Dae& dae, const StaticParams& params) {
   }
   st.y = sol.y;
   const std::vector<double> at_rest(st.y.size(), 0.0);  // equilibrium: no motion
-  st.obs.output(st.t, st.sys, st.y, at_rest);
+  st.obs.output(st.t, st.sys, st.ws, st.y, at_rest);
   if (!st.simulate.end_time && !st.simulate.duration) return;
   const OutputGrid g = output_grid(st.simulate, st.t0);
   for (long k = 1; k <= g.count(); ++k) {
@@ -57,7 +57,7 @@ void run_static(const Stage& st, const Dae& dae, const StaticParams& params) {
     sol = solve_static(dae, params, tout, st.y);
     st.y = sol.y;
     st.t = tout;
-    st.obs.output(st.t, st.sys, st.y, at_rest);
+    st.obs.output(st.t, st.sys, st.ws, st.y, at_rest);
   }
   st.obs.log(fmt::format("quasi-static analysis done at t = {:g}", st.t));
 }

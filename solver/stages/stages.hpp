@@ -25,6 +25,7 @@ namespace mb {
 /// One Simulate's analysis: where it starts, where it reports, and where it leaves its end.
 struct Stage {
   const System& sys;
+  Workspace& ws;  ///< the run's Workspace of sys: the outputs read its angle tracks
   const Simulate& simulate;
   AnalysisObserver& obs;
   RunReport& report;

@@ -236,7 +236,8 @@ CvodeIntegrator::CvodeIntegrator(const Dae& dae, const TransientParams& params, 
   // The initial state is consistent; its derivatives and reactions are reported at t0 too.
   m.scatter(xs, y_);
   m.acc.solve(t0, y_, yp_);
-  s.watch_events(dae.system(), [&](int n) { return CVodeRootInit(s.mem, n, &Impl::roots); });
+  s.watch_events(dae.system(), dae.workspace(),
+                 [&](int n) { return CVodeRootInit(s.mem, n, &Impl::roots); });
 }
 
 static_assert(CV_ROOT_RETURN == SundialsSession::kRootReturn);
@@ -270,16 +271,17 @@ void CvodeIntegrator::advance_to(double tout, double t_stop) {
   SundialsSession& s = m.s;
   s.set_stop_time(t_stop);
   const System& sys = m.dae.system();
+  Workspace& ws = m.dae.workspace();  // the run's angle tracks
   double t = t_;
   const int flag = s.solve_to(
-      tout, t, !sys.angle_history().empty(),
+      tout, t, !ws.angles.empty(),
       [&](double& tr, bool one_step) {
         return CVode(s.mem, tout, m.x, &tr, one_step ? CV_ONE_STEP : CV_NORMAL);
       },
       [&](double at) { CVodeGetDky(s.mem, at, 0, m.x); },
       [&](double) {  // the angle measures follow every accepted step (y_: scratch until output)
         m.scatter(N_VGetArrayPointer(m.x), y_);
-        sys.follow_angles(y_.data());
+        sys.follow_angles(ws, y_.data());
       });
   if (flag < 0) {
     s.fail(flag, t_, m.x, m.nd(),

@@ -162,7 +162,8 @@ IdaIntegrator::IdaIntegrator(const Dae& sys, const TransientParams& params, doub
   s.check(IDASetNonlinConvCoef(s.mem, kNewtonConvergence), "IDASetNonlinConvCoef");
   s.set_step_limits(params, print_interval);
   m.set_linear_solver();
-  s.watch_events(sys.system(), [&](int n) { return IDARootInit(s.mem, n, &Impl::roots); });
+  s.watch_events(sys.system(), sys.workspace(),
+                 [&](int n) { return IDARootInit(s.mem, n, &Impl::roots); });
 }
 
 static_assert(IDA_ROOT_RETURN == SundialsSession::kRootReturn);
@@ -196,10 +197,11 @@ void IdaIntegrator::advance_to(double tout, double t_stop) {
   SundialsSession& s = m.s;
   s.set_stop_time(t_stop);
   const System& sys = m.sys.system();
+  Workspace& ws = m.sys.workspace();  // the run's angle tracks
   const double t_before = t_;
   double t = t_;
   const int flag = s.solve_to(
-      tout, t, !sys.angle_history().empty(),
+      tout, t, !ws.angles.empty(),
       [&](double& tr, bool one_step) {
         return IDASolve(s.mem, tout, &tr, m.yy, m.yp, one_step ? IDA_ONE_STEP : IDA_NORMAL);
       },
@@ -207,7 +209,7 @@ void IdaIntegrator::advance_to(double tout, double t_stop) {
         IDAGetDky(s.mem, at, 0, m.yy);
         IDAGetDky(s.mem, at, 1, m.yp);
       },
-      [&](double) { sys.follow_angles(N_VGetArrayPointer(m.yy)); });
+      [&](double) { sys.follow_angles(ws, N_VGetArrayPointer(m.yy)); });
   // On failure IDA returns its last successful step in t, yy, yp: the state the failure is
   // diagnosed at (rank_loss_report in stages/output_integration.hpp).
   t_ = t;

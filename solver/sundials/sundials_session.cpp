@@ -81,9 +81,10 @@ void SundialsSession::fail(int flag, double t_fallback, N_Vector like, int n,
                             flag, culprit);
 }
 
-void SundialsSession::watch_events(const System& sys, const std::function<int(int)>& root_init) {
+void SundialsSession::watch_events(const System& sys, Workspace& ws,
+                                   const std::function<int(int)>& root_init) {
   if (sys.model().sensors.empty()) return;
-  events_ = std::make_unique<SensorEvents>(sys);
+  events_ = std::make_unique<SensorEvents>(sys, ws);
   const int n = events_->count();
   found_.assign(static_cast<size_t>(n), 0);
   check(root_init(n), fmt::format("{}RootInit", package_.prefix).c_str());

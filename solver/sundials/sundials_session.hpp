@@ -46,6 +46,7 @@ struct SundialsPackage {
 
 class SensorEvents;
 class System;
+struct Workspace;
 
 class SundialsSession {
  public:
@@ -124,10 +125,11 @@ class SundialsSession {
   // Sensor events (solver/sensor_events.hpp) -----------------------------------------------
   /// The packages' "returned at a root" flag (IDA_ROOT_RETURN, CV_ROOT_RETURN, ARK_ROOT_RETURN).
   static constexpr int kRootReturn = 2;
-  /// When `sys`'s model has sensors: keeps them and registers them as root functions with their
+  /// When `sys`'s model has sensors: keeps them (evaluated in the run's Workspace `ws`) and
+  /// registers them as root functions with their
   /// crossing directions; `root_init(n)` calls the package's RootInit with the integrator's
   /// trampoline, which maps its state to the System layout and calls events()->roots.
-  void watch_events(const System& sys, const std::function<int(int)>& root_init);
+  void watch_events(const System& sys, Workspace& ws, const std::function<int(int)>& root_init);
   const SensorEvents* events() const { return events_.get(); }
   SensorEvents* events() { return events_.get(); }
   /// The roots found (GetRootInfo) when the last solve_to stopped at a sensor event, else null.

@@ -36,9 +36,10 @@ struct JointCoordinateRun {
   int solve_to(double tout, double& t, Solve solve, Interpolate interpolate, std::vector<double>& y,
                std::vector<double>& yp) {
     const System& sys = dyn.dae().system();
-    return s.solve_to(tout, t, !sys.angle_history().empty(), solve, interpolate, [&](double ts) {
+    Workspace& ws = dyn.dae().workspace();  // the run's angle tracks
+    return s.solve_to(tout, t, !ws.angles.empty(), solve, interpolate, [&](double ts) {
       dyn.cartesian_state(ts, N_VGetArrayPointer(x), y, yp);
-      sys.follow_angles(y.data());
+      sys.follow_angles(ws, y.data());
     });
   }
 

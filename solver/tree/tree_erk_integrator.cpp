@@ -101,7 +101,7 @@ TreeErkIntegrator::TreeErkIntegrator(const Dae& dae, TreeTopology tree,
   s.set_step_limits(params, print_interval);
   // The initial state's derivatives and reactions, in the Cartesian layout.
   r.cartesian_state(t0, y_, yp_);
-  s.watch_events(dae.system(),
+  s.watch_events(dae.system(), dae.workspace(),
                  [&](int n) { return ERKStepRootInit(s.mem, n, &JointCoordinateRun::roots); });
 }
 

@@ -108,7 +108,7 @@ constexpr const char* kRichGeneral = R"XML(
 
 class LogObserver : public AnalysisObserver {
  public:
-  void output(double, const System&, const std::vector<double>&,
+  void output(double, const System&, Workspace&, const std::vector<double>&,
               const std::vector<double>&) override {}
   void log(const std::string& line) override { lines += line + "\n"; }
   std::string lines;

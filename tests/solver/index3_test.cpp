@@ -52,7 +52,7 @@ std::string mechanism(const std::string& transient, double end_time) {
 
 class LogObserver : public AnalysisObserver {
  public:
-  void output(double, const System&, const std::vector<double>&,
+  void output(double, const System&, Workspace&, const std::vector<double>&,
               const std::vector<double>&) override {
     ++outputs;
   }

@@ -35,12 +35,12 @@ struct InlineRun {
 class CaptureObserver : public AnalysisObserver {
  public:
   explicit CaptureObserver(InlineRun& run) : run_(run) {}
-  void output(double t, const System& sys, const std::vector<double>& y,
+  void output(double t, const System& sys, Workspace& ws, const std::vector<double>& y,
               const std::vector<double>& yp) override {
     run_.t.push_back(t);
     run_.y.push_back(y);
     run_.yp.push_back(yp);
-    RequestOutputs req(sys);
+    RequestOutputs req(sys, ws);
     std::vector<double> values(req.size());
     req.values(t, y.data(), yp.data(), values);
     run_.requests.push_back(std::move(values));
