@@ -156,7 +156,7 @@ class CommandRunner {
                     t0, ic.position_iterations, ic.position_residual));
     y_ = ic.y;
     t_ = t0;
-    const Stage st{sys, s, obs_, report_, t0, ic, first_, t_, y_};
+    const Stage st{sys, s, obs_, report_, t0, ic, first_, t_, y_, {}};
     first_ = false;
     switch (s.type) {
       case AnalysisType::kAssembly:

@@ -125,18 +125,18 @@ TEST_CASE("ACF reader: a command file in another layout is a deck error that say
               "output prefix on line 2), or a FILE/MODEL=NAME command\n");
   }
   SECTION("commands Adams has but mbsolve does not run: once per kind") {
-    const std::string acf = t.write(
-        "s.acf", "m\n\nsensor/1, act\nSENSOR/2, act\nCONTROL/FUNCTION=USER(1)\nFROB/1\nSTOP\n");
+    const std::string acf =
+        t.write("s.acf", "m\n\nsave/1, act\nSAVE/2, act\nCONTROL/FUNCTION=USER(1)\nFROB/1\nSTOP\n");
     Diagnostics diag;
     read_acf_file(acf, diag);
     CHECK(printed(diag, Severity::kError) ==
           acf +
-              ":3:1: error: Adams command SENSOR is not supported by mbsolve (2 occurrences; "
+              ":3:1: error: Adams command SAVE is not supported by mbsolve (2 occurrences; "
               "this is the first)\n" +
               acf + ":5:1: error: Adams command CONTROL is not supported by mbsolve\n" + acf +
               ":6:1: error: unknown command 'FROB' (Adams commands mbsolve runs: ACTIVATE, "
-              "DEACTIVATE, ACCGRAV, EQUILIBRIUM, FILE, INTEGRATOR, LINEAR, MOTION, PART, SFORCE, "
-              "SIMULATE, STOP, VARIABLE)\n");
+              "DEACTIVATE, ACCGRAV, EQUILIBRIUM, FILE, INTEGRATOR, LINEAR, MOTION, PART, SENSOR, "
+              "SFORCE, SIMULATE, STOP, VARIABLE)\n");
     CHECK(diag.error_count() == 3);
   }
 }
