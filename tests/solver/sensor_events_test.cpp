@@ -364,3 +364,27 @@ TEST_CASE("DT: after the event the rows are DT apart, from the event to the end"
     }
   }
 }
+
+TEST_CASE("after a RETURN sensor a Simulate may end where the one before it was to end") {
+  // As in bt_frs5's command file: SIMULATE to 1 s, RETURN at the 0.5 m crossing, then SIMULATE
+  // to 1 s again goes on from the event; when the sensor does not fire (a value the ball never
+  // reaches) the second Simulate has nothing to do and is skipped with a warning.
+  const std::string twice =
+      R"(<Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>
+           <Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>)";
+  const auto fired = falling_ball(
+      "", R"S(<Sensor_Event id="1" expr="DZ(20)" value="0.5" compare="LE" return="TRUE"/>)S",
+      twice);
+  REQUIRE(fired.report.code == ExitCode::kSuccess);
+  REQUIRE(fired.report.sensor_event_count == 1);
+  CHECK(fired.report.sensor_events[0].time == Approx(fall_time(0.5)).margin(1e-9).epsilon(0));
+  CHECK(fired.t.back() == Approx(1.0).margin(1e-12).epsilon(0));
+  CHECK(fired.y.back()[2] == Approx(kH0 - 0.5 * kG).margin(1e-7).epsilon(0));
+  const auto idle = falling_ball(
+      "", R"S(<Sensor_Event id="1" expr="DZ(20)" value="-100" compare="LE" return="TRUE"/>)S",
+      twice);
+  REQUIRE(idle.report.code == ExitCode::kSuccess);
+  CHECK(idle.report.sensor_event_count == 0);
+  CHECK(idle.report.analyses == 1);
+  CHECK(idle.t.back() == Approx(1.0).margin(1e-12).epsilon(0));
+}
