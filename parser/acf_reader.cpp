@@ -585,7 +585,8 @@ class CommandReader {
     const Arg* on = b.arg("ACTIVATE");
     const Arg* off = b.arg("DEACTIVATE");
     if (on && off) diag_.error(off->loc, subject, "give ACTIVATE or DEACTIVATE, not both");
-    if (const Arg* f = b.arg("FUNCTION")) {
+    const Arg* f = b.arg("FUNCTION");
+    if (f) {
       if (std::string_view v = trim(f->value); v.size() >= 5 && iequals(v.substr(0, 4), "USER")) {
         diag_.error(f->value_loc, subject,
                     "FUNCTION=USER(...) in a command is not supported by mbsolve; give an "
@@ -601,7 +602,7 @@ class CommandReader {
     }
     const bool changes = std::any_of(b.node().attributes.begin(), b.node().attributes.end(),
                                      [](const DeckAttribute& a) { return a.name != "id"; });
-    if (!on && !off && !changes) {
+    if (!on && !off && !changes && !f) {
       diag_.error(st.loc, subject,
                   "nothing to do: give ACTIVATE, DEACTIVATE or the settings to change (FUNCTION, "
                   "VALUE, EQ|GE|LE, ERROR, HALT, RETURN, PRINT, RESTART, STEPSIZE, DT)");
