@@ -1,7 +1,8 @@
 // SENSUB and SEVSUB (models/sensor.hpp, models/sensor_evaluate.hpp): the sensed function and the
-// value stored at the event computed by the routines of test_subs.c (SENSUB: DZ(par[0]); SEVSUB:
-// par[1] VZ(par[0])), read through c_sysfnc. Oracle: the falling ball's closed form, the event
-// at t = sqrt(2 (h0 - h) / g) where the speed is sqrt(2 g (h0 - h)).
+// value stored at the event computed by the routines of test_subs.c and their Python twins in
+// test_subs.py (SENSUB: DZ(par[0]); SEVSUB: par[1] VZ(par[0])), read through the callbacks.
+// Oracle: the falling ball's closed form, the event at t = sqrt(2 (h0 - h) / g) where the speed
+// is sqrt(2 g (h0 - h)).
 
 #include <fmt/format.h>
 
@@ -17,36 +18,52 @@ namespace {
 
 constexpr double kG = 9.81, kH0 = 1.0;
 const std::string kLib = MB_TEST_USERSUB_LIB;
+/// The Python twins of test_subs.c.
+const std::string kScript = MBSOLVE_SOURCE_DIR "/tests/usersub/test_subs.py";
+
+/// The attributes naming routine `routine` of the C library or of the Python script.
+std::string user_attrs(bool python, const std::string& routine, const std::string& user) {
+  return python ? fmt::format(R"U(script_name="{}" interpreter="Python" usrsub_fnc_name="{}"
+                                  usrsub_param_string="{}")U",
+                              kScript, routine, user)
+                : fmt::format(R"U(usrsub_dll_name="{}" usrsub_fnc_name="{}"
+                                  usrsub_param_string="{}")U",
+                              kLib, routine, user);
+}
 
 double fall_time(double h) { return std::sqrt(2 * (kH0 - h) / kG); }
 
 }  // namespace
 
 TEST_CASE("Sensor_Event and Sensor_Evaluate of type USERSUB: SENSUB senses, SEVSUB stores") {
-  const auto run = test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
+  for (const bool python : {false, true}) {
+    INFO((python ? "Python script" : "C library"));
+    const auto run = test::run_inline(
+        fmt::format(R"XML(<MotionSolve><Model>
     <Force_Gravity grav_x="0" grav_y="0" grav_z="-9.81"/>
     <Body_Rigid id="1" isground="TRUE"/>
     <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"/>
     <Reference_Marker id="20" body_id="2" pos_z="1"/>
-    <Sensor_Evaluate id="3" type="USERSUB" usrsub_dll_name="{lib}"
-                     usrsub_param_string="USER(20, 2)"/>
-    <Sensor_Event id="7" type="USERSUB" usrsub_dll_name="{lib}" usrsub_param_string="USER(20)"
+    <Sensor_Evaluate id="3" type="USERSUB" {evaluate}/>
+    <Sensor_Event id="7" type="USERSUB" {sensor}
                   value="0.1" compare="LE" error_tol="1e-6" halt="TRUE" evaluate_id="3"/>
     <Post_Request id="1" type="EXPRESSION" expr1="SENVAL(3)"/>
     <Param_Transient integr_tol="1e-10"/>
   </Model><Command>
     <Simulate analysis_type="Transient" end_time="2" print_interval="0.05"/>
   </Command></MotionSolve>)XML",
-                                                fmt::arg("lib", kLib)));
-  REQUIRE(run.report.code == ExitCode::kSuccess);
-  REQUIRE(run.report.halted_by);
-  CHECK(run.report.halted_by->sensor == "Sensor_Event 7");
-  CHECK(run.report.halted_by->time == Approx(fall_time(0.1)).margin(1e-9).epsilon(0));
-  CHECK(run.y.back()[2] == Approx(0.1).margin(1e-8).epsilon(0));
-  // SENVAL(3) is 0 before the event, then 2 VZ at the event.
-  CHECK(test::request_channel(run, "req1.f1", 0) == 0.0);
-  CHECK(test::request_channel(run, "req1.f1", run.t.size() - 1) ==
-        Approx(-2 * std::sqrt(2 * kG * 0.9)).epsilon(1e-8));
+                    fmt::arg("evaluate", user_attrs(python, "SEVSUB", "USER(20, 2)")),
+                    fmt::arg("sensor", user_attrs(python, "SENSUB", "USER(20)"))));
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    REQUIRE(run.report.halted_by);
+    CHECK(run.report.halted_by->sensor == "Sensor_Event 7");
+    CHECK(run.report.halted_by->time == Approx(fall_time(0.1)).margin(1e-9).epsilon(0));
+    CHECK(run.y.back()[2] == Approx(0.1).margin(1e-8).epsilon(0));
+    // SENVAL(3) is 0 before the event, then 2 VZ at the event.
+    CHECK(test::request_channel(run, "req1.f1", 0) == 0.0);
+    CHECK(test::request_channel(run, "req1.f1", run.t.size() - 1) ==
+          Approx(-2 * std::sqrt(2 * kG * 0.9)).epsilon(1e-8));
+  }
 }
 
 TEST_CASE("Adams SENSOR with ROUTINE= and EVALUATE_ROUTINE=: SENSUB and SEVSUB") {
