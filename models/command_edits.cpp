@@ -32,18 +32,17 @@ void add_matches(const std::vector<T>& items, List list, int id, std::vector<Tar
 
 /// Keywords of the MotionSolve element families Activate / Deactivate do not switch (yet), with
 /// the element. The keywords they do switch are in the element table (ActivationRule).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 23> kOtherTypes = {{
-    {"CONTACT", "Force_Contact"},        {"CVCV", "Constraint_CVCV"},
-    {"CVSF", "Constraint_CVSF"},         {"DIFF", "Control_Diff"},
-    {"FRICTION", "Force_JointFriction"}, {"GCON", "Constraint_General"},
-    {"GSE", "Control_StateEqn"},         {"JPRIM", "Constraint_Jprim"},
-    {"LSE", "Control_StateEqn"},         {"MATE", "Constraint_Mate"},
-    {"MFORCE", "Force_FlexModal"},       {"NFORCE", "Force_MultiPoint"},
-    {"PFORCE", "Force_Penalty"},         {"PTCV", "Constraint_PTCV"},
-    {"PTDCV", "Constraint_PTdCV"},       {"PTDSF", "Constraint_PTdSF"},
-    {"PTDSFF", "Force_PTdSF"},           {"PTSF", "Constraint_PTSF"},
-    {"SENSOR", "Sensor_Event"},          {"SFSF", "Constraint_SFSF"},
-    {"TFSISO", "Control_SISO"},          {"UCON", "Constraint_UserConstr"},
+constexpr std::array<std::pair<std::string_view, std::string_view>, 21> kOtherTypes = {{
+    {"CVCV", "Constraint_CVCV"},    {"CVSF", "Constraint_CVSF"},
+    {"DIFF", "Control_Diff"},       {"FRICTION", "Force_JointFriction"},
+    {"GCON", "Constraint_General"}, {"GSE", "Control_StateEqn"},
+    {"JPRIM", "Constraint_Jprim"},  {"LSE", "Control_StateEqn"},
+    {"MATE", "Constraint_Mate"},    {"MFORCE", "Force_FlexModal"},
+    {"NFORCE", "Force_MultiPoint"}, {"PFORCE", "Force_Penalty"},
+    {"PTCV", "Constraint_PTCV"},    {"PTDCV", "Constraint_PTdCV"},
+    {"PTDSF", "Constraint_PTdSF"},  {"PTDSFF", "Force_PTdSF"},
+    {"PTSF", "Constraint_PTSF"},    {"SFSF", "Constraint_SFSF"},
+    {"TFSISO", "Control_SISO"},     {"UCON", "Constraint_UserConstr"},
     {"YFORCE", "Force_StateEqn"},
 }};
 
@@ -94,6 +93,12 @@ void add_row_matches(const Model& m, const ElementInfo& row, int id, std::vector
       break;
     case List::kBeam:
       add_matches(m.beams, List::kBeam, id, found);
+      break;
+    case List::kContact:
+      add_matches(m.contacts, List::kContact, id, found);
+      break;
+    case List::kSensor:
+      add_matches(m.sensors, List::kSensor, id, found);
       break;
     case List::kVariable:
     case List::kRequest:

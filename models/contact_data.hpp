@@ -58,7 +58,7 @@ struct Contact {
   Friction friction = Friction::kOff;
   double mu_static = 0, mu_dynamic = 0;
   double stiction_velocity = 1e-3, friction_velocity = 1e-3;
-  bool active = true;
+  bool active = true;  ///< false after a Deactivate command: applies no force
   SourceLoc loc;
 };
 

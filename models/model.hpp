@@ -388,6 +388,10 @@ struct Sensor {
   bool restart = false;            ///< the integrator restarts at the event (order 1)
   std::optional<double> stepsize;  ///< the first step after the event (restarts the integrator)
   std::optional<double> hmax;      ///< the largest step after the event
+  std::optional<double> dt;        ///< DT: the output interval from the event on
+  /// SENSUB (Adams FUNCTION=USER(..), MotionSolve type USERSUB) instead of exprs[0]
+  std::optional<UserSubroutine> user;
+  bool active = true;   ///< false after a Deactivate command: the sensor never fires
   int evaluate = -1;    ///< index into Model::sensor_evaluates of the value it stores, or -1
   std::string subject;  ///< "Sensor_Event 3" / "SENSOR 3"
   SourceLoc loc;
@@ -399,9 +403,10 @@ struct Sensor {
 /// (solver/sensor_events.hpp), so every reader sees it through the state.
 struct SensorEvaluate {
   int id = 0;
-  int state = -1;        ///< the held value: index into the state block
-  ExpressionGroup expr;  ///< exprs[0]: evaluated at the event
-  std::string subject;   ///< "Sensor_Evaluate 2" / "SENSOR 3 EVALUATE"
+  int state = -1;                      ///< the held value: index into the state block
+  ExpressionGroup expr;                ///< exprs[0]: evaluated at the event
+  std::optional<UserSubroutine> user;  ///< SEVSUB instead of exprs[0]
+  std::string subject;                 ///< "Sensor_Evaluate 2" / "SENSOR 3 EVALUATE"
   SourceLoc loc;
 };
 
@@ -517,6 +522,8 @@ struct ModelEdit {
     kCoupler,
     kVariable,
     kRequest,
+    kContact,
+    kSensor,
   };
   struct Target {
     List list;
@@ -555,7 +562,14 @@ struct ModelEdit {
     Vec3 constant = Vec3::Zero();
     std::optional<ExpressionGroup> expr;
   };
-  std::variant<std::monostate, Activation, BodyInertia, SpringLaw, Expressions, LinearLaw, Gravity>
+  /// Sensor_Event / Adams SENSOR command: the sensor as the command leaves it (its function,
+  /// value, error, comparison and actions).
+  struct SensorSettings {
+    size_t index = 0;
+    Sensor sensor;
+  };
+  std::variant<std::monostate, Activation, BodyInertia, SpringLaw, Expressions, LinearLaw, Gravity,
+               SensorSettings>
       change;
 };
 

@@ -23,6 +23,10 @@ bool& active_flag(Model& m, const ModelEdit::Target& t) {
       return m.fields[t.index].active;
     case L::kBeam:
       return m.beams[t.index].active;
+    case L::kContact:
+      return m.contacts[t.index].active;
+    case L::kSensor:
+      return m.sensors[t.index].active;
     case L::kCoupler:
     case L::kVariable:
     case L::kRequest:
@@ -96,6 +100,8 @@ void apply(Model& m, const ModelEdit::Gravity& e) {
   m.gravity = e.constant;
   m.gravity_expr = e.expr;
 }
+
+void apply(Model& m, const ModelEdit::SensorSettings& e) { m.sensors[e.index] = e.sensor; }
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 #include "models/expression_element_reader.hpp"
 #include "models/expression_elements.hpp"
 #include "models/sensor_evaluate.hpp"
+#include "models/user_subroutine.hpp"
 
 namespace mb {
 
@@ -38,7 +39,6 @@ void warn_unused(ElementReader& in) {
     const char* why;
   };
   static constexpr Unused kUnused[] = {
-      {"dt", "a new output interval after the event is not supported yet"},
       {"zero_crossing", "not supported yet"},
       {"codgen", "no meaning in mbsolve (KLU chooses its own pivots at every factorisation)"},
       {"yydump", "no meaning in mbsolve (there is no state-vector dump)"},
@@ -54,6 +54,39 @@ void warn_unused(ElementReader& in) {
   }
 }
 
+/// The Adams SENSOR's EVALUATE=USER(..) with EVALUATE_ROUTINE=library::routine (mapped by
+/// parser/adm_sensor.cpp onto evaluate_usrsub_param_string, evaluate_usrsub_dll_name and
+/// evaluate_usrsub_fnc_name): its SEVSUB, loaded as a Sensor_Evaluate's would be; nothing after
+/// an error (reported at the attribute).
+std::optional<UserSubroutine> read_evaluate_routine(ElementReader& in) {
+  DeckNode ev;
+  ev.tag = "sensor_evaluate";
+  ev.spelled = in.node().spelled;
+  ev.loc = in.node().loc;
+  for (const char* name : {"usrsub_param_string", "usrsub_dll_name", "usrsub_fnc_name"}) {
+    if (const DeckAttribute* a = in.attr(std::string("evaluate_") + name)) {
+      DeckAttribute renamed = *a;
+      renamed.name = name;
+      ev.attributes.push_back(std::move(renamed));
+    }
+  }
+  Diagnostics scratch;
+  std::optional<UserSubroutine> user;
+  {
+    ElementReader reader(ev, scratch);
+    bool failed = false;
+    user = read_user_subroutine(reader, "SEVSUB", failed);
+    for (const DeckAttribute& a : ev.attributes) reader.attr(a.name);
+  }
+  for (const Diagnostic& d : scratch.all()) {
+    if (d.severity != Severity::kError) continue;
+    in.error("evaluate_usrsub_param_string", "EVALUATE: " + d.message);
+    user.reset();
+  }
+  if (user) user->subject = in.subject() + " EVALUATE";
+  return user;
+}
+
 }  // namespace
 
 void build_sensor_event(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
@@ -63,14 +96,21 @@ void build_sensor_event(ElementReader& in, ModelDraft& draft, bool /*in_command*
   s.subject = d.subject;
   s.loc = d.loc;
   static constexpr std::array<std::string_view, 2> kTypes = {"EXPRESSION", "USERSUB"};
-  if (const auto type = in.keyword("type", kTypes); type && *type == "USERSUB") {
-    in.error("type", "user-subroutine sensors (SENSUB) are not supported yet; give expr");
-  }
-  reject_user_subroutines(in);
-  if (!in.has("expr")) in.missing("expr", "the sensed function");
-  read_expression(in, d, "expr");
-  if (in.has("expr") && d.expressions.back() == nullptr) {
-    in.error("expr", spelled(in, "expr") + " must be an expression (got NULL)");
+  const auto type = in.keyword("type", kTypes);
+  if (type && *type == "USERSUB") {
+    bool failed = false;
+    s.user = read_user_subroutine(in, "SENSUB", failed);
+    if (!s.user && !failed) {
+      in.error_here("type USERSUB needs usrsub_dll_name (or script_name) and usrsub_param_string");
+    }
+    if (in.has("expr")) in.error("expr", "give expr or type USERSUB (a SENSUB), not both");
+  } else {
+    reject_user_subroutines(in);
+    if (!in.has("expr")) in.missing("expr", "the sensed function");
+    read_expression(in, d, "expr");
+    if (in.has("expr") && d.expressions.back() == nullptr) {
+      in.error("expr", spelled(in, "expr") + " must be an expression (got NULL)");
+    }
   }
   if (std::optional<double> v = in.required_real("value")) s.value = *v;
   static constexpr std::array<std::string_view, 4> kCompare = {"EQ", "GE", "LE", "LT"};
@@ -88,6 +128,7 @@ void build_sensor_event(ElementReader& in, ModelDraft& draft, bool /*in_command*
   s.restart = flag(in, "restart");
   if (in.has("stepsize")) s.stepsize = positive(in, "stepsize");
   if (in.has("hmax")) s.hmax = positive(in, "hmax");
+  if (in.has("dt")) s.dt = positive(in, "dt");
   if (s.halt && s.ret) {
     in.error(in.has("return") ? "return" : "halt",
              fmt::format("give {} or {}, not both (HALT ends the run, RETURN the Simulate)",
@@ -96,13 +137,21 @@ void build_sensor_event(ElementReader& in, ModelDraft& draft, bool /*in_command*
   in.attr("label");
   warn_unused(in);
   DraftRef evaluate;
-  if (in.has("evaluate_routine")) {
-    in.error("evaluate_routine", spelled(in, "evaluate_routine") +
-                                     ": user-subroutine evaluates (SEVSUB) are not supported yet; "
-                                     "give an expression");
-  }
-  if (in.has("evaluate_id") && in.has("evaluate_expr")) {
-    in.error("evaluate_expr", "give evaluate_id or evaluate_expr, not both");
+  const bool evaluate_user = in.has("evaluate_usrsub_param_string");
+  if (in.has("evaluate_id") && (in.has("evaluate_expr") || evaluate_user)) {
+    in.error("evaluate_id", "give evaluate_id or the sensor's own evaluate, not both");
+  } else if (evaluate_user) {
+    // Adams EVALUATE=USER(..): the sensor's own evaluate, a SEVSUB.
+    if (std::optional<UserSubroutine> user = read_evaluate_routine(in)) {
+      DraftExpressionElement e;
+      e.node = &in.node();
+      e.id = s.id;
+      e.subject = s.subject + " EVALUATE";
+      e.loc = in.loc_of("evaluate_usrsub_param_string");
+      e.user = std::move(user);
+      evaluate = {s.id, e.loc, "EVALUATE"};
+      draft.sensor_evaluates.push_back({e.id, e.subject, e.loc, std::move(e)});
+    }
   } else if (std::optional<int> ref_id = in.ref("evaluate_id")) {
     evaluate = {*ref_id, in.loc_of("evaluate_id"), spelled(in, "evaluate_id")};
   } else if (in.has("evaluate_expr")) {
@@ -121,6 +170,33 @@ void build_sensor_event(ElementReader& in, ModelDraft& draft, bool /*in_command*
   draft.sensors.push_back({s.id, s.subject, s.loc, std::move(d), std::move(s), evaluate});
 }
 
+bool resolve_sensor_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit) {
+  if (!ctx.check_attributes(in, kSensorEventEdit)) return false;
+  const auto k = find_id(ctx.model().sensors, id);
+  if (!k) {
+    ctx.not_found(in, id);
+    return false;
+  }
+  // The deck's sensor with the command's attributes, read and checked by the builder.
+  ModelDraft draft;
+  if (!ctx.rebuild(in, id, build_sensor_event, draft) || draft.sensors.size() != 1) return false;
+  const Sensor& old = ctx.model().sensors[*k];
+  Sensor s = draft.sensors.front().settings;
+  s.id = old.id;
+  s.subject = old.subject;
+  s.loc = old.loc;
+  s.expr = old.expr;
+  s.user = old.user;
+  s.active = old.active;
+  s.evaluate = old.evaluate;
+  if (in.has("expr")) {
+    DraftExpressionElement d = ctx.expression_draft(in, ctx.sources(in.node().tag, id), {"expr"});
+    if (!compile_group(ctx.model(), d, true, s.expr, ctx.diag())) return false;
+  }
+  edit.change = ModelEdit::SensorSettings{*k, std::move(s)};
+  return true;
+}
+
 void resolve_sensors(const ModelDraft& draft, Model& model, Diagnostics& diag) {
   compile_sensor_evaluates(draft, model, diag);
   for (const DraftSensor& ds : draft.sensors) {
@@ -135,6 +211,10 @@ void resolve_sensors(const ModelDraft& draft, Model& model, Diagnostics& diag) {
                    fmt::format("{} {}: the deck has no Sensor_Evaluate with that id",
                                ds.evaluate.spelled, ds.evaluate.id));
       }
+    }
+    if (s.user) {  // a SENSUB: no expression
+      model.sensors.push_back(std::move(s));
+      continue;
     }
     if (d.expressions.empty() || !d.expressions[0]) continue;  // reported in pass 1
     if (compile_group(model, d, true, s.expr, diag)) model.sensors.push_back(std::move(s));

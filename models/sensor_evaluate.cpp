@@ -6,6 +6,7 @@
 
 #include "models/expression_element_reader.hpp"
 #include "models/expression_elements.hpp"
+#include "models/user_subroutine.hpp"
 
 namespace mb {
 
@@ -19,14 +20,21 @@ int held_state_id(size_t k) { return std::numeric_limits<int>::min() + static_ca
 void build_sensor_evaluate(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   DraftExpressionElement d = start_draft(in);
   static constexpr std::array<std::string_view, 2> kTypes = {"EXPRESSION", "USERSUB"};
-  if (const auto type = in.keyword("type", kTypes); type && *type == "USERSUB") {
-    in.error("type", "user-subroutine evaluates (SEVSUB) are not supported yet; give expr");
-  }
-  reject_user_subroutines(in);
-  if (!in.has("expr")) in.missing("expr", "the value stored at the event");
-  read_expression(in, d, "expr");
-  if (in.has("expr") && d.expressions.back() == nullptr) {
-    in.error("expr", "expr must be an expression (got NULL)");
+  const auto type = in.keyword("type", kTypes);
+  if (type && *type == "USERSUB") {
+    bool failed = false;
+    d.user = read_user_subroutine(in, "SEVSUB", failed);
+    if (!d.user && !failed) {
+      in.error_here("type USERSUB needs usrsub_dll_name (or script_name) and usrsub_param_string");
+    }
+    if (in.has("expr")) in.error("expr", "give expr or type USERSUB (a SEVSUB), not both");
+  } else {
+    reject_user_subroutines(in);
+    if (!in.has("expr")) in.missing("expr", "the value stored at the event");
+    read_expression(in, d, "expr");
+    if (in.has("expr") && d.expressions.back() == nullptr) {
+      in.error("expr", "expr must be an expression (got NULL)");
+    }
   }
   in.attr("label");
   draft.sensor_evaluates.push_back({d.id, d.subject, d.loc, std::move(d)});
@@ -66,6 +74,10 @@ void resolve_sensor_evaluates(const ModelDraft& draft, Model& model, Diagnostics
 void compile_sensor_evaluates(const ModelDraft& draft, Model& model, Diagnostics& diag) {
   for (size_t k = 0; k < draft.sensor_evaluates.size() && k < model.sensor_evaluates.size(); ++k) {
     const DraftExpressionElement& d = draft.sensor_evaluates[k].function;
+    if (d.user) {  // a SEVSUB: no expression
+      model.sensor_evaluates[k].user = d.user;
+      continue;
+    }
     if (d.expressions.empty() || !d.expressions[0]) continue;  // reported in pass 1
     compile_group(model, d, true, model.sensor_evaluates[k].expr, diag);
   }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -66,12 +67,15 @@ Timeline timeline(const std::vector<Command>& commands) {
 
 /// A Simulate must end after it starts, and the run may write at most kMaxOutputRows rows: a
 /// deck error at the attribute to change, never a run that does nothing or fills the disk.
-void check_timeline(ElementReader& in, const Simulate& s, const std::vector<Command>& before) {
+/// `may_return_early`: a sensor's RETURN may end an analysis before its end, so a later one may
+/// start earlier than the deck says (the runner skips one that would not move, with a warning).
+void check_timeline(ElementReader& in, const Simulate& s, const std::vector<Command>& before,
+                    bool may_return_early) {
   const Timeline tl = timeline(before);
   if (tl.stopped) return;  // never runs
   const SimulateSpan span = span_of(s, tl.t);
   const bool has_end = s.end_time.has_value();
-  if (has_end && !s.start_time && span.t1 <= span.t0) {
+  if (has_end && !s.start_time && span.t1 <= span.t0 && !(may_return_early && !tl.first)) {
     in.error("end_time",
              fmt::format("{} {:g} is not after the time this analysis starts at, t = {:g} ({}); "
                          "give a later {}{}",
@@ -176,7 +180,11 @@ void build_simulate(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
         "num_steps, print_interval, print_increment and print_array_id are mutually "
         "exclusive");
   }
-  if (!s.print_interval || *s.print_interval > 0) check_timeline(in, s, draft.commands);
+  const bool may_return_early = std::any_of(draft.sensors.begin(), draft.sensors.end(),
+                                            [](const DraftSensor& d) { return d.settings.ret; });
+  if (!s.print_interval || *s.print_interval > 0) {
+    check_timeline(in, s, draft.commands, may_return_early);
+  }
   Command c;
   c.kind = Command::Kind::kSimulate;
   c.simulate = s;

@@ -12,6 +12,7 @@
 #include "parser/adm_build.hpp"
 #include "parser/adm_lexer.hpp"
 #include "parser/adm_reader.hpp"
+#include "parser/adm_sensor.hpp"
 #include "parser/read_file.hpp"
 
 namespace mb {
@@ -45,13 +46,13 @@ constexpr ArgSpec kSimulateArgs[] = {{"DYNAMICS", F, "DYNAMIC"},
 
 /// Adams element keywords of ACTIVATE/DEACTIVATE and the MotionSolve element_type they become.
 constexpr std::pair<std::string_view, std::string_view> kElementTypes[] = {
-    {"BEAM", "BEAM"},     {"BUSHING", "BUSH"},   {"DIFF", "DIFF"},     {"FIELD", "FIELD"},
-    {"GCON", "GCON"},     {"GFORCE", "GFORCE"},  {"GSE", "GSE"},       {"JOINT", "JOINT"},
-    {"JPRIM", "JPRIM"},   {"MOTION", "MOTION"},  {"SFORCE", "SFORCE"}, {"SPRINGDAMPER", "SPDP"},
-    {"VFORCE", "VFORCE"}, {"VTORQUE", "VTORQUE"}};
+    {"BEAM", "BEAM"},     {"BUSHING", "BUSH"},      {"CONTACT", "CONTACT"}, {"DIFF", "DIFF"},
+    {"FIELD", "FIELD"},   {"GCON", "GCON"},         {"GFORCE", "GFORCE"},   {"GSE", "GSE"},
+    {"JOINT", "JOINT"},   {"JPRIM", "JPRIM"},       {"MOTION", "MOTION"},   {"SENSOR", "SENSOR"},
+    {"SFORCE", "SFORCE"}, {"SPRINGDAMPER", "SPDP"}, {"VFORCE", "VFORCE"},   {"VTORQUE", "VTORQUE"}};
 /// Element keywords Adams accepts in ACTIVATE/DEACTIVATE that mbsolve has no elements for.
-constexpr std::string_view kUnsupportedElementTypes[] = {
-    "CONTACT", "COUPLER", "FLEX_BODY", "FRICTION", "GEAR", "NFORCE", "SENSOR", "UCON"};
+constexpr std::string_view kUnsupportedElementTypes[] = {"COUPLER", "FLEX_BODY", "FRICTION",
+                                                         "GEAR",    "NFORCE",    "UCON"};
 constexpr ArgSpec kActivateArgs[] = {
     {"BEAM", F},    {"BUSHING", F},      {"DIFF", F},     {"FIELD", F},   {"GCON", F},
     {"GFORCE", F},  {"GSE", F},          {"JOINT", F},    {"JPRIM", F},   {"MOTION", F},
@@ -92,6 +93,12 @@ constexpr ArgSpec kVariableArgs[] = {{"FUNCTION", E}, {"IC", R}};
 constexpr ArgSpec kFunctionArgs[] = {{"FUNCTION", E}};
 constexpr ArgSpec kPartArgs[] = {{"MASS", R}, {"VX", R}, {"VY", R}, {"VZ", R},
                                  {"WX", R},   {"WY", R}, {"WZ", R}};
+/// SENSOR/id: ACTIVATE|DEACTIVATE, and the settings of the SENSOR statement it redefines.
+constexpr ArgSpec kSensorCommandArgs[] = {
+    {"ACTIVATE", F}, {"DEACTIVATE", F}, {"FUNCTION", E}, {"VALUE", R},    {"EQ", F},
+    {"GE", F},       {"LE", F},         {"ERROR", R},    {"TERROR", R},   {"HALT", F},
+    {"RETURN", F},   {"PRINT", F},      {"RESTART", F},  {"STEPSIZE", R}, {"DT", R},
+    {"CODGEN", F},   {"YYDUMP", F},     {"BISTOP", F},   {"LIST", F}};
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 
 /// Commands that only set output or solver options mbsolve does not have: one warning each.
@@ -109,6 +116,7 @@ enum class Cmd {
   kLinear,
   kMotion,
   kPart,
+  kSensor,
   kSforce,
   kSimulate,
   kStop,
@@ -119,9 +127,9 @@ constexpr std::pair<std::string_view, Cmd> kCommands[] = {
     {"ACCGRAV", Cmd::kAccgrav},   {"EQUILIBRIUM", Cmd::kEquilibrium},
     {"FILE", Cmd::kFile},         {"INTEGRATOR", Cmd::kIntegrator},
     {"LINEAR", Cmd::kLinear},     {"MOTION", Cmd::kMotion},
-    {"PART", Cmd::kPart},         {"SFORCE", Cmd::kSforce},
-    {"SIMULATE", Cmd::kSimulate}, {"STOP", Cmd::kStop},
-    {"VARIABLE", Cmd::kVariable}};
+    {"PART", Cmd::kPart},         {"SENSOR", Cmd::kSensor},
+    {"SFORCE", Cmd::kSforce},     {"SIMULATE", Cmd::kSimulate},
+    {"STOP", Cmd::kStop},         {"VARIABLE", Cmd::kVariable}};
 
 /// The commands of kCommands as a list for messages: "ACTIVATE, DEACTIVATE, ...".
 std::string commands_run() {
@@ -237,6 +245,10 @@ class CommandReader {
       case Cmd::kPart:
         adm::parse_args(raw, pos, kPartArgs, st, subject, diag_);
         part(st, subject);
+        break;
+      case Cmd::kSensor:
+        adm::parse_args(raw, pos, kSensorCommandArgs, st, subject, diag_);
+        sensor(st, subject);
         break;
       case Cmd::kSforce:
         adm::parse_args(raw, pos, kFunctionArgs, st, subject, diag_);
@@ -375,6 +387,7 @@ class CommandReader {
     static constexpr std::pair<std::string_view, std::string_view> kTags[] = {
         {"BEAM", "force_beam"},
         {"BUSHING", "force_bushing"},
+        {"CONTACT", "force_contact"},
         {"DIFF", "control_diff"},
         {"FIELD", "force_field"},
         {"GCON", "constraint_general"},
@@ -384,6 +397,7 @@ class CommandReader {
         {"JPRIM", "constraint_jprim"},
         {"MOTION", "motion_joint"},
         {"MOTION", "motion_marker"},
+        {"SENSOR", "sensor_event"},
         {"SFORCE", "force_scalar_twobody"},
         {"SPRINGDAMPER", "force_springdamper"},
         {"VFORCE", "force_vector_twobody"},
@@ -601,6 +615,49 @@ class CommandReader {
       }
     }
     function_edit(st, subject, tag, "expr");
+  }
+
+  /// SENSOR/id: ACTIVATE or DEACTIVATE (an Activate / Deactivate of the sensor), and the
+  /// settings it redefines (a Sensor_Event command; models/sensor.hpp).
+  void sensor(const Statement& st, const std::string& subject) {
+    NodeBuilder b("sensor_event", st, subject, diag_);
+    const std::optional<long long> id = b.set_id();
+    const Arg* on = b.arg("ACTIVATE");
+    const Arg* off = b.arg("DEACTIVATE");
+    if (on && off) diag_.error(off->loc, subject, "give ACTIVATE or DEACTIVATE, not both");
+    const Arg* f = b.arg("FUNCTION");
+    if (f) {
+      if (std::string_view v = trim(f->value); v.size() >= 5 && iequals(v.substr(0, 4), "USER")) {
+        diag_.error(f->value_loc, subject,
+                    "FUNCTION=USER(...) in a command is not supported by mbsolve; give an "
+                    "expression");
+      } else {
+        b.copy_text("FUNCTION", "expr");
+      }
+    }
+    b.copy_real("VALUE", "value");
+    adm::copy_sensor_settings(b);
+    if (const Arg* list = b.arg("LIST")) {
+      diag_.warning(list->loc, subject, "LIST: mbsolve does not list sensor data; ignored");
+    }
+    const bool changes = std::any_of(b.node().attributes.begin(), b.node().attributes.end(),
+                                     [](const DeckAttribute& a) { return a.name != "id"; });
+    if (!on && !off && !changes && !f) {
+      diag_.error(st.loc, subject,
+                  "nothing to do: give ACTIVATE, DEACTIVATE or the settings to change (FUNCTION, "
+                  "VALUE, EQ|GE|LE, ERROR, HALT, RETURN, PRINT, RESTART, STEPSIZE, DT)");
+    }
+    if (id && (on || off)) {
+      const Arg& a = on ? *on : *off;
+      Statement bare = st;  // the other arguments belong to the Sensor_Event
+      bare.args.clear();
+      NodeBuilder act(on ? "activate" : "deactivate", bare, subject, diag_);
+      act.set_from("element_type", "SENSOR", a);
+      act.set("element_id", std::to_string(*id), st.loc, st.id ? st.id->loc : st.loc, "SENSOR");
+      commands_.push_back(act.finish());
+    }
+    DeckNode node = b.finish();
+    if (changes) commands_.push_back(std::move(node));
   }
 
   void part(const Statement& st, const std::string& subject) {

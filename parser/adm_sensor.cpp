@@ -19,10 +19,7 @@ constexpr ArgSpec kSensorTable[] = {
 
 const std::span<const ArgSpec> kSensorArgs = kSensorTable;
 
-void build_sensor(NodeBuilder& b) {
-  b.set_id();
-  function_or_user(b, "expr", "SENSUB");
-  if (b.require("VALUE")) b.copy_real("VALUE", "value");
+void copy_sensor_settings(NodeBuilder& b) {
   static constexpr std::string_view kCompare[] = {"EQ", "GE", "LE"};
   const int k = b.pick_flag({"EQ", "GE", "LE"}, false);
   if (k >= 0) b.set_from("compare", std::string(kCompare[k]), *b.arg(kCompare[k]));
@@ -30,8 +27,6 @@ void build_sensor(NodeBuilder& b) {
   b.copy_real("TERROR", "terror");
   b.copy_real("STEPSIZE", "stepsize");
   b.copy_real("DT", "dt");
-  b.copy_text("EVALUATE", "evaluate_expr");
-  if (const Arg* a = b.arg("EVALUATE_ROUTINE")) b.set_from("evaluate_routine", a->value, *a);
   for (auto [adams, attr] : {std::pair{"HALT", "halt"},
                              {"RETURN", "return"},
                              {"PRINT", "print"},
@@ -41,6 +36,38 @@ void build_sensor(NodeBuilder& b) {
                              {"BISTOP", "bistop"}}) {
     if (const Arg* a = b.arg(adams)) b.set_from(attr, "TRUE", *a);
   }
+}
+
+void build_sensor(NodeBuilder& b) {
+  b.set_id();
+  function_or_user(b, "expr", "SENSUB");
+  if (b.require("VALUE")) b.copy_real("VALUE", "value");
+  copy_sensor_settings(b);
+  const Arg* ev = b.arg("EVALUATE");
+  const Arg* routine = b.arg("EVALUATE_ROUTINE");
+  if (!ev || !is_user_call(ev->value)) {
+    b.copy_text("EVALUATE", "evaluate_expr");
+    if (routine) {
+      b.diag().error(routine->loc, b.subject(),
+                     "EVALUATE_ROUTINE is only used with EVALUATE=USER(...)");
+    }
+    return;
+  }
+  // EVALUATE=USER(..): a SEVSUB, named by EVALUATE_ROUTINE=library::routine.
+  b.copy_text("EVALUATE", "evaluate_usrsub_param_string");
+  const std::optional<RoutineName> name =
+      routine ? split_routine(routine->value) : std::optional<RoutineName>();
+  if (!name) {
+    b.diag().error(routine ? routine->value_loc : ev->loc, b.subject(),
+                   "EVALUATE=USER(...) needs EVALUATE_ROUTINE=library::routine (mbsolve has no "
+                   "default user library that holds SEVSUB)");
+    return;
+  }
+  b.set("evaluate_usrsub_dll_name", name->library, routine->loc, routine->value_loc,
+        routine->spelled);
+  b.set("evaluate_usrsub_fnc_name", name->routine, routine->loc, routine->value_loc,
+        routine->spelled);
+  check_user_library(b, *routine, name->library);
 }
 
 }  // namespace mb::adm

@@ -142,6 +142,18 @@ class CommandRunner {
     any_simulate_ = true;
     report_.loc = s.loc;
     const double t0 = s.start_time.value_or(t_);
+    if (!first_ && s.end_time && !s.start_time && *s.end_time <= t0 &&
+        s.type != AnalysisType::kStatic && s.type != AnalysisType::kAssembly &&
+        s.type != AnalysisType::kLinear) {
+      // Accepted by the deck only after a sensor with RETURN (models/simulate.cpp): that sensor
+      // did not end the analysis before, and this one has nothing to do.
+      obs_.log(
+          fmt::format("warning: {}: the run is already at t = {:g}, not before this "
+                      "analysis' end {:g} (no sensor RETURN ended the one before it early); "
+                      "nothing to simulate",
+                      s.loc.str(), t0, *s.end_time));
+      return;
+    }
     ++report_.analyses;
     if (!dae_) find_redundant(t0);
     if (s.type == AnalysisType::kKinematic) check_kinematic(sys, *dae_);
@@ -156,7 +168,7 @@ class CommandRunner {
                     t0, ic.position_iterations, ic.position_residual));
     y_ = ic.y;
     t_ = t0;
-    const Stage st{sys, ws_, s, obs_, report_, t0, ic, first_, t_, y_};
+    const Stage st{sys, ws_, s, obs_, report_, t0, ic, first_, t_, y_, {}};
     first_ = false;
     switch (s.type) {
       case AnalysisType::kAssembly:

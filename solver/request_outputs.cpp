@@ -12,6 +12,7 @@
 #include "solver/expression_eval.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/user_context.hpp"
+#include "solver/user_scalar_call.hpp"
 #include "usersub/user_call.hpp"
 
 namespace mb {
@@ -429,24 +430,8 @@ void RequestOutputs::user_request(const Request& r, double t, const double* y,
 
 double RequestOutputs::user_variable(int v, double t, const double* y, const double* yp) {
   const Variable& var = sys_.model().variables[v];
-  const UserSubroutine& sub = *var.user;
-  std::vector<double> par = sub.par;
-  double value = 0.0;
-  UserArgs args;
-  args.id = var.id;
-  args.time = t;
-  args.par = par.data();
-  args.npar = static_cast<int>(par.size());
-  args.result = std::span<double>(&value, 1);
-  const SystemUserContext context(sys_, run_.angles);
-  UserCallState state;
-  state.context = &context;
-  state.t = t;
-  state.y = y;
-  state.yp = yp;  // DIF1
-  UserCall call(sub, state);
-  call.run(args);
-  return value;
+  std::vector<double> par;
+  return user_scalar_value(sys_, run_.angles, *var.user, var.id, t, y, yp, par);  // yp: DIF1
 }
 
 void RequestOutputs::values(double t, const double* y, const double* yp, std::span<double> out) {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solver/user_scalar_call.hpp"
+
 namespace mb {
 
 namespace {
@@ -25,13 +27,15 @@ std::string describe_actions(const Sensor& s) {
   if (s.restart) add("RESTART");
   if (s.stepsize) add(fmt::format("STEPSIZE={:g}", *s.stepsize));
   if (s.hmax) add(fmt::format("HMAX={:g}", *s.hmax));
+  if (s.dt) add(fmt::format("DT={:g}", *s.dt));
   return out;
 }
 
 }  // namespace
 
-double sensor_function(RequestOutputs& eval, const Sensor& s, double t, const double* y,
-                       const double* yp) {
+double sensor_function(const System& sys, Workspace& ws, RequestOutputs& eval, const Sensor& s,
+                       double t, const double* y, const double* yp, std::vector<double>& par) {
+  if (s.user) return user_scalar_value(sys, ws.angles, *s.user, s.id, t, y, yp, par);
   return eval.expression(s.expr, 0, t, y, yp);
 }
 
@@ -39,8 +43,10 @@ void warn_sensors_holding(const System& sys, Workspace& ws, double t0, const std
                           const std::vector<double>& yp, AnalysisObserver& obs) {
   if (sys.model().sensors.empty()) return;
   RequestOutputs eval(sys, ws);
+  std::vector<double> par;
   for (const Sensor& s : sys.model().sensors) {
-    const double f = sensor_function(eval, s, t0, y.data(), yp.data());
+    if (!s.active) continue;
+    const double f = sensor_function(sys, ws, eval, s, t0, y.data(), yp.data(), par);
     // At the value itself (an analysis that starts where a RETURN stopped) nothing is said.
     const double d = f - s.value, at = 1e-9 * std::max(1.0, std::abs(s.value));
     const bool holds = s.compare == Sensor::Compare::kEq   ? std::abs(d) <= s.error
@@ -68,9 +74,11 @@ std::vector<HeldValue> evaluate_at_event(const System& sys, Workspace& ws,
   std::vector<HeldValue> held;
   if (evaluates.empty()) return held;  // events without evaluates build no evaluator
   RequestOutputs eval(sys, ws);
+  std::vector<double> par;
   for (const int e : evaluates) {
     const SensorEvaluate& se = model.sensor_evaluates[static_cast<size_t>(e)];
-    const double value = eval.expression(se.expr, 0, t, y, yp);
+    const double value = se.user ? user_scalar_value(sys, ws.angles, *se.user, se.id, t, y, yp, par)
+                                 : eval.expression(se.expr, 0, t, y, yp);
     held.push_back({sys.state_offset() + se.state, value});
     obs.log(
         fmt::format("{}: stores {:.15g} at t = {:.15g} (SENVAL({}))", se.subject, value, t, se.id));
@@ -79,11 +87,18 @@ std::vector<HeldValue> evaluate_at_event(const System& sys, Workspace& ws,
 }
 
 SensorEvents::SensorEvents(const System& sys, Workspace& ws)
-    : sensors_(sys.model().sensors), eval_(sys, ws) {}
+    : sys_(sys), ws_(ws), sensors_(sys.model().sensors), eval_(sys, ws) {
+  size_t npar = 0;
+  for (const Sensor& s : sensors_) npar = std::max(npar, s.user ? s.user->par.size() : 0);
+  par_.reserve(npar);
+}
 
 void SensorEvents::roots(double t, const double* y, const double* yp, double* g) {
   for (size_t k = 0; k < sensors_.size(); ++k) {
-    g[k] = sensor_function(eval_, sensors_[k], t, y, yp) - sensors_[k].value;
+    // A deactivated sensor's root function is a constant: it never crosses.
+    g[k] = sensors_[k].active
+               ? sensor_function(sys_, ws_, eval_, sensors_[k], t, y, yp, par_) - sensors_[k].value
+               : 1.0;
   }
 }
 
@@ -100,7 +115,7 @@ SensorAction act_on_sensors(const std::vector<Sensor>& sensors, const std::vecto
                             double t, AnalysisObserver& obs, RunReport& report) {
   SensorAction a;
   for (size_t k = 0; k < sensors.size() && k < found.size(); ++k) {
-    if (found[k] == 0) continue;
+    if (found[k] == 0 || !sensors[k].active) continue;
     const Sensor& s = sensors[k];
     const std::string actions = describe_actions(s);
     obs.log(fmt::format("{}: event at t = {:.15g} (function {} value {:g}){}", s.subject, t,
@@ -116,12 +131,13 @@ SensorAction act_on_sensors(const std::vector<Sensor>& sensors, const std::vecto
     if (s.halt && !a.halt) report.halted_by = rec;
     a.halt = a.halt || s.halt;
     a.ret = a.ret || s.ret;
-    a.row = a.row || s.print || s.halt || s.ret;
+    a.row = a.row || s.print || s.halt || s.ret || s.dt.has_value();
     // STEPSIZE and HMAX act from the event on: the integrator, whose last step may have gone
     // past the event, restarts there.
     a.restart = a.restart || s.restart || s.stepsize.has_value() || s.hmax.has_value();
     a.stepsize = smallest(a.stepsize, s.stepsize);
     a.hmax = smallest(a.hmax, s.hmax);
+    a.dt = smallest(a.dt, s.dt);
   }
   return a;
 }

@@ -9,7 +9,9 @@
 // states set before the integrator restarts.
 //
 // The functions are evaluated like a request's expressions (RequestOutputs::expression, with
-// doubles) on the state in the System's DAE layout: sensor_function below is the one place.
+// doubles) on the state in the System's DAE layout, or by the sensor's SENSUB (the evaluate's
+// SEVSUB) with the routine reading the System through the callbacks: sensor_function below is
+// the one place.
 
 #include <optional>
 #include <string>
@@ -31,6 +33,8 @@ struct SensorAction {
   bool restart = false;
   std::optional<double> stepsize;  ///< the first step after the restart (the smallest asked)
   std::optional<double> hmax;      ///< the largest step from here on (the smallest asked)
+  /// DT: the output interval from the event on (the smallest asked); the event's row starts it
+  std::optional<double> dt;
 };
 
 /// A value an event stores (a Sensor_Evaluate's, models/sensor_evaluate.hpp): the System-layout
@@ -52,8 +56,11 @@ class SensorEvents {
   std::vector<int> directions() const;
 
  private:
+  const System& sys_;
+  Workspace& ws_;  ///< the run's (its angle tracks for SENSUB)
   const std::vector<Sensor>& sensors_;
   RequestOutputs eval_;
+  std::vector<double> par_;  ///< a SENSUB's PAR array for one call (sized for the longest)
 };
 
 /// The sensors whose roots were found (`found[k] != 0`, SUNDIALS' GetRootInfo) at time t:
@@ -74,8 +81,10 @@ std::vector<HeldValue> evaluate_at_event(const System& sys, Workspace& ws,
 void warn_sensors_holding(const System& sys, Workspace& ws, double t0, const std::vector<double>& y,
                           const std::vector<double>& yp, AnalysisObserver& obs);
 
-/// Sensor k's function at (t, y, yp) (System layout).
-double sensor_function(RequestOutputs& eval, const Sensor& s, double t, const double* y,
-                       const double* yp);
+/// Sensor s's function at (t, y, yp) (System layout): its expression, or its SENSUB called with
+/// `par` (a copy of its PAR array that the routine may overwrite; no allocation once `par` can
+/// hold it).
+double sensor_function(const System& sys, Workspace& ws, RequestOutputs& eval, const Sensor& s,
+                       double t, const double* y, const double* yp, std::vector<double>& par);
 
 }  // namespace mb

@@ -49,6 +49,7 @@ std::shared_ptr<const PythonFunction> find_python_function(const PythonFunction&
 ///   SFOSUB, VARSUB, DIFSUB  f(id, time, par, npar, dflag, iflag) -> a number
 ///   VFOSUB, VTOSUB, GFOSUB  f(id, time, par, npar, dflag, iflag) -> 3 or 6 numbers
 ///   REQSUB                  f(id, time, par, npar, iflag) -> 8 numbers
+///   SENSUB, SEVSUB          f(id, time, par, npar, iflag) -> a number
 ///   ARYSUB                  f(id, time, par, npar, dflag, iflag, nvalue) -> nvalue numbers
 ///   MOTSUB                  f(id, time, par, npar, iord, iflag) -> a number
 ///   GSESUB, YFOSUB          f(id, time, par, npar, dflag, iflag, nstate, states, ninput,

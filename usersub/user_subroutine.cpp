@@ -28,7 +28,7 @@ std::string python_signature(const UserSubroutine& s) {
 }
 
 UserSignature user_signature(std::string_view name) {
-  if (name == "REQSUB") return UserSignature::kRequest;
+  if (name == "REQSUB" || name == "SENSUB" || name == "SEVSUB") return UserSignature::kRequest;
   if (name == "ARYSUB") return UserSignature::kArray;
   if (name == "MOTSUB") return UserSignature::kMotion;
   if (name == "GSESUB" || name == "YFOSUB") return UserSignature::kStateEquation;

@@ -41,6 +41,10 @@ typedef void (*mbsolve_varsub)(int* id, double* time, double* par, int* npar, in
 /* Post_Request: result[0..7] = channels f1..f8. */
 typedef void (*mbsolve_reqsub)(int* id, double* time, double* par, int* npar, int* iflag,
                                double* result);
+/* Sensor_Event (SENSUB): result[0] = the sensed function, compared with the sensor's value;
+ * Sensor_Evaluate (SEVSUB): result[0] = the value stored at the event, read by SENVAL. */
+typedef mbsolve_reqsub mbsolve_sensub;
+typedef mbsolve_reqsub mbsolve_sevsub;
 /* Motion_Joint / Motion_Marker (type="USERSUB"): value[0] = displacement (iord 0), velocity (1)
  * or acceleration (2) of I relative to J at `time`. A val_type D motion is called with iord 0, 1
  * and 2, V with 1 and 2, A with 2; iflag = 1 once before the analysis. A motion depends on time

@@ -4,9 +4,9 @@
 # command file (own=FILE.acf) or with a plain one written here (plain=END,STEPS: the dataset,
 # the prefix, SIMULATE/DYNAMIC, END=, STEPS=, STOP). A `run` case must exit 0 and pass its
 # oracle (oracle.py, or CVODE against IDA with integrators.tol); a `refuse` case must exit 65
-# with exactly one "not supported" line per statement kind named in cases.txt (one "not found"
-# line per missing user library, one line for FUNCTION=USER(...) without a library) and no
-# "unknown" line. Exit status: 0 pass, 1 the check fails, 2 errors.
+# with exactly one "not supported" line per statement kind named in cases.txt (KIND:N: exactly N,
+# one per cause; one "not found" line per missing user library, one line for FUNCTION=USER(...)
+# without a library) and no "unknown" line. Exit status: 0 pass, 1 the check fails, 2 errors.
 set -euo pipefail
 mbsolve=$1
 mbcompare=$2
@@ -62,6 +62,11 @@ if [ "$expect" = refuse ]; then
   status=0
   IFS=, read -ra kinds <<<"$oracle"
   for kind in "${kinds[@]}"; do
+    expected=1
+    if [[ "$kind" =~ ^([A-Z_]+):([0-9]+)$ ]]; then
+      kind=${BASH_REMATCH[1]}
+      expected=${BASH_REMATCH[2]}
+    fi
     case "$kind" in
       library=*)
         # A user library (ROUTINE=library::routine) that is not there: one line per library.
@@ -85,8 +90,8 @@ if [ "$expect" = refuse ]; then
         ;;
     esac
     n=$(grep -c -E "$pattern" "$work/stderr.txt" || true)
-    if [ "$n" -ne 1 ]; then
-      echo "FAIL: $n lines say $what (expected exactly 1)"
+    if [ "$n" -ne "$expected" ]; then
+      echo "FAIL: $n lines say $what (expected exactly $expected)"
       status=1
     fi
   done

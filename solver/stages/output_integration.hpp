@@ -94,13 +94,15 @@ void restart_with_state(Integ& integ, const System& sys, double t, std::vector<d
 
 // Sensor events (solver/sensor_events.hpp) -------------------------------------------------
 
-/// How an advance to an output time ended: there, or at a sensor event whose HALT or RETURN
-/// ends the analysis (its row written, st.t and st.y there).
-enum class AdvanceEnd { kReached, kHalted, kReturned };
+/// How an advance to an output time ended: there, at a sensor event whose HALT or RETURN
+/// ends the analysis (its row written, st.t and st.y there), or at a sensor event with DT (its
+/// row written; the outputs go on every st.output_dt from there).
+enum class AdvanceEnd { kReached, kHalted, kReturned, kNewOutputInterval };
 
 /// integ.advance_to(tout, t1), stopping at every sensor event on the way (integrators with
-/// sensor_event(): IDA, CVODE) to carry out its actions: a row (PRINT, HALT, RETURN), the end of
-/// the analysis (HALT, RETURN), a restart (RESTART, STEPSIZE) and a new largest step (HMAX).
+/// sensor_event(): IDA, CVODE) to carry out its actions: a row (PRINT, HALT, RETURN, DT), the end
+/// of the analysis (HALT, RETURN), a restart (RESTART, STEPSIZE), a new largest step (HMAX) and
+/// a new output interval (DT).
 template <class Integ>
 AdvanceEnd advance_with_events(Integ& integ, const Stage& st, double tout, double t1,
                                AccelerationSolver* output_solve) {
@@ -127,6 +129,10 @@ AdvanceEnd advance_with_events(Integ& integ, const Stage& st, double tout, doubl
       if (a.halt) return AdvanceEnd::kHalted;
       if (a.ret) return AdvanceEnd::kReturned;
       integ.act_on_event(a);
+      if (a.dt) {
+        st.output_dt = a.dt;
+        return AdvanceEnd::kNewOutputInterval;
+      }
       if (integ.time() >= tout) return AdvanceEnd::kReached;
     } else {
       return AdvanceEnd::kReached;
@@ -228,20 +234,21 @@ template <class Integ>
 /// there, as at t = 0 (initial_conditions.hpp): IDA's interpolating polynomial spans a whole
 /// step, and a reaction that changes within the step (a force pulse shorter than the step) is
 /// not a polynomial of it. nominal_removed: the model's own number of removed equations while
-/// the transient may choose them again (SIZE_MAX: it may not).
+/// the transient may choose them again (SIZE_MAX: it may not). After a sensor event with DT the
+/// outputs are at t_event + k DT up to g.t1 (for the rest of this Simulate).
 template <class Integ>
 void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& g,
                AccelerationSolver* output_solve = nullptr, size_t nominal_removed = SIZE_MAX,
                const std::string& singular_cause = "") {
   const System& sys = st.sys;
-  const long n_out = g.count();
+  OutputGrid grid = g;
   sys.follow_angles(st.ws, integ.y().data());  // the angle measures start (or continue) here
   const double start = integ.time();
   // A sample time where the integration starts (SAMPLE_OFFSET = 0) that no earlier analysis
   // sampled: the update happens there.
   sample_and_restart(integ, st, dae, start, output_solve);
-  for (long k = 1; k <= n_out; ++k) {
-    const double tout = g.at(k);
+  for (long k = 1; k <= grid.count(); ++k) {
+    const double tout = grid.at(k);
     if (tout <= start) continue;  // written before a restart
     AdvanceEnd end = AdvanceEnd::kReached;
     try {
@@ -253,9 +260,14 @@ void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& 
     } catch (...) {
       rethrow_failure(integ, st, dae, nominal_removed);
     }
+    if (end == AdvanceEnd::kNewOutputInterval) {  // a sensor's DT: its row is written
+      grid = OutputGrid{integ.time(), g.t1, *st.output_dt};
+      k = 0;
+      continue;
+    }
     if (end != AdvanceEnd::kReached) break;  // a sensor's HALT or RETURN: its row is written
     write_row(integ, st, output_solve);
-    if (dae.removed().size() > nominal_removed && k < n_out) {
+    if (dae.removed().size() > nominal_removed && k < grid.count()) {
       std::optional<std::vector<int>> sel =
           conditioned_selection(sys, st.t, st.y, nominal_removed, kRestoreConditioning);
       if (sel) {

@@ -34,6 +34,9 @@ struct Stage {
   bool first;                   ///< the run's first analysis: it reports its starting point
   double& t;                    ///< in: t0; out: the time reached
   std::vector<double>& y;       ///< in: ic.y; out: the state reached (sys's DAE layout)
+  /// A sensor's DT: the output interval from its event on (set by the transient's event loop,
+  /// solver/stages/output_integration.hpp).
+  mutable std::optional<double> output_dt = {};
 };
 
 /// The output times of a transient, kinematic or quasi-static analysis: t0 + k dt for k = 1 ..

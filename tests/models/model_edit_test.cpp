@@ -88,7 +88,7 @@ TEST_CASE("the element table is the one list of changeable elements and attribut
                                             "Force_Field", "Force_Gravity", "Force_Scalar_TwoBody",
                                             "Force_SpringDamper", "Force_Vector_OneBody",
                                             "Force_Vector_TwoBody", "Motion_Joint", "Motion_Marker",
-                                            "Post_Request", "Reference_Variable"});
+                                            "Post_Request", "Reference_Variable", "Sensor_Event"});
   const ElementInfo* spring = find_element("force_springdamper");
   REQUIRE(spring);
   REQUIRE(spring->edit);

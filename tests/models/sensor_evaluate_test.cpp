@@ -45,7 +45,7 @@ TEST_CASE("Sensor_Evaluate: bad references and attributes are deck errors at the
 
   m = xml_messages(R"S(<Sensor_Evaluate id="2" type="USERSUB" usrsub_param_string="USER(1)"/>)S");
   INFO(m);
-  CHECK((has(m, "error: Sensor_Evaluate 2:") && has(m, "SEVSUB")));
+  CHECK((has(m, "error: Sensor_Evaluate 2:") && has(m, "usrsub_dll_name")));
 
   m = xml_messages(R"S(<Sensor_Evaluate id="2"/>)S");
   INFO(m);
@@ -58,10 +58,10 @@ TEST_CASE("Sensor_Evaluate: bad references and attributes are deck errors at the
   m = xml_messages(R"S(<Sensor_Evaluate id="2" expr="VZ(20)"/>
       <Sensor_Event id="1" expr="DZ(20)" value="0.5" evaluate_id="2" evaluate_expr="VX(20)"/>)S");
   INFO(m);
-  CHECK(has(m, "error: Sensor_Event 1: give evaluate_id or evaluate_expr, not both"));
+  CHECK(has(m, "error: Sensor_Event 1: give evaluate_id or the sensor's own evaluate, not both"));
 }
 
-TEST_CASE("SENSOR EVALUATE_ROUTINE is refused in Adams words") {
+TEST_CASE("SENSOR EVALUATE_ROUTINE without EVALUATE=USER(..) is refused in Adams words") {
   Diagnostics diag;
   const Deck deck = read_adm_deck_text(R"ADM(sensor
 PART/1, GROUND
@@ -75,6 +75,7 @@ END
   std::string all;
   for (const auto& d : diag.all()) all += d.str() + "\n";
   INFO(all);
-  CHECK((has(all, "s.adm:5:") && has(all, "error: SENSOR 3: EVALUATE_ROUTINE") &&
-         has(all, "SEVSUB")));
+  CHECK(has(all,
+            "s.adm:5:43: error: SENSOR 3: EVALUATE_ROUTINE is only used with "
+            "EVALUATE=USER(...)"));
 }

@@ -125,18 +125,18 @@ TEST_CASE("ACF reader: a command file in another layout is a deck error that say
               "output prefix on line 2), or a FILE/MODEL=NAME command\n");
   }
   SECTION("commands Adams has but mbsolve does not run: once per kind") {
-    const std::string acf = t.write(
-        "s.acf", "m\n\nsensor/1, act\nSENSOR/2, act\nCONTROL/FUNCTION=USER(1)\nFROB/1\nSTOP\n");
+    const std::string acf =
+        t.write("s.acf", "m\n\nsave/1, act\nSAVE/2, act\nCONTROL/FUNCTION=USER(1)\nFROB/1\nSTOP\n");
     Diagnostics diag;
     read_acf_file(acf, diag);
     CHECK(printed(diag, Severity::kError) ==
           acf +
-              ":3:1: error: Adams command SENSOR is not supported by mbsolve (2 occurrences; "
+              ":3:1: error: Adams command SAVE is not supported by mbsolve (2 occurrences; "
               "this is the first)\n" +
               acf + ":5:1: error: Adams command CONTROL is not supported by mbsolve\n" + acf +
               ":6:1: error: unknown command 'FROB' (Adams commands mbsolve runs: ACTIVATE, "
-              "DEACTIVATE, ACCGRAV, EQUILIBRIUM, FILE, INTEGRATOR, LINEAR, MOTION, PART, SFORCE, "
-              "SIMULATE, STOP, VARIABLE)\n");
+              "DEACTIVATE, ACCGRAV, EQUILIBRIUM, FILE, INTEGRATOR, LINEAR, MOTION, PART, SENSOR, "
+              "SFORCE, SIMULATE, STOP, VARIABLE)\n");
     CHECK(diag.error_count() == 3);
   }
 }
@@ -163,4 +163,40 @@ TEST_CASE("ADM reader: a dataset without END is a warning naming the last statem
   CHECK(printed(diag, Severity::kWarning) ==
         "t.adm:3:1: warning: the dataset has no END statement: it may be cut short; the last "
         "statement read is MARKER 7 (a complete dataset ends with END)\n");
+}
+
+TEST_CASE("ACF reader: the SENSOR command becomes an Activate/Deactivate and a Sensor_Event") {
+  TempDir t;
+  t.write("m.adm", kModel);
+  SECTION("DEACTIVATE and new settings") {
+    const std::string acf =
+        t.write("s.acf", "m\n\nSENSOR/7, DEACTIVATE, VALUE=0.5, GE, DT=0.01\nSTOP\n");
+    Diagnostics diag;
+    const Deck deck = read_acf_file(acf, diag);
+    CHECK(printed(diag, Severity::kError).empty());
+    REQUIRE(deck.commands.size() == 3);
+    CHECK(deck.commands[0].tag == "deactivate");
+    CHECK(deck.commands[0].find("element_type")->value == "SENSOR");
+    CHECK(deck.commands[0].find("element_id")->value == "7");
+    CHECK(deck.commands[1].tag == "sensor_event");
+    CHECK(deck.commands[1].find("value")->value == "0.5");
+    CHECK(deck.commands[1].find("compare")->value == "GE");
+    CHECK(deck.commands[1].find("dt")->value == "0.01");
+  }
+  SECTION("errors in Adams words") {
+    const std::string acf = t.write(
+        "e.acf",
+        "m\n\nSENSOR/7, ACTIVATE, DEACTIVATE\nSENSOR/8\nSENSOR/9, FUNCTION=USER(1)\nSTOP\n");
+    Diagnostics diag;
+    read_acf_file(acf, diag);
+    const std::string errors = printed(diag, Severity::kError);
+    INFO(errors);
+    CHECK(errors.find(acf + ":3:21: error: SENSOR 7: give ACTIVATE or DEACTIVATE, not both") !=
+          std::string::npos);
+    CHECK(errors.find(acf + ":4:1: error: SENSOR 8: nothing to do") != std::string::npos);
+    CHECK(errors.find(":5:") != std::string::npos);
+    CHECK(errors.find("SENSOR 9: FUNCTION=USER(...) in a command is not supported") !=
+          std::string::npos);
+    CHECK(errors.find("SENSOR 9: nothing to do") == std::string::npos);
+  }
 }

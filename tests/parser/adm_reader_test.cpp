@@ -673,8 +673,8 @@ TEST_CASE("ACF reader: dataset, output prefix and commands") {
   CHECK(errors(bad) ==
         p + ":3:1: error: SIMULATE: missing STEPS= (or DTOUT=)\n" + p +
             ":4:1: error: unknown command 'RUN' (Adams commands mbsolve runs: ACTIVATE, "
-            "DEACTIVATE, ACCGRAV, EQUILIBRIUM, FILE, INTEGRATOR, LINEAR, MOTION, PART, SFORCE, "
-            "SIMULATE, STOP, VARIABLE)\n");
+            "DEACTIVATE, ACCGRAV, EQUILIBRIUM, FILE, INTEGRATOR, LINEAR, MOTION, PART, SENSOR, "
+            "SFORCE, SIMULATE, STOP, VARIABLE)\n");
 
   std::ofstream(dir / "missing.acf") << "nowhere\nout\n";
   Diagnostics none;

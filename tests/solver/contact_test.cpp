@@ -352,3 +352,43 @@ END
     CHECK(run.y.back()[2] == Approx(hollow ? -0.4 - d : -0.1 + d).epsilon(1e-7));
   }
 }
+
+TEST_CASE("DEACTIVATE/CONTACT: a ball resting on a plane falls through it") {
+  // A ball (m = 1, R = 0.1) resting on an IMPACT plane at the depth where k d^e = m g; at
+  // t = 0.5 the contact is switched off and the ball falls freely from where it was.
+  const double k = 1e5, e = 1.5, m = 1, R = 0.1;
+  const double d = std::pow(m * kG / k, 1 / e), z0 = R - d;
+  const auto run = test::run_adm("contact_deactivate",
+                                 fmt::format(R"ADM(resting ball
+PART/1, GROUND
+MARKER/10, PART=1
+PART/2, MASS={}, CM=20, IP=0.004, 0.004, 0.004
+MARKER/20, PART=2, QP=0, 0, {:.17g}
+GRAPHICS/1, ELLIPSOID, CM=20, XSCALE=0.2, YSCALE=0.2, ZSCALE=0.2
+GRAPHICS/2, PLANE, RM=10
+CONTACT/1, IGEOM=1, JGEOM=2, IMPACT, STIFFNESS={}, EXPONENT={}, DAMPING=50, DMAX=1E-3
+ACCGRAV/KGRAV=-9.81
+INTEGRATOR/GSTIFF, ERROR=1E-9
+END
+)ADM",
+                                             m, z0, k, e),
+                                 "SIMULATE/DYNAMIC, END=0.5, STEPS=5\n"
+                                 "DEACTIVATE/CONTACT, ID=1\n"
+                                 "SIMULATE/DYNAMIC, END=1, STEPS=10\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  size_t k1 = 0;  // the row at t = 0.5
+  for (size_t j = 0; j < run.t.size(); ++j) {
+    if (run.t[j] <= 0.5 + 1e-12) {
+      CHECK(run.y[j][2] == Approx(z0).margin(1e-7).epsilon(0));  // at rest on the plane
+      k1 = j;
+    }
+  }
+  const double z1 = run.y[k1][2], v1 = run.y[k1][9];
+  for (size_t j = k1 + 1; j < run.t.size(); ++j) {
+    const double s = run.t[j] - 0.5;
+    INFO("t = " << run.t[j]);
+    CHECK(run.y[j][2] == Approx(z1 + v1 * s - 0.5 * kG * s * s).margin(1e-7).epsilon(0));
+  }
+  CHECK(run.t.back() == Approx(1.0));
+  CHECK(run.y.back()[2] < -1.0);  // through the plane
+}

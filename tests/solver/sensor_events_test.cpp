@@ -247,3 +247,144 @@ END
   CHECK(run.y.back()[2] == Approx(height_after_stored_velocity(0.6)).margin(1e-7));
   CHECK(test::request_channel(run, "req1.f2", run.t.size() - 1) == Approx(ve).epsilon(1e-8));
 }
+
+namespace {
+
+/// The falling ball as an Adams dataset, with `sensor` (SENSOR statements).
+std::string falling_ball_adm(const std::string& sensor) {
+  return R"ADM(sensor ball
+UNITS/FORCE=NEWTON, MASS=KILOGRAM, LENGTH=METER, TIME=SECOND
+PART/1, GROUND
+PART/2, MASS=2, CM=20, IP=0.1, 0.1, 0.1
+MARKER/20, PART=2, QP=0, 0, 1
+ACCGRAV/KGRAV=-9.81
+)ADM" + sensor +
+         R"ADM(INTEGRATOR/GSTIFF, ERROR=1e-10
+END
+)ADM";
+}
+
+}  // namespace
+
+TEST_CASE("DEACTIVATE/SENSOR: no event while off; after ACTIVATE the sensor halts again") {
+  // The ball falls through 0.5 m at t = 0.319 while its sensor is off, is thrown up at 5 m/s at
+  // t = 0.5 (PART/2, VZ=5) with the sensor on again, rises through 0.5 m (not an LE crossing)
+  // and is halted where it falls through 0.5 m: z1 + 5 s - g s^2 / 2 = 0.5, the larger root.
+  const auto run = test::run_adm("sensor_deactivate",
+                                 falling_ball_adm("SENSOR/1, FUNCTION=DZ(20), VALUE=0.5, LE, "
+                                                  "ERROR=1e-6, HALT\n"),
+                                 "DEACTIVATE/SENSOR, ID=1\n"
+                                 "SIMULATE/DYNAMIC, END=0.5, STEPS=10\n"
+                                 "ACTIVATE/SENSOR, ID=1\n"
+                                 "PART/2, VZ=5\n"
+                                 "SIMULATE/DYNAMIC, END=3, STEPS=60\n");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  const double z1 = kH0 - 0.5 * kG * 0.25;
+  const double s = (5 + std::sqrt(25 - 2 * kG * (0.5 - z1))) / kG;
+  REQUIRE(run.report.sensor_event_count == 1);
+  REQUIRE(run.report.halted_by);
+  CHECK(run.report.halted_by->sensor == "SENSOR 1");
+  CHECK(run.report.halted_by->time == Approx(0.5 + s).margin(1e-9).epsilon(0));
+  CHECK(run.y.back()[2] == Approx(0.5).margin(1e-8).epsilon(0));
+}
+
+TEST_CASE("Deactivate element_type SENSOR: the sensor does not halt the run") {
+  const auto run = falling_ball(
+      "", R"S(<Sensor_Event id="7" expr="DZ(20)" value="0.1" compare="LE" halt="TRUE"/>)S",
+      R"(<Deactivate element_type="SENSOR" element_id="7"/>
+         <Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>)");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  CHECK_FALSE(run.report.halted_by);
+  CHECK(run.report.sensor_event_count == 0);
+  CHECK(run.t.back() == Approx(1.0));
+  CHECK(run.y.back()[2] == Approx(kH0 - 0.5 * kG).margin(1e-7).epsilon(0));
+}
+
+TEST_CASE("the SENSOR command changes VALUE, FUNCTION and ERROR between simulations") {
+  // The dataset's sensor would halt at 0.1 m (t = 0.428 s); the command moves the event to
+  // 0.5 m (t = 0.319 s), by its VALUE or by its FUNCTION.
+  const std::string adm =
+      falling_ball_adm("SENSOR/1, FUNCTION=DZ(20), VALUE=0.1, LE, ERROR=1e-3, HALT\n");
+  for (const char* change :
+       {"SENSOR/1, VALUE=0.5, ERROR=1e-6", "SENSOR/1, FUNCTION=DZ(20) - 0.4, ERROR=1e-6"}) {
+    INFO(change);
+    const auto run = test::run_adm("sensor_command", adm,
+                                   std::string("SIMULATE/DYNAMIC, END=0.2, STEPS=4\n") + change +
+                                       "\nSIMULATE/DYNAMIC, END=2, STEPS=40\n");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    REQUIRE(run.report.halted_by);
+    CHECK(run.report.halted_by->time == Approx(fall_time(0.5)).margin(1e-9).epsilon(0));
+  }
+  // SENSOR/1, DEACTIVATE: no event; the run reaches its end.
+  const auto off = test::run_adm("sensor_command_off", adm,
+                                 "SENSOR/1, DEACTIVATE\nSIMULATE/DYNAMIC, END=1, STEPS=10\n");
+  REQUIRE(off.report.code == ExitCode::kSuccess);
+  CHECK_FALSE(off.report.halted_by);
+  CHECK(off.t.back() == Approx(1.0));
+  // GE and RETURN instead of LE and HALT: a falling ball never rises through 0.5 m.
+  const auto ge = test::run_adm("sensor_command_ge", adm,
+                                "SENSOR/1, VALUE=0.5, GE\nSIMULATE/DYNAMIC, END=1, STEPS=10\n");
+  REQUIRE(ge.report.code == ExitCode::kSuccess);
+  CHECK(ge.report.sensor_event_count == 0);
+}
+
+TEST_CASE("a Sensor_Event command changes the sensor's value") {
+  const auto run =
+      falling_ball("DSTIFF",
+                   R"S(<Sensor_Event id="7" expr="DZ(20)" value="0.1" compare="LE" error_tol="1e-6"
+                        halt="TRUE"/>)S",
+                   R"(<Sensor_Event id="7" value="0.5"/>
+         <Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>)");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.report.halted_by);
+  CHECK(run.report.halted_by->time == Approx(fall_time(0.5)).margin(1e-9).epsilon(0));
+}
+
+TEST_CASE("DT: after the event the rows are DT apart, from the event to the end") {
+  // Rows every 0.1 s until the ball falls through 0.5 m (t = 0.319 s), then a row at the event
+  // and every 0.025 s after it up to t = 0.6: te + k 0.025 for k = 1 .. 11, then 0.6.
+  for (const char* integ : {"", "DSTIFF", "VSTIFF"}) {
+    INFO("integrator '" << integ << "'");
+    const auto run = falling_ball(
+        integ,
+        R"S(<Sensor_Event id="1" expr="DZ(20)" value="0.5" compare="LE" error_tol="1e-6"
+                          dt="0.025"/>)S",
+        R"(<Simulate analysis_type="Transient" end_time="0.6" print_interval="0.1"/>)");
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    const double te = fall_time(0.5);
+    std::vector<double> expected = {0, 0.1, 0.2, 0.3, te};
+    for (int k = 1; te + k * 0.025 < 0.6 - 1e-9; ++k) expected.push_back(te + k * 0.025);
+    expected.push_back(0.6);
+    REQUIRE(run.t.size() == expected.size());
+    for (size_t k = 0; k < expected.size(); ++k) {
+      INFO("row " << k);
+      CHECK(run.t[k] == Approx(expected[k]).margin(1e-9).epsilon(0));
+      // The rows are the free fall's states at their times.
+      CHECK(run.y[k][2] == Approx(kH0 - 0.5 * kG * run.t[k] * run.t[k]).margin(1e-7).epsilon(0));
+    }
+  }
+}
+
+TEST_CASE("after a RETURN sensor a Simulate may end where the one before it was to end") {
+  // As in bt_frs5's command file: SIMULATE to 1 s, RETURN at the 0.5 m crossing, then SIMULATE
+  // to 1 s again goes on from the event; when the sensor does not fire (a value the ball never
+  // reaches) the second Simulate has nothing to do and is skipped with a warning.
+  const std::string twice =
+      R"(<Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>
+           <Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>)";
+  const auto fired = falling_ball(
+      "", R"S(<Sensor_Event id="1" expr="DZ(20)" value="0.5" compare="LE" return="TRUE"/>)S",
+      twice);
+  REQUIRE(fired.report.code == ExitCode::kSuccess);
+  REQUIRE(fired.report.sensor_event_count == 1);
+  CHECK(fired.report.sensor_events[0].time == Approx(fall_time(0.5)).margin(1e-9).epsilon(0));
+  CHECK(fired.t.back() == Approx(1.0).margin(1e-12).epsilon(0));
+  CHECK(fired.y.back()[2] == Approx(kH0 - 0.5 * kG).margin(1e-7).epsilon(0));
+  const auto idle = falling_ball(
+      "", R"S(<Sensor_Event id="1" expr="DZ(20)" value="-100" compare="LE" return="TRUE"/>)S",
+      twice);
+  REQUIRE(idle.report.code == ExitCode::kSuccess);
+  CHECK(idle.report.sensor_event_count == 0);
+  CHECK(idle.report.analyses == 1);
+  CHECK(idle.t.back() == Approx(1.0).margin(1e-12).epsilon(0));
+}

@@ -389,3 +389,31 @@ void COUSUB_READS_BODY(int* id, double* time, double* par, int* npar, double* di
   (void)iflag;
   c_sysfnc("DX", ipar, 1, phi, &err);
 }
+
+/* c_sysfnc(name) of one marker: DZ, VZ, ... */
+static double marker_function(const char* name, double marker) {
+  int ipar[1] = {(int)marker};
+  int err = 0;
+  double value = 0.0;
+  c_sysfnc(name, ipar, 1, &value, &err);
+  return value;
+}
+
+/* SENSUB: result[0] = DZ(par[0]), the height of marker par[0] (the sensed function). */
+void SENSUB(int* id, double* time, double* par, int* npar, int* iflag, double* result) {
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)iflag;
+  result[0] = marker_function("DZ", par[0]);
+}
+
+/* SEVSUB: result[0] = par[1] VZ(par[0]), the scaled vertical velocity of marker par[0] (the value
+ * stored at the event). */
+void SEVSUB(int* id, double* time, double* par, int* npar, int* iflag, double* result) {
+  (void)id;
+  (void)time;
+  (void)npar;
+  (void)iflag;
+  result[0] = par[1] * marker_function("VZ", par[0]);
+}

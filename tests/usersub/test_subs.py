@@ -243,3 +243,15 @@ def VARSUB_DIF(id, time, par, npar, dflag, iflag):
     [y, err] = py_sysfnc("DIF", [int(par[0])])
     [yd, err] = py_sysfnc("DIF1", [int(par[0])])
     return par[1] * y + yd
+
+
+def SENSUB(id, time, par, npar, iflag):
+    """DZ(par[0]), the height of marker par[0] (the sensed function)."""
+    [value, err] = py_sysfnc("DZ", [int(par[0])])
+    return value
+
+
+def SEVSUB(id, time, par, npar, iflag):
+    """par[1] VZ(par[0]), the scaled vertical velocity of marker par[0] (stored at the event)."""
+    [value, err] = py_sysfnc("VZ", [int(par[0])])
+    return par[1] * value
