@@ -144,8 +144,10 @@ struct DraftPointCurve {
   int i_marker_id = 0, j_marker_id = 0, curve_id = 0;
   std::optional<Vec3> guess;  ///< disp_x0..z0: a guess of the initial contact point
   bool guess_in_j = false;    ///< disp_frame RM (Adams DISP): guess in J axes, else global
-  bool adm = false;           ///< read from an Adams PTCV statement
-  int float_marker_id = 0;    ///< Adams JFLOAT (j_floating_marker_id)
+  int guess_marker_id = 0;    ///< disp_marker_id (Adams ICM): the guess in this marker's frame
+  SourceLoc guess_marker_loc;
+  bool adm = false;         ///< read from an Adams PTCV statement
+  int float_marker_id = 0;  ///< Adams JFLOAT (j_floating_marker_id)
   SourceLoc float_loc;
   std::optional<double> vel0;
   SourceLoc loc, i_loc, j_loc, curve_loc;

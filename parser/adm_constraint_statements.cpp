@@ -40,8 +40,8 @@ constexpr ArgSpec kGconArgs[] = {{"I", I}, {"FUNCTION", E}};
 constexpr ArgSpec kCouplerArgs[] = {
     {"JOINTS", IS}, {"TYPE", T}, {"SCALES", RS}, {"FUNCTION", E}, {"ROUTINE", T}};
 constexpr ArgSpec kGearArgs[] = {{"JOINTS", IS}, {"CV", I}};
-constexpr ArgSpec kPtcvArgs[] = {{"I", I},  {"JFLOAT", I}, {"CURVE", I},
-                                 {"RM", I}, {"DISP", RS},  {"VEL", R}};
+constexpr ArgSpec kPtcvArgs[] = {{"I", I},     {"JFLOAT", I}, {"CURVE", I}, {"RM", I},
+                                 {"DISP", RS}, {"ICM", I},    {"VEL", R}};
 constexpr ArgSpec kCvcvArgs[] = {{"IFLOAT", I}, {"JFLOAT", I}, {"ICURVE", I}, {"JCURVE", I},
                                  {"IRM", I},    {"JRM", I},    {"IDISP", RS}, {"JDISP", RS},
                                  {"IVEL", R},   {"JVEL", R},   {"IICM", I},   {"JICM", I}};
@@ -342,8 +342,9 @@ void build_friction(NodeBuilder& b) {
 
 /// PTCV -> Constraint_PTCV (models/constraint_ptcv.hpp): I -> i_marker_id, RM -> j_marker_id
 /// (the curve's frame), CURVE -> curve_id, DISP (RM axes) -> disp_x0..z0 with disp_frame RM,
-/// VEL -> vel_0, JFLOAT -> j_floating_marker_id (checked; the contact point is computed, so the
-/// floating marker itself is not moved).
+/// ICM -> disp_marker_id (DISP in that marker's axes instead), VEL -> vel_0, JFLOAT ->
+/// j_floating_marker_id (checked; the contact point is computed, so the floating marker itself is
+/// not moved).
 void build_ptcv(NodeBuilder& b) {
   b.set_id();
   if (b.require("I")) b.copy_int("I", "i_marker_id");
@@ -351,6 +352,7 @@ void build_ptcv(NodeBuilder& b) {
   if (b.require("CURVE")) b.copy_int("CURVE", "curve_id");
   if (b.require("JFLOAT")) b.copy_int("JFLOAT", "j_floating_marker_id");
   if (b.copy_reals("DISP", {"disp_x0", "disp_y0", "disp_z0"})) b.set_fixed("disp_frame", "RM");
+  b.copy_int("ICM", "disp_marker_id");
   b.copy_real("VEL", "vel_0");
 }
 

@@ -41,7 +41,8 @@
 //   GEAR         constraint_gear     JOINTS=j1,j2 -> joint1_id, joint2_id; CV -> cv_marker_id
 //   PTCV         constraint_ptcv     I -> i_marker_id; RM -> j_marker_id; CURVE -> curve_id;
 //                                    JFLOAT -> j_floating_marker_id; DISP=x,y,z (RM axes) ->
-//                                    disp_x0..z0, disp_frame RM; VEL -> vel_0
+//                                    disp_x0..z0, disp_frame RM; ICM -> disp_marker_id; VEL ->
+//                                    vel_0
 //   CVCV         constraint_cvcv     IRM, JRM -> i_marker_id, j_marker_id; ICURVE, JCURVE ->
 //                                    i_curve_id, j_curve_id; IFLOAT, JFLOAT ->
 //                                    i_floating_marker_id, j_floating_marker_id; IDISP, JDISP

@@ -291,3 +291,42 @@ TEST_CASE("PTCV() of an element that does not exist is a deck error") {
   INFO(e);
   CHECK(e.find("Constraint_PTCV 4 does not exist") != std::string::npos);
 }
+
+TEST_CASE("Adams PTCV: DISP is read in the ICM marker's axes when ICM is given") {
+  // A figure-eight (x = cos(phi), y = sin(phi) cos(phi)) crosses itself at the origin, where the
+  // particle starts at rest: DISP picks the branch. One branch descends towards -x (slope +1),
+  // the other towards +x (slope -1). DISP = (0.05, -0.05, 0) in the frame of ICM marker 12 (at
+  // x = -0.1) is (-0.05, -0.05, 0) global, on the first branch; the same DISP in RM's frame (no
+  // ICM; RM at the origin) is on the second.
+  constexpr int n = 72;
+  std::string values;
+  for (int i = 0; i <= n; ++i) {
+    const double phi = 2 * std::numbers::pi * (i % n) / n;
+    values += fmt::format("{}{:.17g}, {:.17g}, 0\n", i == 0 ? "" : ", ", std::cos(phi),
+                          std::sin(phi) * std::cos(phi));
+  }
+  auto deck = [&](const std::string& icm) {
+    return fmt::format(R"ADM(figure eight
+PART/1, GROUND
+MARKER/10, PART=1
+MARKER/11, PART=1, FLOATING
+MARKER/12, PART=1, QP=-0.1, 0, 0
+PART/2, MASS=1, CM=20, IP=1E-3, 1E-3, 1E-3
+MARKER/20, PART=2
+MATRIX/5, FULL=RORDER, ROWS={n}, COLUMNS=3
+, VALUES = {values}CURVE/5, CLOSED, MATRIX=5, CURVE_POINTS
+PTCV/3, I=20, JFLOAT=11, CURVE=5, RM=10, DISP=0.05, -0.05, 0{icm}
+ACCGRAV/JGRAV=-9.81
+END
+)ADM",
+                       fmt::arg("n", n + 1), fmt::arg("values", values), fmt::arg("icm", icm));
+  };
+  const auto with_icm =
+      test::run_adm("ptcv_icm", deck(", ICM=12"), "SIMULATE/DYNAMIC, END=0.2, DTOUT=0.1\n");
+  const auto in_rm = test::run_adm("ptcv_rm", deck(""), "SIMULATE/DYNAMIC, END=0.2, DTOUT=0.1\n");
+  REQUIRE(with_icm.report.code == ExitCode::kSuccess);
+  REQUIRE(in_rm.report.code == ExitCode::kSuccess);
+  // Sliding from rest down a 45-degree line: |x| = g t^2 / 4 at first (0.098 at t = 0.2).
+  CHECK(with_icm.y.back()[0] < -0.05);
+  CHECK(in_rm.y.back()[0] > 0.05);
+}
