@@ -71,6 +71,13 @@ Blocks blocks_of(const Dae& dae) {
     b.q.push_back(sys.cvcv_state_offset(k));
     b.q.push_back(sys.cvcv_state_offset(k) + 1);
   }
+  for (size_t k = 0; k < sys.ptcv_kernels().size(); ++k) {
+    b.curve_rates.push_back(sys.ptcv_state_offset(static_cast<int>(k)) + 1);
+  }
+  for (int k = 0; k < sys.num_cvcvs(); ++k) {
+    b.curve_rates.push_back(sys.cvcv_state_offset(k) + 2);
+    b.curve_rates.push_back(sys.cvcv_state_offset(k) + 3);
+  }
   const auto& mask = sys.differential_mask();
   for (int i = 0; i < sys.size(); ++i) {
     if (mask[i] <= 0) continue;

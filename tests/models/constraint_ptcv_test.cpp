@@ -292,6 +292,33 @@ TEST_CASE("PTCV() of an element that does not exist is a deck error") {
   CHECK(e.find("Constraint_PTCV 4 does not exist") != std::string::npos);
 }
 
+TEST_CASE("Kinematic analysis with Constraint_PTCV: a Motion_Marker drives the point along x") {
+  // The particle on the circle of radius L (orientation held by a JPRIM), its x prescribed as
+  // A sin(w t): y = -sqrt(L^2 - x^2), vy = x vx / sqrt(L^2 - x^2), no degree of freedom left.
+  const double a = 0.5, w = 2.0;
+  std::string deck = xml_pendulum(0.0, 2.0);
+  deck.replace(deck.find("<Post_Request"), 0, R"XML(
+    <Constraint_Jprim id="6" type="ORIENTATION" i_marker_id="20" j_marker_id="10"/>
+    <Motion_Marker id="7" i_marker_id="20" j_marker_id="10" direction="X" val_type="D"
+                   type="EXPRESSION" expr="0.5*SIN(2*TIME)"/>
+    )XML");
+  const std::string transient = "analysis_type=\"Transient\"";
+  deck.replace(deck.find(transient), transient.size(), "analysis_type=\"Kinematic\"");
+  const auto run = test::run_inline(deck);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  CHECK(run.sys->dof() == 0);
+  REQUIRE(run.t.size() == 201);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    INFO("t = " << run.t[k]);
+    const double t = run.t[k], x = a * std::sin(w * t), vx = a * w * std::cos(w * t);
+    const double root = std::sqrt(kL * kL - x * x);
+    CHECK(run.y[k][0] == Approx(x).margin(1e-9));
+    CHECK(run.y[k][1] == Approx(-root).margin(1e-9));
+    CHECK(run.y[k][kBodyV] == Approx(vx).margin(1e-7));
+    CHECK(run.y[k][kBodyV + 1] == Approx(x * vx / root).margin(1e-7));
+  }
+}
+
 TEST_CASE("Adams PTCV: DISP is read in the ICM marker's axes when ICM is given") {
   // A figure-eight (x = cos(phi), y = sin(phi) cos(phi)) crosses itself at the origin, where the
   // particle starts at rest: DISP picks the branch. One branch descends towards -x (slope +1),
