@@ -39,6 +39,10 @@ void build_constraint_ptcv(ElementReader& in, ModelDraft& draft, bool /*in_comma
                "point)");
     }
   }
+  if (in.has("disp_marker_id")) {  // Adams ICM: the guess in this marker's axes
+    d.guess_marker_id = in.ref("disp_marker_id").value_or(0);
+    d.guess_marker_loc = in.loc_of("disp_marker_id");
+  }
   d.vel0 = in.real("vel_0");
   reject_user_subroutines(in);
   if (d.id > 0) draft.point_curves.push_back(std::move(d));
@@ -103,8 +107,15 @@ void resolve_point_curves(const ModelDraft& draft, Model& m, Diagnostics& diag) 
     }
     Vec3 guess;
     if (d.guess) {
-      guess =
-          d.guess_in_j ? *d.guess : Vec3(mj.axes_global0.transpose() * (*d.guess - mj.pos_global0));
+      Vec3 global = *d.guess;
+      if (d.guess_marker_id > 0) {  // in the ICM marker's axes
+        const int g = marker_of(m, d, d.guess_marker_id, d.guess_marker_loc, diag);
+        if (g < 0) continue;
+        global = m.markers[g].pos_global0 + m.markers[g].axes_global0 * *d.guess;
+      } else if (d.guess_in_j) {
+        global = mj.pos_global0 + mj.axes_global0 * *d.guess;
+      }
+      guess = mj.axes_global0.transpose() * (global - mj.pos_global0);
     }
     c.alpha0 = curve.closest(p, d.guess ? &guess : nullptr);
     const Vec3 q = curve.point(c.alpha0, 0);

@@ -8,9 +8,9 @@
 // the curve (no friction).
 //   id (req), i_marker_id (req), j_marker_id (req: the curve's frame; Adams RM), curve_id (req),
 //   disp_x0, disp_y0, disp_z0 (opt, all three together: a guess of the initial contact point,
-//   global; Adams DISP, in RM axes), vel_0 (opt: the initial sliding speed of the contact point
-//   along the curve relative to J, length/time, positive in the direction of growing alpha;
-//   Adams VEL).
+//   global; Adams DISP, in RM axes, or in ICM's axes with disp_marker_id = ICM), vel_0 (opt: the
+//   initial sliding speed of the contact point along the curve relative to J, length/time, positive
+//   in the direction of growing alpha; Adams VEL).
 // The initial alpha is the parameter of the curve point closest to I at the input
 // configuration (searched from the point closest to the guess when disp is given). Rejected: a
 // curve id that does not exist, markers on the same body, I farther from the curve than

@@ -10,6 +10,7 @@
 #include "models/body_point.hpp"
 #include "models/body_rigid.hpp"
 #include "models/constraint_coupler.hpp"
+#include "models/constraint_cvcv.hpp"
 #include "models/constraint_general.hpp"
 #include "models/constraint_joint.hpp"
 #include "models/constraint_ptcv.hpp"
@@ -118,7 +119,10 @@ constexpr std::array<ElementInfo, 70> kElements = {{
      coupler_ids<false>,
      nullptr,
      {"COUPLER", L::kCoupler}},
-    {"constraint_cvcv", "Constraint_CVCV", N, M, nullptr, "curve-on-curve constraint"},
+    {"constraint_cvcv", "Constraint_CVCV", S, M, build_constraint_cvcv,
+     "curve fixed in marker I's frame touching a curve fixed in marker J's frame (alpha, beta "
+     "extra unknowns)",
+     "i_marker_id i_curve_id j_marker_id j_curve_id", ids<&ModelDraft::curve_curves>},
     {"constraint_cvsf", "Constraint_CVSF", N, M, nullptr, "curve-on-surface constraint"},
     {"constraint_gear",
      "Constraint_Gear",

@@ -70,6 +70,8 @@ enum class MeasureKind {
   kOrient,
   kJoint,         ///< reaction of a joint (element = joint index)
   kElementForce,  ///< force of an applied-force element (element = force kernel index)
+  kPtcv,          ///< reaction of a Constraint_PTCV (element = index into Model::point_curves)
+  kCvcv,          ///< reaction of a Constraint_CVCV (element = index into Model::curve_curves)
   kFX,
   kFY,
   kFZ,

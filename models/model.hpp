@@ -246,6 +246,22 @@ struct PointCurveConstraint {
   SourceLoc loc;
 };
 
+/// Constraint_CVCV (Adams CVCV; models/constraint_cvcv.hpp): curve `i_curve`, fixed in marker
+/// I's frame, touches curve `j_curve`, fixed in marker J's frame, both in the XY plane of their
+/// marker: the contact points coincide, R_I + A_I c_i(alpha) = R_J + A_J c_j(beta), and the
+/// tangents are parallel in J's XY plane; alpha and beta are unknowns of the DAE
+/// (solver/cvcv_kernel.hpp). alpha0, beta0: the contact parameters at the input configuration;
+/// i_vel0, j_vel0: the initial sliding speeds of the contact point along each curve, relative to
+/// the curve's body (i_vel0 / j_vel0; Adams IVEL / JVEL).
+struct CurveCurveConstraint {
+  int id = 0;
+  int i_marker = -1, j_marker = -1;
+  int i_curve = -1, j_curve = -1;  ///< indices into Model::curves
+  double alpha0 = 0.0, beta0 = 0.0;
+  std::optional<double> i_vel0, j_vel0;
+  SourceLoc loc;
+};
+
 /// Reference_Variable (explicit): VARVAL(id) = exprs[0], or the VARSUB routine `user`.
 struct Variable {
   int id = 0;
@@ -625,6 +641,7 @@ struct Model {
   std::vector<GeneralConstraint> general_constraints;
   std::vector<Coupler> couplers;  ///< Constraint_Coupler, then Constraint_Gear elements
   std::vector<PointCurveConstraint> point_curves;  ///< Constraint_PTCV
+  std::vector<CurveCurveConstraint> curve_curves;  ///< Constraint_CVCV
   std::vector<Request> requests;
   std::vector<Variable> variables;
   std::vector<ReferenceArray> arrays;

@@ -133,10 +133,11 @@ std::optional<expr::BindResult> ModelBinder::bind_orient(std::string_view name,
   return std::nullopt;
 }
 
-/// JOINT, JPRIM and MOTION reactions (requests only).
+/// JOINT, JPRIM, MOTION, PTCV and CVCV reactions (requests only).
 std::optional<expr::BindResult> ModelBinder::bind_reaction(std::string_view name,
                                                            std::span<const long long> args) {
   std::string error;
+  if (name == "PTCV" || name == "CVCV") return bind_curve_reaction(name, args);
   if (name == "JOINT" || name == "JPRIM" || name == "MOTION") {
     if (!allow_multipliers_) {
       return expr::BindResult::fail(
@@ -176,6 +177,40 @@ std::optional<expr::BindResult> ModelBinder::bind_reaction(std::string_view name
     return slot_of(m);
   }
   return std::nullopt;
+}
+
+/// PTCV(id, jflag, comp[, rm]) and CVCV(...): the reaction of a Constraint_PTCV or
+/// Constraint_CVCV on its I (jflag 0) or J (jflag 1) marker (solver/request_outputs.hpp).
+expr::BindResult ModelBinder::bind_curve_reaction(std::string_view name,
+                                                  std::span<const long long> args) {
+  if (!allow_multipliers_) {
+    return expr::BindResult::fail(std::string(name) + "() may be used in requests only for now");
+  }
+  MeasureSpec m;
+  const bool ptcv = name == "PTCV";
+  m.kind = ptcv ? MeasureKind::kPtcv : MeasureKind::kCvcv;
+  auto find = [&](const auto& list) {
+    for (size_t e = 0; e < list.size(); ++e) {
+      if (list[e].id == args[0]) m.element = static_cast<int>(e);
+    }
+  };
+  if (ptcv) {
+    find(model_.point_curves);
+  } else {
+    find(model_.curve_curves);
+  }
+  if (m.element < 0) {
+    return expr::BindResult::fail(
+        fmt::format("{} {} does not exist", ptcv ? "Constraint_PTCV" : "Constraint_CVCV", args[0]));
+  }
+  if (args[1] != 0 && args[1] != 1) return expr::BindResult::fail("jflag must be 0 (I) or 1 (J)");
+  if (args[2] < 1 || args[2] > 8) return expr::BindResult::fail("comp must be 1..8");
+  m.jflag = static_cast<int>(args[1]);
+  m.comp = static_cast<int>(args[2]);
+  std::string error;
+  m.k = args.size() > 3 ? marker(args[3], error) : -1;
+  if (!error.empty()) return expr::BindResult::fail(error);
+  return slot_of(m);
 }
 
 /// The force element queries SFORCE, VFORCE, SPDP, BUSH, ... (requests only).

@@ -38,6 +38,7 @@ class ModelBinder : public expr::Binder {
   std::optional<expr::BindResult> bind_kinematic(std::string_view name, Args args);
   std::optional<expr::BindResult> bind_orient(std::string_view name, Args args);
   std::optional<expr::BindResult> bind_reaction(std::string_view name, Args args);
+  expr::BindResult bind_curve_reaction(std::string_view name, Args args);
   std::optional<expr::BindResult> bind_element_force(std::string_view name, Args args);
   std::optional<expr::BindResult> bind_force_at_marker(std::string_view name, Args args);
   /// ARYVAL, DIF, DIF1, PINVAL, POUVAL (models/measure.hpp).

@@ -10,6 +10,7 @@
 #include "models/body_inertia.hpp"
 #include "models/command_edits.hpp"
 #include "models/constraint_coupler.hpp"
+#include "models/constraint_cvcv.hpp"
 #include "models/constraint_joint.hpp"
 #include "models/constraint_ptcv.hpp"
 #include "models/dissipated_energy.hpp"
@@ -381,6 +382,7 @@ std::optional<Model> build_model(const Deck& deck, Diagnostics& diag) {
   resolve_curves(draft, m, diag);
   resolve_contacts(draft, m, diag);
   resolve_point_curves(draft, m, diag);
+  resolve_curve_curves(draft, m, diag);
   resolve_expression_elements(draft, m, diag);
   resolve_sensors(draft, m, diag);
   resolve_gravity(draft, m, diag);

@@ -3,6 +3,7 @@
 // Pass 1 (the builders) fills it in file order; pass 2 (model_builder) resolves ids, which may
 // point forward, and turns it into the immutable Model.
 
+#include <array>
 #include <deque>
 #include <optional>
 #include <vector>
@@ -143,11 +144,30 @@ struct DraftPointCurve {
   int i_marker_id = 0, j_marker_id = 0, curve_id = 0;
   std::optional<Vec3> guess;  ///< disp_x0..z0: a guess of the initial contact point
   bool guess_in_j = false;    ///< disp_frame RM (Adams DISP): guess in J axes, else global
-  bool adm = false;           ///< read from an Adams PTCV statement
-  int float_marker_id = 0;    ///< Adams JFLOAT (j_floating_marker_id)
+  int guess_marker_id = 0;    ///< disp_marker_id (Adams ICM): the guess in this marker's frame
+  SourceLoc guess_marker_loc;
+  bool adm = false;         ///< read from an Adams PTCV statement
+  int float_marker_id = 0;  ///< Adams JFLOAT (j_floating_marker_id)
   SourceLoc float_loc;
   std::optional<double> vel0;
   SourceLoc loc, i_loc, j_loc, curve_loc;
+};
+
+/// Constraint_CVCV before its ids are resolved: per side (0 = I, 1 = J) the marker, the curve,
+/// the guess of the initial contact point (i_disp_*, j_disp_*; in the marker's axes) and the
+/// initial sliding speed.
+struct DraftCurveCurve {
+  int id = 0;
+  std::string subject;
+  bool adm = false;  ///< read from an Adams CVCV statement
+  std::array<int, 2> marker_id{}, curve_id{};
+  std::array<std::optional<Vec3>, 2> guess;
+  std::array<std::optional<double>, 2> vel0;
+  std::array<int, 2> float_marker_id{};  ///< Adams IFLOAT, JFLOAT (checked, not moved)
+  /// i_disp_marker_id, j_disp_marker_id (Adams IICM, JICM): the guess in this marker's frame.
+  std::array<int, 2> guess_marker_id{};
+  std::array<SourceLoc, 2> marker_loc, curve_loc, float_loc, guess_marker_loc;
+  SourceLoc loc;
 };
 
 struct DraftArray {
@@ -232,6 +252,7 @@ struct ModelDraft {
   std::vector<DraftJointInitialVelocity> joint_initial_velocities;  ///< JointInitialVel_*
   std::vector<DraftCoupler> couplers;                  ///< Constraint_Coupler and _Gear
   std::vector<DraftPointCurve> point_curves;           ///< Constraint_PTCV
+  std::vector<DraftCurveCurve> curve_curves;           ///< Constraint_CVCV
   std::vector<DraftExpressionElement> scalar_forces;   ///< Force_Scalar_TwoBody
   std::vector<DraftExpressionElement> vector_forces;   ///< Force_Vector_TwoBody / OneBody
   std::vector<DraftExpressionElement> spring_dampers;  ///< Force_SpringDamper

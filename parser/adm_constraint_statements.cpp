@@ -40,8 +40,11 @@ constexpr ArgSpec kGconArgs[] = {{"I", I}, {"FUNCTION", E}};
 constexpr ArgSpec kCouplerArgs[] = {
     {"JOINTS", IS}, {"TYPE", T}, {"SCALES", RS}, {"FUNCTION", E}, {"ROUTINE", T}};
 constexpr ArgSpec kGearArgs[] = {{"JOINTS", IS}, {"CV", I}};
-constexpr ArgSpec kPtcvArgs[] = {{"I", I},  {"JFLOAT", I}, {"CURVE", I},
-                                 {"RM", I}, {"DISP", RS},  {"VEL", R}};
+constexpr ArgSpec kPtcvArgs[] = {{"I", I},     {"JFLOAT", I}, {"CURVE", I}, {"RM", I},
+                                 {"DISP", RS}, {"ICM", I},    {"VEL", R}};
+constexpr ArgSpec kCvcvArgs[] = {{"IFLOAT", I}, {"JFLOAT", I}, {"ICURVE", I}, {"JCURVE", I},
+                                 {"IRM", I},    {"JRM", I},    {"IDISP", RS}, {"JDISP", RS},
+                                 {"IVEL", R},   {"JVEL", R},   {"IICM", I},   {"JICM", I}};
 constexpr ArgSpec kFrictionArgs[] = {{"JOINT", I},
                                      {"MU_STATIC", R},
                                      {"MU_DYNAMIC", R},
@@ -339,8 +342,9 @@ void build_friction(NodeBuilder& b) {
 
 /// PTCV -> Constraint_PTCV (models/constraint_ptcv.hpp): I -> i_marker_id, RM -> j_marker_id
 /// (the curve's frame), CURVE -> curve_id, DISP (RM axes) -> disp_x0..z0 with disp_frame RM,
-/// VEL -> vel_0, JFLOAT -> j_floating_marker_id (checked; the contact point is computed, so the
-/// floating marker itself is not moved).
+/// ICM -> disp_marker_id (DISP in that marker's axes instead), VEL -> vel_0, JFLOAT ->
+/// j_floating_marker_id (checked; the contact point is computed, so the floating marker itself is
+/// not moved).
 void build_ptcv(NodeBuilder& b) {
   b.set_id();
   if (b.require("I")) b.copy_int("I", "i_marker_id");
@@ -348,7 +352,30 @@ void build_ptcv(NodeBuilder& b) {
   if (b.require("CURVE")) b.copy_int("CURVE", "curve_id");
   if (b.require("JFLOAT")) b.copy_int("JFLOAT", "j_floating_marker_id");
   if (b.copy_reals("DISP", {"disp_x0", "disp_y0", "disp_z0"})) b.set_fixed("disp_frame", "RM");
+  b.copy_int("ICM", "disp_marker_id");
   b.copy_real("VEL", "vel_0");
+}
+
+/// CVCV -> Constraint_CVCV (models/constraint_cvcv.hpp): IRM, JRM -> i_marker_id, j_marker_id
+/// (the curves' frames), ICURVE, JCURVE -> i_curve_id, j_curve_id, IDISP, JDISP (IRM, JRM axes)
+/// -> i_disp_x0..z0, j_disp_x0..z0 (IICM, JICM -> i_disp_marker_id, j_disp_marker_id: in those
+/// markers' axes instead), IVEL, JVEL -> i_vel0, j_vel0, IFLOAT, JFLOAT ->
+/// i_floating_marker_id, j_floating_marker_id (required; the contact point is computed, so the
+/// floating markers themselves are not moved).
+void build_cvcv(NodeBuilder& b) {
+  b.set_id();
+  if (b.require("IRM")) b.copy_int("IRM", "i_marker_id");
+  if (b.require("JRM")) b.copy_int("JRM", "j_marker_id");
+  if (b.require("ICURVE")) b.copy_int("ICURVE", "i_curve_id");
+  if (b.require("JCURVE")) b.copy_int("JCURVE", "j_curve_id");
+  if (b.require("IFLOAT")) b.copy_int("IFLOAT", "i_floating_marker_id");
+  if (b.require("JFLOAT")) b.copy_int("JFLOAT", "j_floating_marker_id");
+  b.copy_reals("IDISP", {"i_disp_x0", "i_disp_y0", "i_disp_z0"});
+  b.copy_reals("JDISP", {"j_disp_x0", "j_disp_y0", "j_disp_z0"});
+  b.copy_int("IICM", "i_disp_marker_id");
+  b.copy_int("JICM", "j_disp_marker_id");
+  b.copy_real("IVEL", "i_vel0");
+  b.copy_real("JVEL", "j_vel0");
 }
 
 void build_motion(NodeBuilder& b) {
@@ -385,6 +412,7 @@ void build_motion(NodeBuilder& b) {
 std::span<const StatementRow> constraint_statements() {
   static const StatementRow kRows[] = {
       {"COUPLER", kCouplerArgs, "constraint_coupler", build_coupler},
+      {"CVCV", kCvcvArgs, "constraint_cvcv", build_cvcv},
       {"FRICTION", kFrictionArgs, "force_jointfriction", build_friction},
       {"GCON", kGconArgs, "constraint_general", build_gcon},
       {"GEAR", kGearArgs, "constraint_gear", build_gear},

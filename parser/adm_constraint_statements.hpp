@@ -1,5 +1,5 @@
 #pragma once
-// The Adams statements JOINT, JPRIM, GCON, COUPLER, GEAR, MOTION, PTCV and FRICTION: their
+// The Adams statements JOINT, JPRIM, GCON, COUPLER, GEAR, MOTION, PTCV, CVCV and FRICTION: their
 // arguments and how each becomes a Deck node (the constraint statements; the mapping is the table
 // at the top of parser/adm_reader.cpp).
 

@@ -55,8 +55,8 @@ constexpr ArgSpec kMarkerArgs[] = {{"PART", I},       {"QP", RS},       {"REULER
 /// Adams statements mbsolve recognises but does not support (the statements it reads are the
 /// rows of table()).
 constexpr std::string_view kUnsupported[] = {
-    "CLEARANCE", "CVCV", "FLEX_BODY", "MFORCE",  "NFORCE",   "POINT_MASS", "SURFACE", "UCON",
-    "CONTROL",   "IC",   "LSOLVER",   "FEMDATA", "MREQUEST", "SFSF",       "PTSF",    "CVSF"};
+    "CLEARANCE", "FLEX_BODY", "MFORCE",  "NFORCE",   "POINT_MASS", "SURFACE", "UCON", "CONTROL",
+    "IC",        "LSOLVER",   "FEMDATA", "MREQUEST", "SFSF",       "PTSF",    "CVSF"};
 
 struct PartFrame {
   Vec3 origin{0, 0, 0};

@@ -41,7 +41,14 @@
 //   GEAR         constraint_gear     JOINTS=j1,j2 -> joint1_id, joint2_id; CV -> cv_marker_id
 //   PTCV         constraint_ptcv     I -> i_marker_id; RM -> j_marker_id; CURVE -> curve_id;
 //                                    JFLOAT -> j_floating_marker_id; DISP=x,y,z (RM axes) ->
-//                                    disp_x0..z0, disp_frame RM; VEL -> vel_0
+//                                    disp_x0..z0, disp_frame RM; ICM -> disp_marker_id; VEL ->
+//                                    vel_0
+//   CVCV         constraint_cvcv     IRM, JRM -> i_marker_id, j_marker_id; ICURVE, JCURVE ->
+//                                    i_curve_id, j_curve_id; IFLOAT, JFLOAT ->
+//                                    i_floating_marker_id, j_floating_marker_id; IDISP, JDISP
+//                                    (IRM, JRM axes) -> i_disp_*, j_disp_*; IICM, JICM ->
+//                                    i_disp_marker_id, j_disp_marker_id; IVEL, JVEL -> i_vel0,
+//                                    j_vel0
 //   MOTION       motion_joint        JOINT -> joint_id; TRANSLATION|ROTATION (also spelled
 //                                    TRANSLATIONAL|ROTATIONAL) -> joint_type T|R;
 //                                    DISPLACEMENT|VELOCITY|ACCELERATION -> val_type D|V|A;

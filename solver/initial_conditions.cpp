@@ -21,7 +21,7 @@ constexpr double kRedundantTolerance = 1e-8;
 /// v, J^-1 for w in body axes): a change of velocity measured in it does not depend on the
 /// units of length, mass or angle. A body without rotational inertia (a Body_Point, or a body
 /// whose moments are all zero) gets a unit weight on w, which its constraints then fix.
-SpMat velocity_metric_inverse(const System& sys) {
+SpMat velocity_metric_inverse(const System& sys, Eigen::Index columns) {
   std::vector<Eigen::Triplet<double>> trip;
   for (int k = 0; k < sys.num_moving_bodies(); ++k) {
     const BodyKernel& bk = sys.body_kernel(k);
@@ -37,7 +37,11 @@ SpMat velocity_metric_inverse(const System& sys) {
       for (int j = 0; j < 3; ++j) trip.emplace_back(6 * k + 3 + i, 6 * k + 3 + j, Jinv(i, j));
     }
   }
-  const auto n = static_cast<Eigen::Index>(6 * sys.num_moving_bodies());
+  // The curve-parameter rates after the body velocities (massless: a unit weight).
+  for (auto i = static_cast<Eigen::Index>(6 * sys.num_moving_bodies()); i < columns; ++i) {
+    trip.emplace_back(i, i, 1.0);
+  }
+  const Eigen::Index n = columns;
   SpMat W(n, n);
   W.setFromTriplets(trip.begin(), trip.end());
   return W;
@@ -115,9 +119,14 @@ Eigen::VectorXd stacked(const Eigen::VectorXd& a, const Eigen::VectorXd& c) {
 Eigen::VectorXd velocity_assembly_step(const System& sys, const std::vector<double>& y,
                                        const SpMat& A, const Eigen::VectorXd& r, const SpMat& H,
                                        const Eigen::VectorXd& rh, std::vector<std::string>& notes) {
-  const SpMat Winv = velocity_metric_inverse(sys);
-  const SpMat C = given_velocity_rows(sys, y);
-  const SpMat AH = stacked(A, H);
+  // The columns: nu, then the curve-parameter rates (Blocks::curve_rates), which the held and
+  // given velocity rows do not involve.
+  const SpMat Winv = velocity_metric_inverse(sys, A.cols());
+  SpMat C = given_velocity_rows(sys, y);
+  C.conservativeResize(C.rows(), A.cols());
+  SpMat H_all = H;
+  H_all.conservativeResize(H.rows(), A.cols());
+  const SpMat AH = stacked(A, H_all);
   const Eigen::VectorXd rah = stacked(r, rh);
   if (C.rows() > 0) {
     const Eigen::VectorXd rc = stacked(rah, Eigen::VectorXd::Zero(C.rows()));
@@ -240,12 +249,23 @@ InitialConditions compute_initial_conditions(const Dae& dae, double t, std::vect
   {
     dae.residual(t, y.data(), yp.data(), res.data());
     const Eigen::VectorXd r = gather(res, b.vel_rows);
-    const SpMat A = block(jacobian_matrix(dae, t, y, yp, 0.0), b.vel_rows, b.nu);
-    SpMat H(0, A.cols());
+    const SpMat J = jacobian_matrix(dae, t, y, yp, 0.0);
+    SpMat H(0, static_cast<Eigen::Index>(b.nu.size()));
     Eigen::VectorXd rh;
     if (held && !held->empty()) held->velocity_rows(y, held->with_velocity(), H, rh);
-    const Eigen::VectorXd dnu = velocity_assembly_step(dae.system(), y, A, r, H, rh, ic.notes);
-    for (size_t i = 0; i < b.nu.size(); ++i) y[b.nu[i]] += dnu(static_cast<Eigen::Index>(i));
+    // The curve-parameter rates keep what the deck gives (vel_0, or its body velocities) unless
+    // the body velocities alone cannot meet the velocity rows: a point driven along its curve
+    // (a Kinematic analysis) moves along it, so its rate is an unknown too.
+    std::vector<int> cols = b.nu;
+    Eigen::VectorXd dx;
+    try {
+      dx = velocity_assembly_step(dae.system(), y, block(J, b.vel_rows, cols), r, H, rh, ic.notes);
+    } catch (const Error&) {
+      if (b.curve_rates.empty()) throw;
+      cols.insert(cols.end(), b.curve_rates.begin(), b.curve_rates.end());
+      dx = velocity_assembly_step(dae.system(), y, block(J, b.vel_rows, cols), r, H, rh, ic.notes);
+    }
+    for (size_t i = 0; i < cols.size(); ++i) y[cols[i]] += dx(static_cast<Eigen::Index>(i));
   }
 
   // 3. Derivatives and reactions (q' = H nu, [M -B^T; B 0] [nu'; lambda] = [Q; -gamma]).

@@ -24,9 +24,7 @@ SpMat constraint_rows(const System& sys, double t, const std::vector<double>& y)
   for (int i : b.other) {
     if (i < sys.motion_state_begin()) cols.push_back(i);  // motion states are references
   }
-  for (size_t k = 0; k < sys.ptcv_kernels().size(); ++k) {  // the rate s along the curve
-    cols.push_back(sys.ptcv_state_offset(static_cast<int>(k)) + 1);
-  }
+  cols.insert(cols.end(), b.curve_rates.begin(), b.curve_rates.end());
   const std::vector<double> yp(sys.size(), 0.0);
   return block(jacobian_matrix(full, t, y, yp, 0.0), b.vel_rows, cols);
 }

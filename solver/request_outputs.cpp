@@ -8,6 +8,7 @@
 #include "common/text.hpp"
 #include "models/compliant_outputs.hpp"
 #include "models/dissipated_energy.hpp"
+#include "solver/cvcv_kernel.hpp"
 #include "solver/element_outputs.hpp"
 #include "solver/expression_eval.hpp"
 #include "solver/state_layout.hpp"
@@ -268,6 +269,24 @@ MarkerWrench RequestOutputs::ptcv_reaction(int k, int side, const double* y) {
   return w;
 }
 
+MarkerWrench RequestOutputs::cvcv_reaction(int k, int side, const double* y) {
+  const double* lambda = y + kBodyStates * sys_.num_moving_bodies() + sys_.cvcv_equation(k);
+  const CvcvKernel& ck = sys_.cvcv_kernels()[static_cast<size_t>(k)];
+  const int oi = sys_.body_offset(sys_.model().markers[ck.cvcv->i_marker].body);
+  const int oj = sys_.body_offset(sys_.model().markers[ck.cvcv->j_marker].body);
+  const double* yi = oi < 0 ? kGroundState : y + oi;
+  const double* yj = oj < 0 ? kGroundState : y + oj;
+  const double* s = y + sys_.cvcv_state_offset(k);  // alpha, beta
+  const Vec3 contact = ck.contact_point(yj, s[1]);
+  const Vec3 couple = ck.tangency_couple(yi, yj, s[0], s[1], lambda[3]);
+  const int model_marker = side == 0 ? ck.cvcv->i_marker : ck.cvcv->j_marker;
+  const double sign = side == 0 ? 1.0 : -1.0;
+  MarkerWrench w;
+  w.force = sign * Vec3(lambda[0], lambda[1], lambda[2]);
+  w.torque = (contact - marker(model_marker, y, nullptr).R).cross(w.force) + sign * couple;
+  return w;
+}
+
 MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y, const double* yp) {
   MarkerWrench sum;
   auto add = [&](const MarkerWrench& w) {
@@ -308,6 +327,12 @@ MarkerWrench RequestOutputs::forces_at(int i, int j, double t, const double* y, 
     if (pc.i_marker == i && (j < 0 || pc.j_marker == j)) add(ptcv_reaction(kk, 0, y));
     if (pc.j_marker == i && (j < 0 || pc.i_marker == j)) add(ptcv_reaction(kk, 1, y));
   }
+  for (size_t k = 0; k < m.curve_curves.size(); ++k) {  // and a curve-curve constraint likewise
+    const CurveCurveConstraint& cc = m.curve_curves[k];
+    const int kk = static_cast<int>(k);
+    if (cc.i_marker == i && (j < 0 || cc.j_marker == j)) add(cvcv_reaction(kk, 0, y));
+    if (cc.j_marker == i && (j < 0 || cc.i_marker == j)) add(cvcv_reaction(kk, 1, y));
+  }
   const auto& fks = sys_.force_kernels();
   for (size_t k = 0; k < fks.size(); ++k) {
     if (fks[k].model_i == i && (j < 0 || fks[k].model_j == j)) {
@@ -330,6 +355,10 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y, 
       const MarkerWrench w = constraint_reaction(m.element, m.jflag, y);
       return wrench_component(w, m.comp, marker(m.k, y, yp));
     }
+    case MeasureKind::kPtcv:
+      return wrench_component(ptcv_reaction(m.element, m.jflag, y), m.comp, marker(m.k, y, yp));
+    case MeasureKind::kCvcv:
+      return wrench_component(cvcv_reaction(m.element, m.jflag, y), m.comp, marker(m.k, y, yp));
     case MeasureKind::kElementForce: {
       if (m.comp >= kFirstOutputComponent) {
         return element_output(m.element, m.comp - kFirstOutputComponent, t, y, yp,

@@ -51,6 +51,10 @@ class RequestOutputs {
   /// The force Constraint_PTCV k exerts on its I marker (side 0: its multipliers, ground axes)
   /// or on its J marker (side 1: the opposite force at the contact point, the torque about J).
   MarkerWrench ptcv_reaction(int k, int side, const double* y);
+  /// The force and torque Constraint_CVCV k exerts on its I marker (side 0) or J marker (side 1):
+  /// the force (its first three multipliers, ground axes; opposite on J) acts at the contact
+  /// point, the torque is about the marker's origin and includes the tangency couple.
+  MarkerWrench cvcv_reaction(int k, int side, const double* y);
 
  private:
   MarkerState<double> marker(int model_marker, const double* y, const double* yp,

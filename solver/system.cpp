@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "common/error.hpp"
+#include "solver/cvcv_kernel.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/velocity_rows.hpp"
 
@@ -19,16 +20,20 @@ namespace {
 /// to have left the curve (the end polynomial continues that far, for Newton's trial iterates).
 constexpr double kCurveEndMargin = 1e-3;
 
-/// Throws Error(kAnalysisFailed) when the point of a PTCV has run off the end of its open curve.
-void check_on_curve(const PtcvKernel& k, int curve_id, double alpha, double t) {
-  if (k.curve.closed() || std::abs(alpha) <= 1.0 + kCurveEndMargin) return;
+/// Throws Error(kAnalysisFailed) when the parameter u of a PTCV's point or a CVCV's contact point
+/// (`what`) has run off the end of its open curve.
+void check_on_curve(const expr::CurveGeometry& curve, const std::string& subject,
+                    std::string_view what, int curve_id, double u, double t) {
+  if (curve.closed() || std::abs(u) <= 1.0 + kCurveEndMargin) return;
   throw Error(ExitCode::kAnalysisFailed,
-              fmt::format("{}: the point ran off the end of open curve {} at t = {:.10g} (alpha "
-                          "= {:.6g}; the curve ends at alpha = {})",
-                          k.subject, curve_id, t, alpha, alpha > 0 ? "1" : "-1"));
+              fmt::format("{}: {} ran off the end of open curve {} at t = {:.10g} (parameter "
+                          "= {:.6g}; the curve ends at {})",
+                          subject, what, curve_id, t, u, u > 0 ? "1" : "-1"));
 }
 
 }  // namespace
+
+System::~System() = default;
 
 System::System(const Model& model, DaeForm form) : model_(model), form_(form), gravity_(model) {
   // The layout (solver/system_layout.cpp): bodies, constraint blocks and their equations, then
@@ -41,6 +46,7 @@ System::System(const Model& model, DaeForm form) : model_(model), form_(form), g
   add_general_constraints();
   add_couplers();
   add_point_curves();
+  add_curve_curves();
   lay_out_states();
   set_error_test_index();
   set_static_held();
@@ -61,7 +67,7 @@ Workspace System::make_workspace() const {
   for (const ForceKernel& k : force_kernels_) ws.forces.push_back(k.work);
   for (const GeneralConstraintKernel& k : gcon_kernels_) ws.gcons.push_back(k.work);
   for (const CouplerKernel& k : coupler_kernels_) ws.couplers.push_back(k.work);
-  ws.ptcvs.resize(ptcv_kernels_.size());
+  ws.ptcvs.resize(ptcv_kernels_.size() + cvcv_kernels_.size());  // PTCV, then CVCV (empty)
   for (const StateKernel& k : state_kernels_) ws.states.push_back(k.work);
   ws.variable_par = user_variables_.initial_pars();
   ws.gravity = gravity_.make_cache();
@@ -238,8 +244,17 @@ void System::residual(Workspace& ws, double t, const double* y, const double* yp
   }
   for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
     add_residual(ptcv_kernels_[k], {*this, ws, ws.ptcvs[k]}, ptcv_slots_[k], t, y, yp, res);
-    check_on_curve(ptcv_kernels_[k], model_.curves[ptcv_kernels_[k].ptcv->curve].id,
-                   y[ptcv_state_offset_[k]], t);
+    check_on_curve(ptcv_kernels_[k].curve, ptcv_kernels_[k].subject, "the point",
+                   model_.curves[ptcv_kernels_[k].ptcv->curve].id, y[ptcv_state_offset_[k]], t);
+  }
+  for (size_t k = 0; k < cvcv_kernels_.size(); ++k) {
+    KernelWork& work = ws.ptcvs[ptcv_kernels_.size() + k];
+    add_residual(cvcv_kernels_[k], {*this, ws, work}, cvcv_slots_[k], t, y, yp, res);
+    const CvcvKernel& ck = cvcv_kernels_[k];
+    check_on_curve(ck.curve[0], ck.subject, "the contact point", model_.curves[ck.cvcv->i_curve].id,
+                   y[cvcv_state_offset_[k]], t);
+    check_on_curve(ck.curve[1], ck.subject, "the contact point", model_.curves[ck.cvcv->j_curve].id,
+                   y[cvcv_state_offset_[k] + 1], t);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_residual(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, res);
@@ -325,6 +340,10 @@ void System::jacobian(Workspace& ws, double t, const double* y, const double* yp
   }
   for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
     add_jacobian(ptcv_kernels_[k], {*this, ws, ws.ptcvs[k]}, ptcv_slots_[k], t, y, yp, cj, values);
+  }
+  for (size_t k = 0; k < cvcv_kernels_.size(); ++k) {
+    KernelWork& work = ws.ptcvs[ptcv_kernels_.size() + k];
+    add_jacobian(cvcv_kernels_[k], {*this, ws, work}, cvcv_slots_[k], t, y, yp, cj, values);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_jacobian(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, cj,

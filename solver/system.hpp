@@ -117,11 +117,14 @@ enum class DaeForm {
   kStabilisedIndex1,  ///< acceleration rows with lambda, B nu = 0 with kappa, Phi = 0 with mu
 };
 
+struct CvcvKernel;  // solver/cvcv_kernel.hpp
+
 class System {
  public:
   explicit System(const Model& model, DaeForm form = DaeForm::kStabilisedIndex2);
   System(const System&) = delete;  ///< the Model's elements are shared, not copied
   System& operator=(const System&) = delete;
+  ~System();  ///< out of line: CvcvKernel is incomplete here
 
   const Model& model() const { return model_; }
   DaeForm form() const { return form_; }
@@ -133,7 +136,8 @@ class System {
   /// Degrees of freedom: 6 per moving body minus the joint equations, plus the curve parameter
   /// of each point-curve constraint.
   int dof() const {
-    return kBodyVelocities * num_moving_bodies() - n_eq_ + static_cast<int>(ptcv_kernels_.size());
+    return kBodyVelocities * num_moving_bodies() - n_eq_ + static_cast<int>(ptcv_kernels_.size()) +
+           2 * num_cvcvs();
   }
 
   /// State offset of body `b` (index into Model::bodies), or -1 for ground.
@@ -166,6 +170,15 @@ class System {
   int ptcv_equation(int k) const { return ptcv_eq_offset_[k]; }
   /// Index of Constraint_PTCV k's alpha (s follows it).
   int ptcv_state_offset(int k) const { return ptcv_state_offset_[k]; }
+  /// Constraint_CVCV kernels (Model::curve_curves order; solver/cvcv_kernel.hpp, an incomplete
+  /// type here); their four equations each follow the PTCV equations, their states (alpha, beta
+  /// and their rates) the PTCV states.
+  const std::vector<CvcvKernel>& cvcv_kernels() const { return cvcv_kernels_; }
+  int num_cvcvs() const { return static_cast<int>(cvcv_eq_offset_.size()); }
+  /// Index of the first of Constraint_CVCV k's equations in the lambda (and mu) block.
+  int cvcv_equation(int k) const { return cvcv_eq_offset_[k]; }
+  /// Index of Constraint_CVCV k's alpha (beta, alpha's rate, beta's rate follow it).
+  int cvcv_state_offset(int k) const { return cvcv_state_offset_[k]; }
   /// Coupler states occupy [coupler_state_begin(), kappa_begin()) (size() but in the index-1 form).
   int coupler_state_begin() const { return coupler_state_begin_; }
   int lambda_offset(int joint) const { return kBodyStates * nb_ + joint_eq_offset_[joint]; }
@@ -300,6 +313,8 @@ class System {
   void add_couplers();
   /// The Constraint_PTCV kernels and equations; throws Error(kDeckError) in the index-1 form.
   void add_point_curves();
+  /// The Constraint_CVCV kernels and equations; throws Error(kDeckError) in the index-1 form.
+  void add_curve_curves();
   /// The user, motion, coupler (and index-1) states after the multipliers; differential_mask().
   void lay_out_states();
   void set_error_test_index();
@@ -377,6 +392,10 @@ class System {
   std::vector<Slots> ptcv_slots_;
   std::vector<int> ptcv_eq_offset_;
   std::vector<int> ptcv_state_offset_;
+  std::vector<CvcvKernel> cvcv_kernels_;
+  std::vector<Slots> cvcv_slots_;
+  std::vector<int> cvcv_eq_offset_;
+  std::vector<int> cvcv_state_offset_;
   int state_offset_ = 0;
   std::vector<char> static_held_;
   UserVariables user_variables_;

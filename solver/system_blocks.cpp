@@ -67,6 +67,17 @@ Blocks blocks_of(const Dae& dae) {
   for (size_t k = 0; k < sys.ptcv_kernels().size(); ++k) {
     b.q.push_back(sys.ptcv_state_offset(static_cast<int>(k)));
   }
+  for (int k = 0; k < sys.num_cvcvs(); ++k) {  // a curve-curve constraint's alpha and beta
+    b.q.push_back(sys.cvcv_state_offset(k));
+    b.q.push_back(sys.cvcv_state_offset(k) + 1);
+  }
+  for (size_t k = 0; k < sys.ptcv_kernels().size(); ++k) {
+    b.curve_rates.push_back(sys.ptcv_state_offset(static_cast<int>(k)) + 1);
+  }
+  for (int k = 0; k < sys.num_cvcvs(); ++k) {
+    b.curve_rates.push_back(sys.cvcv_state_offset(k) + 2);
+    b.curve_rates.push_back(sys.cvcv_state_offset(k) + 3);
+  }
   const auto& mask = sys.differential_mask();
   for (int i = 0; i < sys.size(); ++i) {
     if (mask[i] <= 0) continue;

@@ -74,9 +74,12 @@ class Dae {
 /// velocity rows, and blocks_of refuses it). Removed equations are left out of vel_rows, lambda
 /// and pos_rows.
 struct Blocks {
-  std::vector<int> q;         ///< body positions and Euler parameters (7 per moving body), then the
-                              ///< curve parameters of point-curve constraints
-  std::vector<int> nu;        ///< body velocities v, w (6 per moving body)
+  std::vector<int> q;   ///< body positions and Euler parameters (7 per moving body), then the
+                        ///< curve parameters of point-curve constraints
+  std::vector<int> nu;  ///< body velocities v, w (6 per moving body)
+  /// The rates of the curve parameters (PTCV s, CVCV s_alpha and s_beta): velocity unknowns
+  /// without mass, fixed by the velocity rows.
+  std::vector<int> curve_rates;
   std::vector<int> other;     ///< further differential variables (not in a body block)
   std::vector<int> diff;      ///< all differential variables, in index order
   std::vector<int> dyn_rows;  ///< Newton-Euler rows (pair with nu)

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "common/error.hpp"
+#include "solver/cvcv_kernel.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/state_reads.hpp"
 #include "solver/system.hpp"
@@ -155,6 +156,19 @@ void System::add_constraint_slots() {
     }
     add_own_states(s, ptcv_state_offset_[k], PtcvKernel::kStates);  // alpha, s
     ptcv_slots_.push_back(std::move(s));
+  }
+  for (size_t k = 0; k < cvcv_kernels_.size(); ++k) {
+    const CurveCurveConstraint& cc = *cvcv_kernels_[k].cvcv;
+    Slots s;
+    add_body_inputs(s, model_.markers[cc.i_marker].body);
+    add_body_inputs(s, model_.markers[cc.j_marker].body);
+    for (int mult = 0; mult < 2; ++mult) {
+      for (int e = 0; e < CvcvKernel::kEquations; ++e) {
+        add_multiplier_slot(s, cvcv_eq_offset_[k] + e, mult == 1);
+      }
+    }
+    add_own_states(s, cvcv_state_offset_[k], CvcvKernel::kStates);  // alpha, beta, rates
+    cvcv_slots_.push_back(std::move(s));
   }
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "common/error.hpp"
+#include "solver/cvcv_kernel.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/system.hpp"
 
@@ -117,6 +118,22 @@ void System::add_point_curves() {
   }
 }
 
+void System::add_curve_curves() {
+  cvcv_kernels_ = make_cvcv_kernels(model_);
+  if (!cvcv_kernels_.empty() && form_ == DaeForm::kStabilisedIndex1) {
+    const CvcvKernel& k = cvcv_kernels_.front();
+    throw Error(ExitCode::kDeckError,
+                fmt::format("{}: error: {}: the stabilised index-1 form (dae_index 1, Adams SI1) "
+                            "does not support curve-curve constraints; use the index-2 (the "
+                            "default) or index-3 form",
+                            k.cvcv->loc.str(), k.subject));
+  }
+  for (size_t k = 0; k < cvcv_kernels_.size(); ++k) {
+    cvcv_eq_offset_.push_back(n_eq_);
+    n_eq_ += CvcvKernel::kEquations;
+  }
+}
+
 void System::lay_out_states() {
   state_offset_ = kBodyStates * nb_ + 2 * n_eq_ + nb_;
   // Motion states follow the user states.
@@ -134,6 +151,10 @@ void System::lay_out_states() {
   for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
     ptcv_state_offset_.push_back(n_);
     n_ += PtcvKernel::kStates;
+  }
+  for (size_t k = 0; k < cvcv_kernels_.size(); ++k) {
+    cvcv_state_offset_.push_back(n_);
+    n_ += CvcvKernel::kStates;
   }
   kappa_begin_ = n_;
   if (form_ == DaeForm::kStabilisedIndex1) n_ += n_eq_ + kBodyVelocities * nb_;  // kappa, u
@@ -154,6 +175,7 @@ void System::set_error_test_index() {
     std::fill(error_test_index_.begin() + lambda0, error_test_index_.begin() + lambda0 + n_eq_, 3);
     // The rate s of a curve parameter is a velocity: an index-2 component here.
     for (int o : ptcv_state_offset_) error_test_index_[o + 1] = 2;
+    for (int o : cvcv_state_offset_) std::fill_n(error_test_index_.begin() + o + 2, 2, 2);
   }
   // The GGL multipliers are index-2 components: their Newton corrections are weighted by h
   // like the index-3 form's velocities (error_test_index() 4). The index-2 form's lambda too;
@@ -183,6 +205,7 @@ void System::set_static_held() {
   // The curve parameters of point-curve constraints are coordinates: a static analysis solves them.
   for (int o : ptcv_state_offset_)
     std::fill(static_held_.begin() + o, static_held_.begin() + o + 2, 0);
+  for (int o : cvcv_state_offset_) std::fill_n(static_held_.begin() + o, CvcvKernel::kStates, 0);
 }
 
 std::vector<double> System::initial_state() const {
@@ -214,6 +237,14 @@ std::vector<double> System::initial_state() const {
     y[ptcv_state_offset_[k]] = ptcv_kernels_[k].alpha0;
     y[ptcv_state_offset_[k] + 1] = ptcv_kernels_[k].s0;
   }
+  for (size_t k = 0; k < cvcv_kernels_.size(); ++k) {
+    const CvcvKernel& ck = cvcv_kernels_[k];
+    double* o = y.data() + cvcv_state_offset_[k];
+    o[0] = ck.alpha0;
+    o[1] = ck.beta0;
+    o[2] = ck.rate_alpha0;
+    o[3] = ck.rate_beta0;
+  }
   return y;
 }
 
@@ -230,6 +261,12 @@ std::string System::describe_constraint_equation(int eq) const {
     const int e = eq - ptcv_eq_offset_[k];
     if (e >= 0 && e < PtcvKernel::kEquations) {
       return fmt::format("{} (equation {})", ptcv_kernels_[k].subject, e + 1);
+    }
+  }
+  for (size_t k = 0; k < cvcv_eq_offset_.size(); ++k) {
+    const int e = eq - cvcv_eq_offset_[k];
+    if (e >= 0 && e < CvcvKernel::kEquations) {
+      return fmt::format("{} (equation {})", cvcv_kernels_[k].subject, e + 1);
     }
   }
   for (size_t j = joint_eq_offset_.size(); j-- > 0;) {
@@ -281,6 +318,14 @@ std::string System::describe_variable(int index) const {
     if (index == o || index == o + 1) {
       return fmt::format("{} ({})", ptcv_kernels_[k].subject,
                          index == o ? "curve parameter alpha" : "rate of alpha");
+    }
+  }
+  for (size_t k = 0; k < cvcv_state_offset_.size(); ++k) {
+    const int e = index - cvcv_state_offset_[k];
+    static constexpr const char* kNames[CvcvKernel::kStates] = {
+        "I curve parameter alpha", "J curve parameter beta", "rate of alpha", "rate of beta"};
+    if (e >= 0 && e < CvcvKernel::kStates) {
+      return fmt::format("{} ({})", cvcv_kernels_[k].subject, kNames[e]);
     }
   }
   for (size_t k = coupler_state_offset_.size(); k-- > 0;) {

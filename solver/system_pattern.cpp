@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "common/error.hpp"
+#include "solver/cvcv_kernel.hpp"
 #include "solver/expression_eval.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/system.hpp"
@@ -240,6 +241,10 @@ void System::build_pattern() {
   }
   for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
     probe.probe(ptcv_kernels_[k], {*this, ws, ws.ptcvs[k]}, ptcv_slots_[k]);
+  }
+  for (size_t k = 0; k < cvcv_kernels_.size(); ++k) {
+    KernelWork& work = ws.ptcvs[ptcv_kernels_.size() + k];
+    probe.probe(cvcv_kernels_[k], {*this, ws, work}, cvcv_slots_[k]);
   }
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     probe.probe(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k]);

@@ -49,6 +49,7 @@ std::string non_tree_elements(const System& sys) {
   if (!m.general_constraints.empty()) return "the model has general constraints";
   if (!m.couplers.empty()) return "the model has couplers or gears";
   if (!m.point_curves.empty()) return "the model has point-curve constraints";
+  if (!m.curve_curves.empty()) return "the model has curve-curve constraints";
   if (!m.state_elements.empty() || m.num_states > 0) return "the model has user states";
   for (const Body& b : m.bodies) {
     if (b.point && !b.ground) return "the model has Body_Point bodies";

@@ -16,6 +16,7 @@
 #include "models/model_builder.hpp"
 #include "parser/adm_reader.hpp"
 #include "parser/xml_reader.hpp"
+#include "tests/models/pendulum_reference.hpp"
 #include "tests/solver/inline_deck.hpp"
 
 using namespace mb;
@@ -86,29 +87,6 @@ END
                      fmt::arg("values", values), fmt::arg("g", kG));
 }
 
-/// theta(t) of the simple pendulum from rest at theta0, by RK4 with step h (an independent
-/// integration of theta'' = -g/L sin(theta)); returns theta and theta' at the times of `ts`.
-std::vector<std::pair<double, double>> rk4_pendulum(double theta0, const std::vector<double>& ts) {
-  const double h = 1e-4, w2 = kG / kL;
-  double th = theta0, om = 0, t = 0;
-  std::vector<std::pair<double, double>> out;
-  auto f = [&](double a) { return -w2 * std::sin(a); };
-  for (double target : ts) {
-    while (t < target - 1e-12) {
-      const double dt = std::min(h, target - t);
-      const double k1t = om, k1o = f(th);
-      const double k2t = om + 0.5 * dt * k1o, k2o = f(th + 0.5 * dt * k1t);
-      const double k3t = om + 0.5 * dt * k2o, k3o = f(th + 0.5 * dt * k2t);
-      const double k4t = om + dt * k3o, k4o = f(th + dt * k3t);
-      th += dt / 6 * (k1t + 2 * k2t + 2 * k3t + k4t);
-      om += dt / 6 * (k1o + 2 * k2o + 2 * k3o + k4o);
-      t += dt;
-    }
-    out.emplace_back(th, om);
-  }
-  return out;
-}
-
 /// The particle's angle from the downward vertical at output k.
 double theta_of(const test::InlineRun& run, size_t k) {
   return std::atan2(run.y[k][0], -run.y[k][1]);
@@ -118,7 +96,7 @@ double theta_of(const test::InlineRun& run, size_t k) {
 /// error.
 double check_against_rk4(const test::InlineRun& run, double theta0) {
   REQUIRE(run.report.code == ExitCode::kSuccess);
-  const auto ref = rk4_pendulum(theta0, run.t);
+  const auto ref = test::rk4_pendulum(theta0, kG / kL, run.t);
   const int lambda = kBodyStates * run.sys->num_moving_bodies() + run.sys->ptcv_equation(0);
   double worst = 0;
   for (size_t k = 0; k < run.t.size(); ++k) {
@@ -269,4 +247,113 @@ TEST_CASE("Constraint_PTCV: running off the end of an open curve stops the analy
   REQUIRE(!run.t.empty());
   CHECK(run.t.back() < t_end);
   CHECK(run.t.back() > t_end - 0.02);
+}
+
+TEST_CASE("PTCV() reports the reaction: a point held on a horizontal line carries m g") {
+  // A particle resting on a straight open curve along x (gravity -y): the curve pushes it up
+  // with m g; the opposite force acts on the curve's ground marker.
+  const double m = 1.7;
+  const auto run = test::run_inline(fmt::format(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_y="-{g}"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="{m}" inertia_xx="1e-3" inertia_yy="1e-3" inertia_zz="1e-3"/>
+    <Reference_Marker id="20" body_id="2" pos_x="0.1"/>
+    <Reference_Matrix id="6" nrow="4" ncol="3" isroworder="TRUE">
+      -1 0 0  -0.5 0 0  0.5 0 0  1 0 0</Reference_Matrix>
+    <Reference_ParamCurve id="6" matrix_id="6" is_curve_points="TRUE"/>
+    <Constraint_PTCV id="5" i_marker_id="20" j_marker_id="10" curve_id="6"/>
+    <Post_Request id="9" type="EXPRESSION" expr1="PTCV(5, 0, 1)" expr2="PTCV(5, 0, 2)"
+        expr3="PTCV(5, 0, 3)" expr4="PTCV(5, 1, 3)" expr5="PTCV(5, 1, 8, 10)"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="1" print_interval="0.1"/>
+  </Command></MotionSolve>)XML",
+                                                fmt::arg("g", kG), fmt::arg("m", m)));
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    INFO("t = " << run.t[k]);
+    CHECK(test::request_channel(run, "req9.f1", k) == Approx(m * kG).epsilon(1e-9));
+    CHECK(test::request_channel(run, "req9.f2", k) == Approx(0).margin(1e-9));
+    CHECK(test::request_channel(run, "req9.f3", k) == Approx(m * kG).epsilon(1e-9));
+    CHECK(test::request_channel(run, "req9.f4", k) == Approx(-m * kG).epsilon(1e-9));
+    // About the ground marker at the origin, the downward m g at x = 0.1: a torque -0.1 m g.
+    CHECK(test::request_channel(run, "req9.f5", k) == Approx(-0.1 * m * kG).epsilon(1e-7));
+    CHECK(std::abs(run.y[k][0] - 0.1) < 1e-12);
+    CHECK(std::abs(run.y[k][1]) < 1e-12);
+  }
+}
+
+TEST_CASE("PTCV() of an element that does not exist is a deck error") {
+  std::string deck = xml_pendulum(0.3, 1.0);
+  deck.replace(deck.find("<Param_Transient"), 0,
+               "<Post_Request id=\"8\" type=\"EXPRESSION\" expr1=\"PTCV(4, 0, 2)\"/>\n");
+  const std::string e = xml_errors(deck);
+  INFO(e);
+  CHECK(e.find("Constraint_PTCV 4 does not exist") != std::string::npos);
+}
+
+TEST_CASE("Kinematic analysis with Constraint_PTCV: a Motion_Marker drives the point along x") {
+  // The particle on the circle of radius L (orientation held by a JPRIM), its x prescribed as
+  // A sin(w t): y = -sqrt(L^2 - x^2), vy = x vx / sqrt(L^2 - x^2), no degree of freedom left.
+  const double a = 0.5, w = 2.0;
+  std::string deck = xml_pendulum(0.0, 2.0);
+  deck.replace(deck.find("<Post_Request"), 0, R"XML(
+    <Constraint_Jprim id="6" type="ORIENTATION" i_marker_id="20" j_marker_id="10"/>
+    <Motion_Marker id="7" i_marker_id="20" j_marker_id="10" direction="X" val_type="D"
+                   type="EXPRESSION" expr="0.5*SIN(2*TIME)"/>
+    )XML");
+  const std::string transient = "analysis_type=\"Transient\"";
+  deck.replace(deck.find(transient), transient.size(), "analysis_type=\"Kinematic\"");
+  const auto run = test::run_inline(deck);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  CHECK(run.sys->dof() == 0);
+  REQUIRE(run.t.size() == 201);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    INFO("t = " << run.t[k]);
+    const double t = run.t[k], x = a * std::sin(w * t), vx = a * w * std::cos(w * t);
+    const double root = std::sqrt(kL * kL - x * x);
+    CHECK(run.y[k][0] == Approx(x).margin(1e-9));
+    CHECK(run.y[k][1] == Approx(-root).margin(1e-9));
+    CHECK(run.y[k][kBodyV] == Approx(vx).margin(1e-7));
+    CHECK(run.y[k][kBodyV + 1] == Approx(x * vx / root).margin(1e-7));
+  }
+}
+
+TEST_CASE("Adams PTCV: DISP is read in the ICM marker's axes when ICM is given") {
+  // A figure-eight (x = cos(phi), y = sin(phi) cos(phi)) crosses itself at the origin, where the
+  // particle starts at rest: DISP picks the branch. One branch descends towards -x (slope +1),
+  // the other towards +x (slope -1). DISP = (0.05, -0.05, 0) in the frame of ICM marker 12 (at
+  // x = -0.1) is (-0.05, -0.05, 0) global, on the first branch; the same DISP in RM's frame (no
+  // ICM; RM at the origin) is on the second.
+  constexpr int n = 72;
+  std::string values;
+  for (int i = 0; i <= n; ++i) {
+    const double phi = 2 * std::numbers::pi * (i % n) / n;
+    values += fmt::format("{}{:.17g}, {:.17g}, 0\n", i == 0 ? "" : ", ", std::cos(phi),
+                          std::sin(phi) * std::cos(phi));
+  }
+  auto deck = [&](const std::string& icm) {
+    return fmt::format(R"ADM(figure eight
+PART/1, GROUND
+MARKER/10, PART=1
+MARKER/11, PART=1, FLOATING
+MARKER/12, PART=1, QP=-0.1, 0, 0
+PART/2, MASS=1, CM=20, IP=1E-3, 1E-3, 1E-3
+MARKER/20, PART=2
+MATRIX/5, FULL=RORDER, ROWS={n}, COLUMNS=3
+, VALUES = {values}CURVE/5, CLOSED, MATRIX=5, CURVE_POINTS
+PTCV/3, I=20, JFLOAT=11, CURVE=5, RM=10, DISP=0.05, -0.05, 0{icm}
+ACCGRAV/JGRAV=-9.81
+END
+)ADM",
+                       fmt::arg("n", n + 1), fmt::arg("values", values), fmt::arg("icm", icm));
+  };
+  const auto with_icm =
+      test::run_adm("ptcv_icm", deck(", ICM=12"), "SIMULATE/DYNAMIC, END=0.2, DTOUT=0.1\n");
+  const auto in_rm = test::run_adm("ptcv_rm", deck(""), "SIMULATE/DYNAMIC, END=0.2, DTOUT=0.1\n");
+  REQUIRE(with_icm.report.code == ExitCode::kSuccess);
+  REQUIRE(in_rm.report.code == ExitCode::kSuccess);
+  // Sliding from rest down a 45-degree line: |x| = g t^2 / 4 at first (0.098 at t = 0.2).
+  CHECK(with_icm.y.back()[0] < -0.05);
+  CHECK(in_rm.y.back()[0] > 0.05);
 }

@@ -54,6 +54,11 @@ const std::map<std::string, std::string> kSnippets = {
     <Reference_Matrix id="901" nrow="4" ncol="3"> -1 -0.5 0.5 1 0 0 0 0 0 0 0 0
     </Reference_Matrix>
     <Reference_ParamCurve id="901" matrix_id="901" is_curve_points="TRUE"/>)X"},
+    {"constraint_cvcv", R"X(<Constraint_CVCV id="6" i_marker_id="30" i_curve_id="902"
+        j_marker_id="10" j_curve_id="902"/>
+    <Reference_Matrix id="902" nrow="4" ncol="3"> -1 -0.5 0.5 1 0 0 0 0 0 0 0 0
+    </Reference_Matrix>
+    <Reference_ParamCurve id="902" matrix_id="902" is_curve_points="TRUE"/>)X"},
     {"constraint_joint",
      R"X(<Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>)X"},
     {"constraint_jprim",
