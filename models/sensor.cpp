@@ -95,23 +95,7 @@ void build_sensor_event(ElementReader& in, ModelDraft& draft, bool /*in_command*
   s.id = d.id;
   s.subject = d.subject;
   s.loc = d.loc;
-  static constexpr std::array<std::string_view, 2> kTypes = {"EXPRESSION", "USERSUB"};
-  const auto type = in.keyword("type", kTypes);
-  if (type && *type == "USERSUB") {
-    bool failed = false;
-    s.user = read_user_subroutine(in, "SENSUB", failed);
-    if (!s.user && !failed) {
-      in.error_here("type USERSUB needs usrsub_dll_name (or script_name) and usrsub_param_string");
-    }
-    if (in.has("expr")) in.error("expr", "give expr or type USERSUB (a SENSUB), not both");
-  } else {
-    reject_user_subroutines(in);
-    if (!in.has("expr")) in.missing("expr", "the sensed function");
-    read_expression(in, d, "expr");
-    if (in.has("expr") && d.expressions.back() == nullptr) {
-      in.error("expr", spelled(in, "expr") + " must be an expression (got NULL)");
-    }
-  }
+  s.user = read_expression_or_user(in, d, "SENSUB", "the sensed function");
   if (std::optional<double> v = in.required_real("value")) s.value = *v;
   static constexpr std::array<std::string_view, 4> kCompare = {"EQ", "GE", "LE", "LT"};
   if (const auto c = in.keyword("compare", kCompare)) {

@@ -19,23 +19,7 @@ int held_state_id(size_t k) { return std::numeric_limits<int>::min() + static_ca
 
 void build_sensor_evaluate(ElementReader& in, ModelDraft& draft, bool /*in_command*/) {
   DraftExpressionElement d = start_draft(in);
-  static constexpr std::array<std::string_view, 2> kTypes = {"EXPRESSION", "USERSUB"};
-  const auto type = in.keyword("type", kTypes);
-  if (type && *type == "USERSUB") {
-    bool failed = false;
-    d.user = read_user_subroutine(in, "SEVSUB", failed);
-    if (!d.user && !failed) {
-      in.error_here("type USERSUB needs usrsub_dll_name (or script_name) and usrsub_param_string");
-    }
-    if (in.has("expr")) in.error("expr", "give expr or type USERSUB (a SEVSUB), not both");
-  } else {
-    reject_user_subroutines(in);
-    if (!in.has("expr")) in.missing("expr", "the value stored at the event");
-    read_expression(in, d, "expr");
-    if (in.has("expr") && d.expressions.back() == nullptr) {
-      in.error("expr", "expr must be an expression (got NULL)");
-    }
-  }
+  d.user = read_expression_or_user(in, d, "SEVSUB", "the value stored at the event");
   in.attr("label");
   draft.sensor_evaluates.push_back({d.id, d.subject, d.loc, std::move(d)});
 }

@@ -12,6 +12,28 @@
 
 namespace mb {
 
+namespace {
+
+/// The stabilised index-1 form has no curve constraints: a deck error at the first one.
+[[noreturn]] void refuse_index1(const SourceLoc& loc, const std::string& subject,
+                                const char* kind) {
+  throw Error(ExitCode::kDeckError,
+              fmt::format("{}: error: {}: the stabilised index-1 form (dae_index 1, Adams SI1) "
+                          "does not support {} constraints; use the index-2 (the default) or "
+                          "index-3 form",
+                          loc.str(), subject, kind));
+}
+
+/// Each of `count` constraints gets `per` equations from n_eq on (its offset in `offsets`).
+void add_equation_offsets(std::vector<int>& offsets, size_t count, int per, int& n_eq) {
+  for (size_t k = 0; k < count; ++k) {
+    offsets.push_back(n_eq);
+    n_eq += per;
+  }
+}
+
+}  // namespace
+
 void System::lay_out_bodies() {
   // Moving bodies get kBodyStates states each, in model order.
   body_offset_.assign(model_.bodies.size(), -1);
@@ -105,33 +127,17 @@ void System::add_couplers() {
 void System::add_point_curves() {
   ptcv_kernels_ = make_ptcv_kernels(model_);
   if (!ptcv_kernels_.empty() && form_ == DaeForm::kStabilisedIndex1) {
-    const PtcvKernel& k = ptcv_kernels_.front();
-    throw Error(ExitCode::kDeckError,
-                fmt::format("{}: error: {}: the stabilised index-1 form (dae_index 1, Adams SI1) "
-                            "does not support point-curve constraints; use the index-2 (the "
-                            "default) or index-3 form",
-                            k.ptcv->loc.str(), k.subject));
+    refuse_index1(ptcv_kernels_.front().ptcv->loc, ptcv_kernels_.front().subject, "point-curve");
   }
-  for (size_t k = 0; k < ptcv_kernels_.size(); ++k) {
-    ptcv_eq_offset_.push_back(n_eq_);
-    n_eq_ += PtcvKernel::kEquations;
-  }
+  add_equation_offsets(ptcv_eq_offset_, ptcv_kernels_.size(), PtcvKernel::kEquations, n_eq_);
 }
 
 void System::add_curve_curves() {
   cvcv_kernels_ = make_cvcv_kernels(model_);
   if (!cvcv_kernels_.empty() && form_ == DaeForm::kStabilisedIndex1) {
-    const CvcvKernel& k = cvcv_kernels_.front();
-    throw Error(ExitCode::kDeckError,
-                fmt::format("{}: error: {}: the stabilised index-1 form (dae_index 1, Adams SI1) "
-                            "does not support curve-curve constraints; use the index-2 (the "
-                            "default) or index-3 form",
-                            k.cvcv->loc.str(), k.subject));
+    refuse_index1(cvcv_kernels_.front().cvcv->loc, cvcv_kernels_.front().subject, "curve-curve");
   }
-  for (size_t k = 0; k < cvcv_kernels_.size(); ++k) {
-    cvcv_eq_offset_.push_back(n_eq_);
-    n_eq_ += CvcvKernel::kEquations;
-  }
+  add_equation_offsets(cvcv_eq_offset_, cvcv_kernels_.size(), CvcvKernel::kEquations, n_eq_);
 }
 
 void System::lay_out_states() {
