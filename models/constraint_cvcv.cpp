@@ -237,9 +237,10 @@ void resolve_curve_curves(const ModelDraft& draft, Model& m, Diagnostics& diag) 
     c.i_curve = find_curve(draft, m, d, 0, diag);
     c.j_curve = find_curve(draft, m, d, 1, diag);
     if (c.i_marker < 0 || c.j_marker < 0 || c.i_curve < 0 || c.j_curve < 0) continue;
-    const bool planar = in_xy_plane(m.curves[c.i_curve].data, d, 0, diag) &
-                        in_xy_plane(m.curves[c.j_curve].data, d, 1, diag);
-    if (!planar) continue;
+    // Both curves are checked, so that both are reported when both are off their planes.
+    const bool i_planar = in_xy_plane(m.curves[c.i_curve].data, d, 0, diag);
+    const bool j_planar = in_xy_plane(m.curves[c.j_curve].data, d, 1, diag);
+    if (!i_planar || !j_planar) continue;
     const Marker& mi = m.markers[c.i_marker];
     const Marker& mj = m.markers[c.j_marker];
     if (!floating_markers_ok(m, d, {mi.body, mj.body}, diag)) continue;
