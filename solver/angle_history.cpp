@@ -1,8 +1,27 @@
 #include "solver/angle_history.hpp"
 
+#include <algorithm>
+
 #include "solver/measures.hpp"
 
 namespace mb {
+
+namespace {
+
+/// How fast (rad/s) a tracked angle of markers ms (I, J, K) turns: AX, AY, AZ with I's frame
+/// relative to J's, at most |W_I - W_J|; INCANG with the directions J->I and J->K, each at most
+/// its relative velocity over its length.
+double turn_rate(MeasureKind kind, const MarkerState<double> (&ms)[3]) {
+  if (kind != MeasureKind::kINCANG) return (ms[0].W - ms[1].W).norm();
+  double rate = 0.0;
+  for (int a : {0, 2}) {
+    const double length = (ms[a].R - ms[1].R).norm();
+    if (length > 0) rate = std::max(rate, (ms[a].V - ms[1].V).norm() / length);
+  }
+  return rate;
+}
+
+}  // namespace
 
 int AngleHistory::track(MeasureKind kind, int i, int j, int k) {
   if (kind != MeasureKind::kINCANG) k = -1;  // AX, AY, AZ: (I, J) only
@@ -15,10 +34,12 @@ int AngleHistory::track(MeasureKind kind, int i, int j, int k) {
   return static_cast<int>(tracks_.size() - 1);
 }
 
-void AngleHistory::follow(const MarkerAt& marker_at) {
+double AngleHistory::follow(const MarkerAt& marker_at) {
+  double fastest = 0.0;
   for (size_t n = 0; n < keys_.size(); ++n) {
     const Key& e = keys_[n];
     MarkerState<double> ms[3] = {marker_at(e.i), marker_at(e.j), marker_at(e.k)};
+    fastest = std::max(fastest, turn_rate(e.kind, ms));
     AngleTrack& tr = tracks_[n];
     if (e.kind == MeasureKind::kINCANG && !tr.has_axis) {
       // The first non-zero value fixes the axis: u x w there, so that value is positive.
@@ -40,6 +61,7 @@ void AngleHistory::follow(const MarkerAt& marker_at) {
     tr.ref = value;
     tr.started = true;
   }
+  return fastest;
 }
 
 void AngleHistory::carry_from(const AngleHistory& from) {

@@ -9,8 +9,9 @@
 // accepted integration step (`ref`) and, for INCANG, the axis. measures.hpp returns the value
 // nearest `ref` (its principal value shifted by a whole number of turns: the shift is
 // constant between steps, so the derivatives are those of the principal value). The
-// integrators call follow() after every accepted step; a step turns a marker by far less than
-// pi, so the nearest value is the continuous one.
+// integrators call follow() after every accepted step and bound the next step by the turn rate
+// it returns, so that a step turns a tracked angle by far less than pi and the nearest value is
+// the continuous one (a BDF step on a uniformly turning crank may otherwise grow past pi).
 //
 // The history is run data: it lives in the run's Workspace (solver/workspace.hpp). A measure
 // names its track by index (LocalMeasure::track); the System registers its kernels' measures
@@ -46,8 +47,10 @@ class AngleHistory {
   bool empty() const { return tracks_.empty(); }
 
   /// Moves every track to the value nearest its reference in the state `marker_at` gives
-  /// (a track not started starts at its principal value).
-  void follow(const MarkerAt& marker_at);
+  /// (a track not started starts at its principal value). Returns the fastest rate (rad/s) at
+  /// which a tracked angle turns in that state (0 without tracks): the integrators keep each
+  /// step's turn well below pi with it (SundialsSession::limit_turn_per_step).
+  double follow(const MarkerAt& marker_at);
 
   /// Takes the tracks of `from` (the Workspace of a System rebuilt between analyses continues
   /// the angles of the one before; measures it does not use yet keep theirs for when they are

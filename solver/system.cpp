@@ -83,9 +83,9 @@ const JointKernel& constraint_block_kernel(const System& sys, int block) {
   return sys.constraint_kernel(block);
 }
 
-void System::follow_angles(Workspace& ws, const double* y) const {
-  if (ws.angles.empty()) return;
-  ws.angles.follow([&](int mk) {
+double System::follow_angles(Workspace& ws, const double* y) const {
+  if (ws.angles.empty()) return 0.0;
+  return ws.angles.follow([&](int mk) {
     if (mk < 0) return MarkerState<double>{};
     const Marker& m = model_.markers[static_cast<size_t>(mk)];
     const int o = body_offset(m.body);

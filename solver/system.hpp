@@ -195,8 +195,9 @@ class System {
   /// The VARSUB variables that kernels read (solver/user_variables.hpp).
   const UserVariables& user_variables() const { return user_variables_; }
   /// Moves the angle measures of the run `ws` (Workspace::angles) on to state y (an accepted
-  /// step or the start of an analysis).
-  void follow_angles(Workspace& ws, const double* y) const;
+  /// step or the start of an analysis); returns the fastest turn rate of a tracked angle there
+  /// (AngleHistory::follow), which bounds the integrators' next step.
+  double follow_angles(Workspace& ws, const double* y) const;
   /// Gravity at time t (cached in ws).
   const V3<double>& gravity(double t, Workspace& ws) const { return gravity_.at(t, ws.gravity); }
   /// True for user states held fixed in static and quasi-static analyses (is_static_hold), and

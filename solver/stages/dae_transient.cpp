@@ -69,9 +69,11 @@ void integrate_dae(const Stage& st, const Dae& dae, DaeForms& forms, const Trans
     y1.resize(static_cast<size_t>(forms.dae1->size()), 0.0);
     yp1.resize(static_cast<size_t>(forms.dae1->size()), 0.0);
     IdaIntegrator ida(*forms.dae1, params, start.t, y1, yp1, g.dt);
+    ida.also_follow_angles(sys, st.ws);  // the request outputs read the index-2 run's tracks
     integrate(ida, st, dae, g, acc, nominal_removed, singular_cause);
   } else {
     IdaIntegrator ida(index3 ? *forms.dae3 : dae, params, start.t, start.y, start.yp, g.dt);
+    if (index3) ida.also_follow_angles(sys, st.ws);
     integrate(ida, st, dae, g, acc, nominal_removed, singular_cause);
   }
 }

@@ -217,7 +217,7 @@ void CvodeIntegrator::advance_to(double tout, double t_stop) {
       [&](double at) { CVodeGetDky(s.mem, at, 0, m.x); },
       [&](double) {  // the angle measures follow every accepted step (y_: scratch until output)
         m.scatter(N_VGetArrayPointer(m.x), y_);
-        sys.follow_angles(ws, y_.data());
+        s.limit_turn_per_step(sys.follow_angles(ws, y_.data()));
       });
   if (flag < 0) {
     s.fail(flag, t_, m.x, m.nd(),

@@ -62,6 +62,8 @@ struct IdaIntegrator::Impl {
   }
 
   IntegratorStats stats_before_restart;  ///< counters of the runs before a sensor's restart
+  const System* also_sys = nullptr;      ///< also_follow_angles
+  Workspace* also_ws = nullptr;
 
   explicit Impl(const Dae& d) : sys(d) {}
 
@@ -200,8 +202,9 @@ void IdaIntegrator::advance_to(double tout, double t_stop) {
   Workspace& ws = m.sys.workspace();  // the run's angle tracks
   const double t_before = t_;
   double t = t_;
+  const bool follow = !ws.angles.empty() || (m.also_ws && !m.also_ws->angles.empty());
   const int flag = s.solve_to(
-      tout, t, !ws.angles.empty(),
+      tout, t, follow,
       [&](double& tr, bool one_step) {
         return IDASolve(s.mem, tout, &tr, m.yy, m.yp, one_step ? IDA_ONE_STEP : IDA_NORMAL);
       },
@@ -209,7 +212,12 @@ void IdaIntegrator::advance_to(double tout, double t_stop) {
         IDAGetDky(s.mem, at, 0, m.yy);
         IDAGetDky(s.mem, at, 1, m.yp);
       },
-      [&](double) { sys.follow_angles(ws, N_VGetArrayPointer(m.yy)); });
+      [&](double) {
+        const double* y = N_VGetArrayPointer(m.yy);
+        double rate = sys.follow_angles(ws, y);
+        if (m.also_ws) rate = std::max(rate, m.also_sys->follow_angles(*m.also_ws, y));
+        s.limit_turn_per_step(rate);
+      });
   // On failure IDA returns its last successful step in t, yy, yp: the state the failure is
   // diagnosed at (rank_loss_report in stages/output_integration.hpp).
   t_ = t;
@@ -219,6 +227,11 @@ void IdaIntegrator::advance_to(double tout, double t_stop) {
   if (flag < 0) {
     s.fail(flag, t_before, m.yy, n, [&](int i) { return m.sys.describe_variable(i); });
   }
+}
+
+void IdaIntegrator::also_follow_angles(const System& sys, Workspace& ws) {
+  impl_->also_sys = &sys;
+  impl_->also_ws = &ws;
 }
 
 IntegratorStats IdaIntegrator::stats() const {

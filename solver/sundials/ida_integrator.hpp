@@ -37,6 +37,11 @@ class IdaIntegrator : public IntegratorState {
   /// Restarts at the current time from (y, yp) (the discrete states of a sampled GSE changed:
   /// solver/discrete_samples.hpp), at order 1 like a sensor's RESTART.
   void restart_from(const std::vector<double>& y, const std::vector<double>& yp);
+  /// Also moves the angle measures of `ws` (a run of `sys`, whose state has the body states
+  /// where the integrated Dae's has them) on after every accepted step: the index-2 System's
+  /// run, whose request outputs read their own tracks, when the index-3 or index-1 form is
+  /// integrated (solver/stages/dae_transient.cpp).
+  void also_follow_angles(const System& sys, Workspace& ws);
 
  private:
   struct Impl;

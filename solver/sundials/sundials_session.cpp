@@ -102,9 +102,34 @@ void SundialsSession::set_restart_step(std::optional<double> h0) {
   check(package_.set_init_step(mem, h0.value_or(default_h0_)), "SetInitStep");
 }
 
+namespace {
+
+/// The smallest positive of the limits (0: none).
+double tightest(std::initializer_list<double> limits) {
+  double h = 0;
+  for (double l : limits) {
+    if (l > 0 && (h == 0 || l < h)) h = l;
+  }
+  return h;
+}
+
+}  // namespace
+
 void SundialsSession::limit_max_step(double hmax) {
-  const double h = default_hmax_ > 0 ? std::min(hmax, default_hmax_) : hmax;
-  check(package_.set_max_step(mem, h), "SetMaxStep");
+  event_hmax_ = hmax;
+  check(package_.set_max_step(mem, tightest({default_hmax_, event_hmax_, turn_hmax_})),
+        "SetMaxStep");
+}
+
+void SundialsSession::limit_turn_per_step(double rate) {
+  const double h = rate > 0 ? kMaxTurnPerStep / rate : 0.0;
+  // Re-set only when the limit moves by more than a quarter or comes or goes (every step would
+  // do, but the packages check their inputs on each call).
+  if (h == turn_hmax_ || (h > 0 && turn_hmax_ > 0 && std::abs(h - turn_hmax_) < 0.25 * turn_hmax_))
+    return;
+  turn_hmax_ = h;
+  check(package_.set_max_step(mem, tightest({default_hmax_, event_hmax_, turn_hmax_})),
+        "SetMaxStep");
 }
 
 double relative_tolerance(const TransientParams& params) {

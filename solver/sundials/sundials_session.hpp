@@ -139,6 +139,14 @@ class SundialsSession {
   void set_restart_step(std::optional<double> h0);
   /// The largest step from now on: `hmax`, at most the one set_step_limits set.
   void limit_max_step(double hmax);
+  /// After an accepted step where a tracked angle measure turns at `rate` rad/s
+  /// (System::follow_angles): the next step is at most kMaxTurnPerStep / rate (with the other
+  /// limits), so that the measures' nearest-value rule keeps counting whole turns.
+  void limit_turn_per_step(double rate);
+  /// The largest turn (rad) of a tracked angle in one step: far below pi, the limit of the
+  /// nearest-value rule, because the Newton iterates of the next step move further than the
+  /// step's own turn.
+  static constexpr double kMaxTurnPerStep = 0.5;
 
   /// Throws the integration failure for `flag` (throw_integration_failure): the package's time
   /// (else t_fallback) and last step, and `describe(i)` of the component i < n of `like`'s
@@ -164,6 +172,8 @@ class SundialsSession {
   std::optional<double> pending_root_;
   double default_h0_ = 0;    ///< the deck's h0 (0: the package's estimate)
   double default_hmax_ = 0;  ///< set_step_limits' h_max (0: none)
+  double event_hmax_ = 0;    ///< limit_max_step's h_max (0: none)
+  double turn_hmax_ = 0;     ///< limit_turn_per_step's (0: none)
 };
 
 /// Relative tolerance of every integrator: rel_abs_tol_ratio * integr_tol, at least 1e-14.

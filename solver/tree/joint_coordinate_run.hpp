@@ -39,7 +39,7 @@ struct JointCoordinateRun {
     Workspace& ws = dyn.dae().workspace();  // the run's angle tracks
     return s.solve_to(tout, t, !ws.angles.empty(), solve, interpolate, [&](double ts) {
       dyn.cartesian_state(ts, N_VGetArrayPointer(x), y, yp);
-      sys.follow_angles(ws, y.data());
+      s.limit_turn_per_step(sys.follow_angles(ws, y.data()));
     });
   }
 
