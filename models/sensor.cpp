@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <iterator>
 #include <string>
 
 #include "models/expression_element_reader.hpp"
@@ -161,6 +163,30 @@ bool resolve_sensor_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit&
     ctx.not_found(in, id);
     return false;
   }
+  // A function of the other kind replaces the deck's: its attributes leave the sources.
+  static constexpr std::string_view kUserAttributes[] = {
+      "type",        "usrsub_param_string", "usrsub_dll_name", "usrsub_fnc_name",
+      "script_name", "interpreter"};
+  const bool to_user = std::any_of(std::begin(kUserAttributes) + 1, std::end(kUserAttributes),
+                                   [&](std::string_view a) { return in.has(a); });
+  const bool to_expr = in.has("expr");
+  if (to_user && to_expr) {
+    in.error("expr", "give expr or a SENSUB (usrsub_param_string), not both");
+    return false;
+  }
+  auto& src = ctx.sources(in.node().tag, id);
+  if (to_expr) {
+    for (std::string_view a : kUserAttributes) src.erase(std::string(a));
+  } else if (to_user) {
+    src.erase("expr");
+    if (!in.has("type")) {
+      DeckAttribute type;
+      type.name = type.spelled = "type";
+      type.value = "USERSUB";
+      type.loc = type.value_loc = in.node().loc;
+      src["type"] = type;
+    }
+  }
   // The deck's sensor with the command's attributes, read and checked by the builder.
   ModelDraft draft;
   if (!ctx.rebuild(in, id, build_sensor_event, draft) || draft.sensors.size() != 1) return false;
@@ -170,7 +196,7 @@ bool resolve_sensor_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit&
   s.subject = old.subject;
   s.loc = old.loc;
   s.expr = old.expr;
-  s.user = old.user;
+  if (!to_user) s.user = to_expr ? std::nullopt : old.user;
   s.active = old.active;
   s.evaluate = old.evaluate;
   if (in.has("expr")) {

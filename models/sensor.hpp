@@ -27,12 +27,15 @@ namespace mb {
 void build_sensor_event(ElementReader& in, ModelDraft& draft, bool in_command);
 
 /// A command (MotionSolve Sensor_Event in the command section, Adams SENSOR/id) changes the
-/// sensor's function, value, comparison, error and actions; its evaluate, SENSUB and whether it
-/// is active stay (Activate / Deactivate switch it).
+/// sensor's function, value, comparison, error and actions; its evaluate and whether it is active
+/// stay (Activate / Deactivate switch it). The function may change kind: an expression replaces
+/// a SENSUB, and a SENSUB (type USERSUB with its PAR string, and a routine or the sensor's own)
+/// replaces an expression or the SENSUB's PAR; the next transient makes its iflag = 1 call.
 bool resolve_sensor_edit(EditContext& ctx, ElementReader& in, int id, ModelEdit& edit);
 inline constexpr EditRule kSensorEventEdit = {
     "expr value compare error_tol halt return print restart stepsize hmax dt codgen yydump "
-    "bistop terror",
+    "bistop terror type usrsub_param_string usrsub_dll_name usrsub_fnc_name script_name "
+    "interpreter",
     resolve_sensor_edit};
 
 /// Pass 2: compiles every sensor's function (it may read what a request reads).

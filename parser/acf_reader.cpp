@@ -31,6 +31,7 @@ constexpr ArgKind R = ArgKind::kReal;
 constexpr ArgKind IS = ArgKind::kInts;
 constexpr ArgKind E = ArgKind::kExpr;
 constexpr ArgKind W = ArgKind::kWord;
+constexpr ArgKind T = ArgKind::kText;
 
 constexpr ArgSpec kSimulateArgs[] = {{"DYNAMICS", F, "DYNAMIC"},
                                      {"DYNAMIC", F},
@@ -77,10 +78,10 @@ constexpr ArgSpec kPartArgs[] = {{"MASS", R}, {"VX", R}, {"VY", R}, {"VZ", R},
                                  {"WX", R},   {"WY", R}, {"WZ", R}};
 /// SENSOR/id: ACTIVATE|DEACTIVATE, and the settings of the SENSOR statement it redefines.
 constexpr ArgSpec kSensorCommandArgs[] = {
-    {"ACTIVATE", F}, {"DEACTIVATE", F}, {"FUNCTION", E}, {"VALUE", R},    {"EQ", F},
-    {"GE", F},       {"LE", F},         {"ERROR", R},    {"TERROR", R},   {"HALT", F},
-    {"RETURN", F},   {"PRINT", F},      {"RESTART", F},  {"STEPSIZE", R}, {"DT", R},
-    {"CODGEN", F},   {"YYDUMP", F},     {"BISTOP", F},   {"LIST", F}};
+    {"ACTIVATE", F}, {"DEACTIVATE", F}, {"FUNCTION", E}, {"ROUTINE", T}, {"VALUE", R},
+    {"EQ", F},       {"GE", F},         {"LE", F},       {"ERROR", R},   {"TERROR", R},
+    {"HALT", F},     {"RETURN", F},     {"PRINT", F},    {"RESTART", F}, {"STEPSIZE", R},
+    {"DT", R},       {"CODGEN", F},     {"YYDUMP", F},   {"BISTOP", F},  {"LIST", F}};
 constexpr ArgSpec kAccgravArgs[] = {{"IGRAV", R}, {"JGRAV", R}, {"KGRAV", R}};
 
 /// Commands that only set output or solver options mbsolve does not have: one warning each.
@@ -502,15 +503,7 @@ class CommandReader {
     const Arg* off = b.arg("DEACTIVATE");
     if (on && off) diag_.error(off->loc, subject, "give ACTIVATE or DEACTIVATE, not both");
     const Arg* f = b.arg("FUNCTION");
-    if (f) {
-      if (std::string_view v = trim(f->value); v.size() >= 5 && iequals(v.substr(0, 4), "USER")) {
-        diag_.error(f->value_loc, subject,
-                    "FUNCTION=USER(...) in a command is not supported by mbsolve; give an "
-                    "expression");
-      } else {
-        b.copy_text("FUNCTION", "expr");
-      }
-    }
+    adm::copy_sensor_command_function(b);
     b.copy_real("VALUE", "value");
     adm::copy_sensor_settings(b);
     if (const Arg* list = b.arg("LIST")) {

@@ -38,6 +38,22 @@ void copy_sensor_settings(NodeBuilder& b) {
   }
 }
 
+void copy_sensor_command_function(NodeBuilder& b) {
+  const Arg* f = b.arg("FUNCTION");
+  const Arg* r = b.arg("ROUTINE");
+  if (!f || !is_user_call(f->value)) {
+    if (f) b.copy_text("FUNCTION", "expr");
+    if (r) b.diag().error(r->loc, b.subject(), "ROUTINE is only used with FUNCTION=USER(...)");
+    return;
+  }
+  b.set_from("type", "USERSUB", *f);
+  if (r) {
+    user_routine(b, "SENSUB");
+  } else {
+    b.copy_text("FUNCTION", "usrsub_param_string");
+  }
+}
+
 void build_sensor(NodeBuilder& b) {
   b.set_id();
   function_or_user(b, "expr", "SENSUB");

@@ -22,5 +22,9 @@ void build_sensor(NodeBuilder& b);
 /// EQ|GE|LE, ERROR, TERROR, STEPSIZE, DT and the action flags: what the SENSOR statement and
 /// the SENSOR command (parser/acf_reader.cpp) both set.
 void copy_sensor_settings(NodeBuilder& b);
+/// The SENSOR command's FUNCTION: an expression -> expr; USER(..) -> type USERSUB and
+/// usrsub_param_string, with ROUTINE=library::routine -> usrsub_dll_name, usrsub_fnc_name
+/// (without ROUTINE the sensor's own SENSUB gets the new PAR).
+void copy_sensor_command_function(NodeBuilder& b);
 
 }  // namespace mb::adm

@@ -39,6 +39,25 @@ double sensor_function(const System& sys, Workspace& ws, RequestOutputs& eval, c
   return eval.expression(s.expr, 0, t, y, yp);
 }
 
+void initialise_sensor_routines(const System& sys, Workspace& ws, double t0,
+                                const std::vector<double>& y, const std::vector<double>& yp) {
+  const Model& model = sys.model();
+  std::vector<double> par;
+  std::vector<int> evaluates;
+  for (const Sensor& s : model.sensors) {
+    if (!s.active) continue;
+    if (s.user) user_scalar_value(sys, ws.angles, *s.user, s.id, t0, y.data(), yp.data(), par, 1);
+    if (s.evaluate >= 0 &&
+        std::find(evaluates.begin(), evaluates.end(), s.evaluate) == evaluates.end())
+      evaluates.push_back(s.evaluate);
+  }
+  for (const int e : evaluates) {
+    const SensorEvaluate& se = model.sensor_evaluates[static_cast<size_t>(e)];
+    if (se.user)
+      user_scalar_value(sys, ws.angles, *se.user, se.id, t0, y.data(), yp.data(), par, 1);
+  }
+}
+
 void warn_sensors_holding(const System& sys, Workspace& ws, double t0, const std::vector<double>& y,
                           const std::vector<double>& yp, AnalysisObserver& obs) {
   if (sys.model().sensors.empty()) return;

@@ -75,6 +75,12 @@ std::vector<HeldValue> evaluate_at_event(const System& sys, Workspace& ws,
                                          const std::vector<int>& found, double t, const double* y,
                                          const double* yp, AnalysisObserver& obs);
 
+/// Calls each active sensor's SENSUB and each of their SEVSUBs once with iflag = 1 (the routines'
+/// initialisation call, as Adams and MotionSolve make before they use a routine) at the start of
+/// a transient, (t0, y, yp) in the System layout; the values are not used.
+void initialise_sensor_routines(const System& sys, Workspace& ws, double t0,
+                                const std::vector<double>& y, const std::vector<double>& yp);
+
 /// Logs a warning for each sensor whose condition already holds at the start of a transient
 /// (EQ: within error_tol of value; GE: above; LE: below; not at the value itself): root finding
 /// sees crossings, so it acts at its next crossing only. `ws`: the run's Workspace of sys.

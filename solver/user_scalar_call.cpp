@@ -6,7 +6,8 @@
 namespace mb {
 
 double user_scalar_value(const System& sys, AngleHistory& angles, const UserSubroutine& sub, int id,
-                         double t, const double* y, const double* yp, std::vector<double>& par) {
+                         double t, const double* y, const double* yp, std::vector<double>& par,
+                         int iflag) {
   par.assign(sub.par.begin(), sub.par.end());
   double value = 0.0;
   UserArgs args;
@@ -14,6 +15,7 @@ double user_scalar_value(const System& sys, AngleHistory& angles, const UserSubr
   args.time = t;
   args.par = par.data();
   args.npar = static_cast<int>(par.size());
+  args.iflag = iflag;
   args.result = std::span<double>(&value, 1);
   const SystemUserContext context(sys, angles);
   UserCallState state;

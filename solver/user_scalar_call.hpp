@@ -16,7 +16,9 @@ class AngleHistory;
 /// then unavailable). `par` receives a copy of the routine's PAR array, which the routine may
 /// overwrite (no allocation once `par` can hold it).
 /// `angles`: the run's angle tracks (Workspace::angles), which the routine's angle measures read.
+/// `iflag`: 1 for the routine's initialisation call, 0 otherwise.
 double user_scalar_value(const System& sys, AngleHistory& angles, const UserSubroutine& sub, int id,
-                         double t, const double* y, const double* yp, std::vector<double>& par);
+                         double t, const double* y, const double* yp, std::vector<double>& par,
+                         int iflag = 0);
 
 }  // namespace mb

@@ -154,6 +154,7 @@ void run_named_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
 void run_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
                    const TransientParams& params) {
   report_start(st);
+  initialise_sensor_routines(st.sys, st.ws, st.t0, st.ic.y, st.ic.yp);
   warn_sensors_holding(st.sys, st.ws, st.t0, st.ic.y, st.ic.yp, st.obs);
   const OutputGrid g = output_grid(st.simulate, st.t0);
   if (params.integrator_named || !run_default_form(st, *dae, params, g)) {

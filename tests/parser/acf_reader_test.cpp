@@ -183,10 +183,21 @@ TEST_CASE("ACF reader: the SENSOR command becomes an Activate/Deactivate and a S
     CHECK(deck.commands[1].find("compare")->value == "GE");
     CHECK(deck.commands[1].find("dt")->value == "0.01");
   }
+  SECTION("FUNCTION=USER(...): a SENSUB with new PAR, the sensor's own routine") {
+    const std::string acf = t.write("u.acf", "m\n\nSENSOR/7, FUNCTION=USER(20, 0.3)\nSTOP\n");
+    Diagnostics diag;
+    const Deck deck = read_acf_file(acf, diag);
+    CHECK(printed(diag, Severity::kError).empty());
+    REQUIRE(deck.commands.size() == 2);  // the Sensor_Event and STOP's
+    CHECK(deck.commands[0].tag == "sensor_event");
+    CHECK(deck.commands[0].find("type")->value == "USERSUB");
+    CHECK(deck.commands[0].find("usrsub_param_string")->value == "USER(20, 0.3)");
+    CHECK(deck.commands[0].find("expr") == nullptr);
+  }
   SECTION("errors in Adams words") {
-    const std::string acf = t.write(
-        "e.acf",
-        "m\n\nSENSOR/7, ACTIVATE, DEACTIVATE\nSENSOR/8\nSENSOR/9, FUNCTION=USER(1)\nSTOP\n");
+    const std::string acf = t.write("e.acf",
+                                    "m\n\nSENSOR/7, ACTIVATE, DEACTIVATE\nSENSOR/8\nSENSOR/9, "
+                                    "FUNCTION=DZ(2), ROUTINE=a::b\nSTOP\n");
     Diagnostics diag;
     read_acf_file(acf, diag);
     const std::string errors = printed(diag, Severity::kError);
@@ -195,7 +206,7 @@ TEST_CASE("ACF reader: the SENSOR command becomes an Activate/Deactivate and a S
           std::string::npos);
     CHECK(errors.find(acf + ":4:1: error: SENSOR 8: nothing to do") != std::string::npos);
     CHECK(errors.find(":5:") != std::string::npos);
-    CHECK(errors.find("SENSOR 9: FUNCTION=USER(...) in a command is not supported") !=
+    CHECK(errors.find("SENSOR 9: ROUTINE is only used with FUNCTION=USER(...)") !=
           std::string::npos);
     CHECK(errors.find("SENSOR 9: nothing to do") == std::string::npos);
   }

@@ -88,3 +88,51 @@ END
   CHECK(test::request_channel(run, "req1.f2", run.t.size() - 1) ==
         Approx(-3 * std::sqrt(2 * kG * 0.5)).epsilon(1e-8));
 }
+
+TEST_CASE("SENSUB: the initialisation call (iflag = 1) comes before the analysis") {
+  // SENSUB_INIT senses DZ - h with h taken from PAR only when iflag = 1: the ball halts where its
+  // height crosses h = 0.3 only if the routine was called with iflag = 1 first.
+  for (const bool python : {false, true}) {
+    INFO((python ? "Python script" : "C library"));
+    const auto run = test::run_inline(
+        fmt::format(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_x="0" grav_y="0" grav_z="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"/>
+    <Reference_Marker id="20" body_id="2" pos_z="1"/>
+    <Sensor_Event id="7" type="USERSUB" {sensor} value="0" compare="LE" error_tol="1e-6"
+                  halt="TRUE"/>
+    <Param_Transient integr_tol="1e-10"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="1" print_interval="0.05"/>
+  </Command></MotionSolve>)XML",
+                    fmt::arg("sensor", user_attrs(python, "SENSUB_INIT", "USER(20, 0.3)"))));
+    REQUIRE(run.report.code == ExitCode::kSuccess);
+    REQUIRE(run.report.halted_by);
+    CHECK(run.report.halted_by->time == Approx(fall_time(0.3)).margin(1e-9).epsilon(0));
+  }
+}
+
+TEST_CASE("Adams SENSOR command: FUNCTION=USER(...) and ROUTINE= replace the expression") {
+  // The dataset's sensor senses DZ(20) <= 0.5; after 0.1 s the command makes it SENSUB_INIT with
+  // h = 0.3 (DZ - h <= 0): the ball halts at 0.3 m, which needs the iflag = 1 call too.
+  ::setenv("MBSOLVE_USERSUB_PATH", MB_TEST_USERSUB_DIR, 1);
+  const auto run = test::run_adm("adm_sensub_command", R"ADM(sensub command
+UNITS/FORCE=NEWTON, MASS=KILOGRAM, LENGTH=METER, TIME=SECOND
+PART/1, GROUND
+PART/2, MASS=2, CM=20, IP=0.1, 0.1, 0.1
+MARKER/20, PART=2, QP=0, 0, 1
+ACCGRAV/KGRAV=-9.81
+SENSOR/1, FUNCTION=DZ(20), VALUE=0.5, LE, ERROR=1e-6, HALT
+INTEGRATOR/GSTIFF, SI2, ERROR=1e-10
+END
+)ADM",
+                                 "SIMULATE/DYNAMIC, END=0.1, STEPS=2\n"
+                                 "SENSOR/1, FUNCTION=USER(20, 0.3), "
+                                 "ROUTINE=mb_test_usersubs::SENSUB_INIT, VALUE=0\n"
+                                 "SIMULATE/DYNAMIC, END=2, STEPS=40\n");
+  ::unsetenv("MBSOLVE_USERSUB_PATH");
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  REQUIRE(run.report.halted_by);
+  CHECK(run.report.halted_by->time == Approx(fall_time(0.3)).margin(1e-9).epsilon(0));
+}

@@ -408,6 +408,17 @@ void SENSUB(int* id, double* time, double* par, int* npar, int* iflag, double* r
   result[0] = marker_function("DZ", par[0]);
 }
 
+/* SENSUB_INIT: DZ(par[0]) - h, where h = par[1] is taken in the initialisation call (iflag = 1)
+ * only: a routine that is never called with iflag = 1 senses DZ(par[0]) + 1e6 (no crossing). */
+static double sensub_init_height = -1e6;
+void SENSUB_INIT(int* id, double* time, double* par, int* npar, int* iflag, double* result) {
+  (void)id;
+  (void)time;
+  (void)npar;
+  if (*iflag == 1) sensub_init_height = par[1];
+  result[0] = marker_function("DZ", par[0]) - sensub_init_height;
+}
+
 /* SEVSUB: result[0] = par[1] VZ(par[0]), the scaled vertical velocity of marker par[0] (the value
  * stored at the event). */
 void SEVSUB(int* id, double* time, double* par, int* npar, int* iflag, double* result) {

@@ -251,6 +251,18 @@ def SENSUB(id, time, par, npar, iflag):
     return value
 
 
+sensub_init_height = -1e6
+
+
+def SENSUB_INIT(id, time, par, npar, iflag):
+    """DZ(par[0]) - h, h = par[1] taken in the initialisation call (iflag = 1) only."""
+    global sensub_init_height
+    if iflag == 1:
+        sensub_init_height = par[1]
+    [value, err] = py_sysfnc("DZ", [int(par[0])])
+    return value - sensub_init_height
+
+
 def SEVSUB(id, time, par, npar, iflag):
     """par[1] VZ(par[0]), the scaled vertical velocity of marker par[0] (stored at the event)."""
     [value, err] = py_sysfnc("VZ", [int(par[0])])
