@@ -224,7 +224,8 @@ constexpr std::array<ElementInfo, 70> kElements = {{
      nullptr,
      &kGravityEdit},
     {"force_jointfriction", "Force_JointFriction", S, M, build_force_jointfriction,
-     "Coulomb friction with stiction in a REVOLUTE, TRANSLATIONAL, CYLINDRICAL or SPHERICAL joint",
+     "Coulomb friction with stiction in a REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL, "
+     "UNIVERSAL or HOOKE joint",
      "joint_id mu_static mu_dynamic"},
     {"force_multipoint", "Force_MultiPoint", N, M, nullptr, "multi-point force (NFORCE)"},
     {"force_penalty", "Force_Penalty", N, M, nullptr, "penalty constraint force"},

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 
 #include "common/text.hpp"
+#include "models/constraint_joint.hpp"
 #include "models/state_reader.hpp"
 
 namespace mb {
@@ -88,21 +90,35 @@ class FrictionWriter {
   FrictionWriter(const DraftJointFriction& f, int joint_id, int mi, int mj)
       : f_(f), joint_(joint_id), mi_(mi), mj_(mj) {}
 
-  /// JOINT(id, 0, comp, J): the reaction on I in J's axes.
-  std::string reaction(int comp) const {
-    return fmt::format("JOINT({}, 0, {}, {})", joint_, comp, mj_);
+  /// JOINT(id, 0, comp, frame): the reaction on I in the axes of marker `frame` (J's by
+  /// default).
+  std::string reaction(int comp, int frame = 0) const {
+    return fmt::format("JOINT({}, 0, {}, {})", joint_, comp, frame ? frame : mj_);
   }
   /// |(a, b)| (|(a, b, c)|), smoothed by 1e-12 (force units) so that it is differentiable at 0.
-  std::string norm(std::initializer_list<int> comps) const {
+  std::string norm(std::initializer_list<int> comps, int frame = 0) const {
     std::string s = "SQRT(";
-    for (int c : comps) s += fmt::format("{0}*{0} + ", reaction(c));
+    for (int c : comps) s += fmt::format("{0}*{0} + ", reaction(c, frame));
     return s + "1E-24)";
   }
   std::string fxy() const { return norm({2, 3}); }
   std::string txy() const { return norm({6, 7}); }
-  std::string fz() const { return "ABS(" + reaction(4) + ")"; }
   std::string tz() const { return "ABS(" + reaction(8) + ")"; }
   std::string f_all() const { return norm({2, 3, 4}); }
+
+  /// The normal input of a pin along axis `axis` (0 x, 1 y, 2 z) of marker `frame` (a REVOLUTE
+  /// joint's, or one yoke pin of a UNIVERSAL or HOOKE joint):
+  ///   Tprl + Rp |F across the pin| + Rn |F along it| + Rp |T across it| / Rb.
+  std::string pin_normal(int frame, int axis) const {
+    const int a = (axis + 1) % 3, b = (axis + 2) % 3;
+    const std::string rp = num(f_.pin_radius);
+    return sum(
+        {{f_.preload, num(f_.torque_preload)},
+         {f_.reaction_force, rp + "*" + norm({2 + a, 2 + b}, frame)},
+         {f_.reaction_force, num(f_.friction_arm) + "*ABS(" + reaction(2 + axis, frame) + ")"},
+         {f_.bending_moment,
+          rp + "*" + norm({6 + a, 6 + b}, frame) + "/" + num(f_.bending_reaction_arm)}});
+  }
 
   /// The overlap Xs of a sliding joint.
   std::string overlap(double dz0) const {
@@ -176,28 +192,29 @@ const Joint* friction_joint(const DraftJointFriction& f, const Model& m, Diagnos
     return nullptr;
   }
   const bool adams = f.joint.spelled == "JOINT";
-  if (joint->type == JointType::kUniversal || joint->type == JointType::kHooke) {
-    diag.error(f.joint.loc, f.subject,
-               fmt::format("friction in a {} joint is not supported (supported: REVOLUTE, "
-                           "TRANSLATIONAL, CYLINDRICAL, SPHERICAL)",
-                           joint->type == JointType::kUniversal ? "UNIVERSAL" : "HOOKE"));
-    return nullptr;
-  }
-  if (joint->type != JointType::kRevolute && joint->type != JointType::kTranslational &&
+  const bool yoked = joint->type == JointType::kUniversal || joint->type == JointType::kHooke;
+  if (!yoked && joint->type != JointType::kRevolute && joint->type != JointType::kTranslational &&
       joint->type != JointType::kCylindrical && joint->type != JointType::kSpherical) {
     diag.error(f.joint.loc, f.subject,
-               fmt::format("{} {} is not a REVOLUTE, TRANSLATIONAL, CYLINDRICAL or SPHERICAL "
-                           "joint; {} friction applies to those",
+               fmt::format("{} {} is not a REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL, "
+                           "UNIVERSAL or HOOKE joint; {} friction applies to those",
                            joint_word, f.joint.id, adams ? "FRICTION" : "Force_JointFriction"));
+    return nullptr;
+  }
+  if (!yoked && !f.yoke_spelled.empty()) {
+    diag.error(f.yoke_loc, f.subject,
+               fmt::format("{} applies to UNIVERSAL and HOOKE joints only ({} {} is {})",
+                           f.yoke_spelled, joint_word, f.joint.id, joint_type_name(joint->type)));
     return nullptr;
   }
   return joint;
 }
 
-/// The force's six components in J's axes and the rates of its creep states, one per slip
-/// direction.
+/// The force's six components in J's axes (and in I's axes: the I yoke's pin of a UNIVERSAL or
+/// HOOKE joint) and the rates of its creep states, one per slip direction.
 struct FrictionTerms {
   std::array<std::string, 6> comps;
+  std::array<std::string, 6> comps_in_i;
   std::vector<std::string> creep_rates;
 };
 
@@ -206,14 +223,22 @@ int creep_state_id(const DraftJointFriction& f, size_t k) {
   return -(4 * f.id + static_cast<int>(k) + 1);
 }
 
+/// One scalar slip direction: component `comp` of `comps` becomes -N mu(v, z), with the next
+/// creep state z.
+void add_direction(const DraftJointFriction& f, const FrictionWriter& w, const std::string& v,
+                   const std::string& normal, std::array<std::string, 6>& comps, size_t comp,
+                   FrictionTerms& t) {
+  const int z = creep_state_id(f, t.creep_rates.size());
+  comps[comp] = fmt::format("-{}*{}", normal, w.coefficient(v, z));
+  if (w.needs_creep()) t.creep_rates.push_back(w.creep_rate(v, z));
+}
+
 /// REVOLUTE, TRANSLATIONAL and CYLINDRICAL joints: one scalar slip velocity per sliding or
 /// turning motion, with its normal input.
 void axial_terms(const DraftJointFriction& f, JointType type, const FrictionWriter& w, double dz0,
                  int mi, int mj, FrictionTerms& t) {
   auto one_direction = [&](const std::string& v, const std::string& normal, size_t comp) {
-    const int z = creep_state_id(f, t.creep_rates.size());
-    t.comps[comp] = fmt::format("-{}*{}", normal, w.coefficient(v, z));
-    if (w.needs_creep()) t.creep_rates.push_back(w.creep_rate(v, z));
+    add_direction(f, w, v, normal, t.comps, comp, t);
   };
   const std::string xs = w.overlap(dz0);
   const std::string rp = num(f.pin_radius);
@@ -227,13 +252,7 @@ void axial_terms(const DraftJointFriction& f, JointType type, const FrictionWrit
                     2);
       break;
     case JointType::kRevolute:
-      one_direction(fmt::format("{}*WZ({}, {}, {})", rp, mi, mj, mj),
-                    FrictionWriter::sum({{f.preload, num(f.torque_preload)},
-                                         {f.reaction_force, rp + "*" + w.fxy()},
-                                         {f.reaction_force, num(f.friction_arm) + "*" + w.fz()},
-                                         {f.bending_moment,
-                                          rp + "*" + w.txy() + "/" + num(f.bending_reaction_arm)}}),
-                    5);
+      one_direction(fmt::format("{}*WZ({}, {}, {})", rp, mi, mj, mj), w.pin_normal(mj, 2), 5);
       break;
     default:  // CYLINDRICAL
       one_direction(fmt::format("VZ({0}, {1}, {1}, {1})", mi, mj),
@@ -247,6 +266,29 @@ void axial_terms(const DraftJointFriction& f, JointType type, const FrictionWrit
                                          {f.bending_moment, rp + "*" + w.txy() + "/" + xs}}),
                     5);
       break;
+  }
+}
+
+/// UNIVERSAL and HOOKE joints: each yoke's pin turns like a REVOLUTE joint's pin. The I yoke's
+/// pin is z_I (HOOKE: x_I), fixed in I, the J yoke's z_J (HOOKE: y_J), fixed in J; the relative
+/// angular velocity is a sum of turns about the two (perpendicular) pins, so the I pin's rate is
+/// WZ(I, J, I) (HOOKE: WX(I, J, I)) and the J pin's WZ(I, J, J) (HOOKE: WY(I, J, J)). Each pin's
+/// normal input is the REVOLUTE one from the reactions in its own marker's axes; its torque
+/// acts on I about the pin, the reaction on J.
+void yoke_terms(const DraftJointFriction& f, JointType type, const FrictionWriter& w, int mi,
+                int mj, FrictionTerms& t) {
+  const bool hooke = type == JointType::kHooke;
+  const std::string rp = num(f.pin_radius);
+  using Yoke = DraftJointFriction::Yoke;
+  if (f.yoke != Yoke::kJ) {
+    const int axis = hooke ? 0 : 2;
+    add_direction(f, w, fmt::format("{}*W{}({}, {}, {})", rp, hooke ? 'X' : 'Z', mi, mj, mi),
+                  w.pin_normal(mi, axis), t.comps_in_i, static_cast<size_t>(3 + axis), t);
+  }
+  if (f.yoke != Yoke::kI) {
+    const int axis = hooke ? 1 : 2;
+    add_direction(f, w, fmt::format("{}*W{}({}, {}, {})", rp, hooke ? 'Y' : 'Z', mi, mj, mj),
+                  w.pin_normal(mj, axis), t.comps, static_cast<size_t>(3 + axis), t);
   }
 }
 
@@ -290,26 +332,37 @@ void spherical_terms(const DraftJointFriction& f, const FrictionWriter& w, int m
   }
 }
 
-/// The generated elements of `f`: a Force_Vector_TwoBody from I to J and one Control_Diff per
-/// creep state.
-void add_friction_elements(ModelDraft& draft, const DraftJointFriction& f, int mi, int mj,
-                           const FrictionTerms& t) {
+/// A Force_Vector_TwoBody from I to J with components `comps` in the axes of marker `ref`
+/// (none when every component is empty).
+void add_friction_force(ModelDraft& draft, const DraftJointFriction& f, int mi, int mj, int ref,
+                        const std::array<std::string, 6>& comps) {
+  if (std::all_of(comps.begin(), comps.end(), [](const std::string& c) { return c.empty(); })) {
+    return;
+  }
   DraftExpressionElement force;
   force.node = f.node;
   force.subject = f.subject;
   force.id = -f.id;
   force.loc = f.loc;
   force.type = "FORCEANDTORQUE:FRICTION";
-  force.marker_ids = {mi, mj, mj};
+  force.marker_ids = {mi, mj, ref};
   force.marker_locs = {f.loc, f.loc, f.loc};
   static constexpr std::array<std::string_view, 6> kNames = {"fx_expression", "fy_expression",
                                                              "fz_expression", "tx_expression",
                                                              "ty_expression", "tz_expression"};
   for (size_t k = 0; k < 6; ++k) {
-    force.expressions.push_back(t.comps[k].empty() ? nullptr
-                                                   : generated(draft, f, kNames[k], t.comps[k]));
+    force.expressions.push_back(comps[k].empty() ? nullptr
+                                                 : generated(draft, f, kNames[k], comps[k]));
   }
   draft.vector_forces.push_back(std::move(force));
+}
+
+/// The generated elements of `f`: Force_Vector_TwoBody forces from I to J (in J's axes, and in
+/// I's for the I yoke's pin) and one Control_Diff per creep state.
+void add_friction_elements(ModelDraft& draft, const DraftJointFriction& f, int mi, int mj,
+                           const FrictionTerms& t) {
+  add_friction_force(draft, f, mi, mj, mj, t.comps);
+  add_friction_force(draft, f, mi, mj, mi, t.comps_in_i);
 
   for (size_t k = 0; k < t.creep_rates.size(); ++k) {
     DraftStateElement s;
@@ -375,6 +428,13 @@ void build_force_jointfriction(ElementReader& in, ModelDraft& draft, bool /*in_c
   if (auto d = in.keyword("overlap_delta", kDeltas)) {
     f.overlap_delta = *d == "INCREASE" ? 1 : *d == "DECREASE" ? -1 : 0;
   }
+  static constexpr std::array<std::string_view, 2> kYokes = {"I", "J"};
+  if (auto y = in.keyword("yoke", kYokes)) {
+    f.yoke = *y == "I" ? DraftJointFriction::Yoke::kI : DraftJointFriction::Yoke::kJ;
+    const DeckAttribute* a = in.attr("yoke");
+    f.yoke_loc = a->loc;
+    f.yoke_spelled = a->spelled;
+  }
   static constexpr std::array<std::string_view, 2> kInactive = {"STATIC", "NONE"};
   if (auto i = in.keyword("inactive", kInactive)) f.inactive_static = *i == "STATIC";
   for (auto n : {"bristle_stiffness", "damping_effects", "viscous_effects"}) {
@@ -397,6 +457,8 @@ void expand_joint_frictions(ModelDraft& draft, const Model& m, Diagnostics& diag
     FrictionTerms terms;
     if (joint->type == JointType::kSpherical) {
       spherical_terms(f, w, im.id, jm.id, terms);
+    } else if (joint->type == JointType::kUniversal || joint->type == JointType::kHooke) {
+      yoke_terms(f, joint->type, w, im.id, jm.id, terms);
     } else {
       const double dz0 = (im.pos_global0 - jm.pos_global0).dot(jm.axes_global0.col(2));
       axial_terms(f, joint->type, w, dz0, im.id, jm.id, terms);

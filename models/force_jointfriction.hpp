@@ -1,7 +1,8 @@
 #pragma once
 // Force_JointFriction (MotionSolve) and Adams FRICTION: Coulomb friction with stiction in a
-// REVOLUTE, TRANSLATIONAL, CYLINDRICAL or SPHERICAL joint, driven by the joint's own reactions
-// (solved implicitly with them, as every force that reads JOINT() is: solver/force_kernel.hpp).
+// REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL or HOOKE joint, driven by the
+// joint's own reactions (solved implicitly with them, as every force that reads JOINT() is:
+// solver/force_kernel.hpp).
 //   joint_id (req), mu_static, mu_dynamic (req, 0 <= mu_dynamic <= mu_static),
 //   stiction_trans_vel (Vs > 0, default 0.1), trans_vel_coeff (Adams
 //   TRANSITION_VELOCITY_COEFFICIENT c > 1, default 1.5), max_stiction_deform (d > 0, default
@@ -11,7 +12,8 @@
 //   (Rp), ball_radius (Rs), reaction_arm (Rr), initial_overlap (Xs0, default 1000),
 //   overlap_delta CONSTANT | INCREASE | DECREASE, inactive STATIC | NONE (Adams
 //   INACTIVE_DURING; accepted: static analyses hold the creep states, so friction there only
-//   keeps the creep the joint has, none from rest).
+//   keeps the creep the joint has, none from rest), yoke I | J (UNIVERSAL and HOOKE only: the
+//   one yoke pin with friction, Adams I_YOKE | J_YOKE; both pins when absent).
 //
 // The law, per slip direction (v: the slip velocity on the contact surface):
 //   normal input N (force, or torque for rotation) from the reactions on I in J's axes,
@@ -20,6 +22,12 @@
 //     CYLINDRICAL:   along z  Fprl + |Fxy| + |Txy| / Xs                   (v = VZ)
 //                    about z  Tprl + Rp (|Fxy| + |Txy| / Xs)              (v = Rp WZ)
 //     SPHERICAL:     Tprl + Rs |F|                                        (v = Rs w, a vector)
+//     UNIVERSAL, HOOKE: per yoke pin p, the REVOLUTE input with the reactions in the axes of
+//                    the pin's marker (z and xy there replaced by the pin axis p and across it)
+//                    I yoke: p = z_I (HOOKE x_I), v = Rp WZ(I, J, I) (HOOKE Rp WX(I, J, I))
+//                    J yoke: p = z_J (HOOKE y_J), v = Rp WZ(I, J, J) (HOOKE Rp WY(I, J, J))
+//                    (the pins are perpendicular, so the relative rotation is the sum of the
+//                    two pins' turns and these are their rates); the torque acts about p.
 //   with Xs = Xs0 (+|-) (DZ - DZ0) for INCREASE|DECREASE; each term only when its input is on.
 //   Creep z (a bristle deflection, length on the contact surface, one per slip direction),
 //   u = z / d:
@@ -40,9 +48,11 @@
 // Where Adams documents less than this needs, the choices made (open for review): Adams' creep
 // law and stiction damping are not published, the ones above are LuGre-like; a CYLINDRICAL
 // joint has two independent slip directions (Adams combines them); DZ0 of the overlap is taken
-// from the input configuration (Adams: after the first assembly).
-// UNIVERSAL and HOOKE joints, and the LuGre attributes (bristle_stiffness, damping_effects,
-// viscous_effects), are refused with one "not supported" error.
+// from the input configuration (Adams: after the first assembly); a UNIVERSAL or HOOKE joint
+// without I_YOKE or J_YOKE has friction on both yoke pins (Adams documents the one-yoke form;
+// MotionSolve lists no yoke choice).
+// The LuGre attributes (bristle_stiffness, damping_effects, viscous_effects) are refused with
+// one "not supported" error.
 
 #include "common/diagnostics.hpp"
 #include "models/element_reader.hpp"
@@ -54,7 +64,8 @@ namespace mb {
 void build_force_jointfriction(ElementReader& in, ModelDraft& draft, bool in_command);
 
 /// Pass 2, after the joints are resolved: each friction becomes a Force_Vector_TwoBody-like
-/// force between the joint's markers (in J's axes) and its creep states (Control_Diff-like,
+/// force between the joint's markers (in J's axes; a second one in I's axes for the I yoke's
+/// pin of a UNIVERSAL or HOOKE joint) and its creep states (Control_Diff-like,
 /// held in statics), with generated expressions. Their ids are negative (the force -id, the k-th
 /// creep state -(4 id + k), k = 1..3) so that no deck element can name them.
 void expand_joint_frictions(ModelDraft& draft, const Model& model, Diagnostics& diag);

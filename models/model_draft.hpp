@@ -220,6 +220,11 @@ struct DraftJointFriction {
   double reaction_arm = 1, initial_overlap = 1000;
   int overlap_delta = 0;  ///< 0 CONSTANT, +1 INCREASE, -1 DECREASE
   bool inactive_static = false;
+  /// UNIVERSAL and HOOKE joints: the yoke pins that carry friction (Adams I_YOKE / J_YOKE;
+  /// both when neither is named), and where and how the deck named it (empty: not named).
+  enum class Yoke { kBoth, kI, kJ } yoke = Yoke::kBoth;
+  SourceLoc yoke_loc;
+  std::string yoke_spelled;
 };
 
 /// A geometry before its marker id is resolved (pass 1).

@@ -64,7 +64,9 @@ constexpr ArgSpec kFrictionArgs[] = {{"JOINT", I},
                                      {"EFFECT", W},
                                      {"INPUTS", T},
                                      {"INACTIVE_DURING", W},
-                                     {"INACTIVE", W, "INACTIVE_DURING"}};
+                                     {"INACTIVE", W, "INACTIVE_DURING"},
+                                     {"I_YOKE", F, {}, true},
+                                     {"J_YOKE", F, {}, true}};
 constexpr ArgSpec kMotionArgs[] = {{"JOINT", I},
                                    {"TRANSLATION", F},
                                    {"ROTATION", F},
@@ -313,7 +315,8 @@ void build_gear(NodeBuilder& b) {
 }
 
 /// FRICTION -> Force_JointFriction (models/force_jointfriction.hpp), Adams names mapped
-/// one-to-one onto its attributes.
+/// one-to-one onto its attributes; the I_YOKE or J_YOKE flag (UNIVERSAL and HOOKE joints) ->
+/// yoke="I" | "J".
 void build_friction(NodeBuilder& b) {
   b.set_id();
   if (b.require("JOINT")) b.copy_int("JOINT", "joint_id");
@@ -338,6 +341,8 @@ void build_friction(NodeBuilder& b) {
   b.copy_word("EFFECT", "effect");
   b.copy_text("INPUTS", "inputs");
   b.copy_word("INACTIVE_DURING", "inactive");
+  const int yoke = b.pick_flag({"I_YOKE", "J_YOKE"}, false);
+  if (yoke >= 0) b.set_from("yoke", yoke == 0 ? "I" : "J", *b.arg(yoke == 0 ? "I_YOKE" : "J_YOKE"));
 }
 
 /// PTCV -> Constraint_PTCV (models/constraint_ptcv.hpp): I -> i_marker_id, RM -> j_marker_id

@@ -277,12 +277,27 @@ class ArgReader {
     }
   }
 
-  /// Text runs to the end of the statement or to a comma followed by the next `KEY=`.
+  /// True if the text at `q` (after blanks) is a flag of this statement that ends text
+  /// (ArgSpec::ends_text), spelled out in full and followed by `,`, `\` or the end.
+  bool next_ends_text(size_t q) const {
+    while (q < t_.size() && is_blank(t_[q])) ++q;
+    const size_t b = q;
+    while (q < t_.size() && is_ident_char(t_[q])) ++q;
+    if (q == b || !next_is_keyword(b)) return false;
+    const std::string_view word(t_.data() + b, q - b);
+    for (const auto& s : specs_) {
+      if (s.ends_text && iequals(word, s.name)) return true;
+    }
+    return false;
+  }
+
+  /// Text runs to the end of the statement or to a comma followed by the next `KEY=` or a flag
+  /// that ends text.
   void read_text(Arg& arg) {
     skip_blanks();
     size_t e = p_;
     for (; e < t_.size(); ++e) {
-      if (t_[e] == ',' && next_is_keyword(e + 1, true)) break;
+      if (t_[e] == ',' && (next_is_keyword(e + 1, true) || next_ends_text(e + 1))) break;
     }
     take_value(arg, p_, e);
     p_ = e;

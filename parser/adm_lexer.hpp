@@ -54,14 +54,17 @@ enum class ArgKind {
   kReals,  ///< a list of reals: QP=1,2,3
   kWord,   ///< one word: FORCE=NEWTON, INTERPOLATE=ON
   kExpr,   ///< an expression: FUNCTION=..., F2=...\ (see the header comment)
-  kText,   ///< text up to a comma before the next `KEY=` (or the end): COMMENT=...
+  kText,   ///< text up to a comma before the next `KEY=` or a flag that ends text (or the end)
 };
 
 /// One keyword a statement accepts. `canonical` names the keyword an alias stands for.
+/// `ends_text`: a flag that, spelled out in full after a comma, also ends a kText value
+/// (FRICTION's I_YOKE after INPUTS=ALL); other bare words there are the text's own (CNAMES).
 struct ArgSpec {
   std::string_view name;
   ArgKind kind;
   std::string_view canonical = {};
+  bool ends_text = false;
 };
 
 struct Token {

@@ -903,6 +903,26 @@ TEST_CASE("ADM reader: an empty first value gives a joint its initial velocity o
         "e.adm:2:30: error: JOINT 1: IC: missing value after '='");
 }
 
+TEST_CASE("ADM reader: FRICTION I_YOKE / J_YOKE after INPUTS end the text, become yoke") {
+  Diagnostics diag;
+  const Deck deck = read_adm_deck_text(
+      "t\nFRICTION/1, JOINT=1, MU_STATIC=0.3, MU_DYNAMIC=0.2, INPUTS=PRELOAD:REACTION_FORCE, "
+      "I_YOKE\nFRICTION/2, JOINT=2, MU_STATIC=0.3, MU_DYNAMIC=0.2, J_YOKE, INPUTS=ALL\n"
+      "FRICTION/3, JOINT=3, MU_STATIC=0.3, MU_DYNAMIC=0.2, INPUTS=(PRELOAD, REACTION_FORCE)\n"
+      "FRICTION/4, JOINT=4, MU_STATIC=0.3, MU_DYNAMIC=0.2, I_YOKE, J_YOKE\nEND\n",
+      "f.adm", diag);
+  CHECK(errors(diag) == "f.adm:5:61: error: FRICTION 4: J_YOKE conflicts with I_YOKE\n");
+  const DeckNode* f1 = node(deck, "force_jointfriction", "1");
+  CHECK(attr(f1, "inputs") == "PRELOAD:REACTION_FORCE");
+  CHECK(attr(f1, "yoke") == "I");
+  const DeckNode* f2 = node(deck, "force_jointfriction", "2");
+  CHECK(attr(f2, "inputs") == "ALL");
+  CHECK(attr(f2, "yoke") == "J");
+  const DeckNode* f3 = node(deck, "force_jointfriction", "3");
+  CHECK(attr(f3, "inputs") == "(PRELOAD, REACTION_FORCE)");  // words, not flags, stay text
+  CHECK(attr(f3, "yoke") == "<absent>");
+}
+
 TEST_CASE("ADM reader: ROUTINE=library::routine, a missing library once per library") {
   ::unsetenv("MBSOLVE_USERSUB_PATH");  // the message names the folders searched
   Diagnostics diag;

@@ -9,10 +9,9 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <functional>
 #include <numbers>
 
-#include "tests/common/adams_step.hpp"
+#include "tests/solver/friction_law.hpp"
 #include "tests/solver/inline_deck.hpp"
 #include "tests/solver/jacobian_check.hpp"
 
@@ -22,48 +21,8 @@ namespace {
 
 constexpr double kG = 9.81;
 
-using test::adams_step;
-
-/// The friction law with EFFECT=ALL for one slip direction: the signed coefficient, from the
-/// slip velocity v and the creep z (models/force_jointfriction.hpp).
-struct Law {
-  double mu_s, mu_d, vs, c, d;
-  double creep_rate(double v, double z) const {
-    const double u = z / d;
-    return v - std::abs(v) * u * u * u * u * u;
-  }
-  double mu(double v, double z) const {
-    const double w = adams_step(std::abs(v), vs, 1, c * vs, 0);
-    const double tau = d / vs;
-    return w * mu_s * adams_step((z + tau * creep_rate(v, z)) / d, -1, -1, 1, 1) +
-           (1 - w) * mu_d * adams_step(v, -vs, -1, vs, 1);
-  }
-};
-
-/// RK4 of a one-direction friction ODE: u = (position, velocity, creep),
-/// velocity' = accel(velocity, creep), creep' = law.creep_rate(slip(velocity), creep).
-struct Rk4 {
-  std::function<double(double, double)> accel;
-  std::function<double(double)> slip;
-  Law law;
-  std::array<double, 3> u{};
-  void advance(double dt, int n) {
-    auto f = [&](const std::array<double, 3>& s) {
-      return std::array<double, 3>{s[1], accel(s[1], s[2]), law.creep_rate(slip(s[1]), s[2])};
-    };
-    for (int i = 0; i < n; ++i) {
-      const auto k1 = f(u);
-      std::array<double, 3> t;
-      for (int j = 0; j < 3; ++j) t[j] = u[j] + 0.5 * dt * k1[j];
-      const auto k2 = f(t);
-      for (int j = 0; j < 3; ++j) t[j] = u[j] + 0.5 * dt * k2[j];
-      const auto k3 = f(t);
-      for (int j = 0; j < 3; ++j) t[j] = u[j] + dt * k3[j];
-      const auto k4 = f(t);
-      for (int j = 0; j < 3; ++j) u[j] += dt / 6 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
-    }
-  }
-};
+using Law = test::FrictionLaw;
+using Rk4 = test::FrictionRk4;
 
 /// A block (m = 2) on a translational joint along global x, gravity tilted by `deg` degrees so
 /// that the slope pulls along +x; FRICTION with the given coefficients, from rest.
@@ -120,13 +79,9 @@ TEST_CASE("FRICTION on a translational joint: a block sticks below the friction 
   }
   const double a = 20 * std::numbers::pi / 180;
   // At rest the creep spring holds the slope force: S(z / d) = tan(a) / mu_s (S: the cubic
-  // saturation STEP(x, -1, -1, 1, 1), inverted here by bisection).
-  double lo = 0, hi = 1;
-  for (int i = 0; i < 60; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (adams_step(mid, -1, -1, 1, 1) < std::tan(a) / 0.5 ? lo : hi) = mid;
-  }
-  CHECK(run.y.back()[z] == Approx(1e-3 * lo).margin(1e-7));
+  // saturation STEP(x, -1, -1, 1, 1)).
+  CHECK(run.y.back()[z] ==
+        Approx(1e-3 * test::stiction_creep_ratio(std::tan(a) / 0.5)).margin(1e-7));
   CHECK(std::abs(run.y.back()[7]) < 1e-4);
 }
 
@@ -231,8 +186,9 @@ TEST_CASE("Force_JointFriction on a revolute pin: Coulomb spin-down, then it sta
 }
 
 TEST_CASE("exact Jacobian of joint friction equals finite differences") {
-  // Friction on a revolute, a translational, a cylindrical and a spherical joint between bodies
-  // with general marker orientations, every input on, each EFFECT, in the three DAE forms.
+  // Friction on a revolute, a translational, a cylindrical, a spherical, a universal and a Hooke
+  // joint (both yoke pins) between bodies with general marker orientations, every input on, each
+  // EFFECT, in the three DAE forms.
   const std::string bodies = R"XML(
     <Force_Gravity grav_z="-9.81"/>
     <Body_Rigid id="1" isground="TRUE"/>
@@ -243,7 +199,8 @@ TEST_CASE("exact Jacobian of joint friction equals finite differences") {
     <Reference_Marker id="21" body_id="2" pos_x="1.4" pos_y="0.1" pos_z="0.3" theta="0.4"/>
     <Reference_Marker id="30" body_id="3" pos_x="2" pos_y="0.5" pos_z="-0.2" phi="0.5"/>
     <Reference_Marker id="31" body_id="3" pos_x="1.4" pos_y="0.1" pos_z="0.3" theta="0.4"/>)XML";
-  const char* joints[] = {"REVOLUTE", "TRANSLATIONAL", "CYLINDRICAL", "SPHERICAL"};
+  const char* joints[] = {"REVOLUTE",  "TRANSLATIONAL", "CYLINDRICAL",
+                          "SPHERICAL", "UNIVERSAL",     "HOOKE"};
   const char* effects[] = {"All", "Stiction", "Sliding"};
   for (const char* type : joints) {
     for (const char* effect : effects) {
@@ -278,9 +235,9 @@ PART/1, GROUND
 MARKER/10, PART=1
 PART/2, MASS=2, CM=20, IP=1, 1, 1
 MARKER/20, PART=2
-JOINT/1, UNIVERSAL, I=20, J=10
+JOINT/1, REVOLUTE, I=20, J=10
 JOINT/2, PLANAR, I=20, J=10
-FRICTION/1, JOINT=1, MU_STATIC=0.3, MU_DYNAMIC=0.2
+FRICTION/1, JOINT=1, MU_STATIC=0.3, MU_DYNAMIC=0.2, I_YOKE
 FRICTION/2, JOINT=2, MU_STATIC=0.3, MU_DYNAMIC=0.2
 FRICTION/3, JOINT=9, MU_STATIC=0.3, MU_DYNAMIC=0.2
 FRICTION/4, JOINT=2, MU_STATIC=0.3, MU_DYNAMIC=0.5, INPUTS=(PRELOAD:SHEAR)
@@ -291,8 +248,10 @@ END
     FAIL("the deck was accepted");
   } catch (const std::runtime_error& e) {
     const std::string what = e.what();
-    CHECK_THAT(what, Catch::Contains("FRICTION 1: friction in a UNIVERSAL joint is not supported"));
-    CHECK_THAT(what, Catch::Contains("FRICTION 2: JOINT 2 is not a REVOLUTE, TRANSLATIONAL"));
+    CHECK_THAT(what, Catch::Contains("FRICTION 1: I_YOKE applies to UNIVERSAL and HOOKE joints "
+                                     "only (JOINT 1 is REVOLUTE)"));
+    CHECK_THAT(what, Catch::Contains("FRICTION 2: JOINT 2 is not a REVOLUTE, TRANSLATIONAL, "
+                                     "CYLINDRICAL, SPHERICAL, UNIVERSAL or HOOKE joint"));
     CHECK_THAT(what, Catch::Contains("FRICTION 3: JOINT 9 is not a joint of the model"));
     CHECK_THAT(what, Catch::Contains("FRICTION 4: MU_DYNAMIC must lie in [0, MU_STATIC]"));
     CHECK_THAT(what, Catch::Contains("INPUTS 'SHEAR' is not an input"));
