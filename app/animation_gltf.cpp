@@ -226,18 +226,29 @@ int add_contact_arrows(json& doc, BufferBuilder& buf, json& anim, int time_acc,
   const double force_to_length = largest > 0 ? glyph / largest : 0.0;
   doc["materials"].push_back(material("contact force", 0.9f, 0.05f, 0.05f));
   const int red = static_cast<int>(doc["materials"].size()) - 1;
-  const json shaft = box_primitive(buf, {-0.5f, -0.5f, 0.0f}, {0.5f, 0.5f, 0.75f}, red);
-  const json head = box_primitive(buf, {-1.5f, -1.5f, 0.75f}, {1.5f, 1.5f, 1.0f}, red);
+  // Along +z, its tip at the origin: the arrow ends at the point, outside the I body.
+  const json shaft = box_primitive(buf, {-0.5f, -0.5f, -1.0f}, {0.5f, 0.5f, -0.25f}, red);
+  const json head = box_primitive(buf, {-1.5f, -1.5f, -0.25f}, {1.5f, 1.5f, 0.0f}, red);
   doc["meshes"].push_back({{"name", "contact force arrow"}, {"primitives", {shaft, head}}});
   const int mesh = static_cast<int>(doc["meshes"].size()) - 1;
   int written = 0;
   for (const auto& c : contacts) {
     if (c.force.size() != rows || rows == 0) continue;
+    // A hidden arrow stays at the last point shown (the first, before it is shown), so that it
+    // does not fly in from the origin between two frames.
+    Vec3 at = Vec3::Zero();
+    for (size_t i = 0; i < rows; ++i) {
+      if (c.touching[i]) {
+        at = c.point[i];
+        break;
+      }
+    }
     std::vector<float> tr, rot, scale;
     for (size_t i = 0; i < rows; ++i) {
       const double f = c.force[i].norm();
       const bool shown = c.touching[i] && f > 0;
-      for (int a = 0; a < 3; ++a) tr.push_back(static_cast<float>(c.point[i](a) * to_metre));
+      if (shown) at = c.point[i];
+      for (int a = 0; a < 3; ++a) tr.push_back(static_cast<float>(at(a) * to_metre));
       const std::array<float, 4> q =
           shown ? z_onto(c.force[i] / f) : std::array<float, 4>{0.0f, 0.0f, 0.0f, 1.0f};
       rot.insert(rot.end(), q.begin(), q.end());

@@ -15,12 +15,13 @@
 //     extent a body sweeps, at least a twentieth of the whole scene's;
 //   * the ground's graphics, when it has any: a node "ground" that does not move, in grey.
 //   * per Force_Contact / Adams CONTACT (`contacts`, app/contact_arrows.hpp: recorded with the
-//     CSV's rows) a node `contact<id>`: an arrow (red, a shaft and a wider head, from its base
-//     along its local +z) whose base is the contact force's centre of pressure, pointing along
-//     the force on the contact's I body, its length |F| times `force_to_length` (the node's
-//     extras: metres per model force unit, the glyph size over the largest force of the run),
-//     animated with LINEAR translation, rotation and scale samplers; scale (0, 0, 0) while the
-//     contact carries nothing. Its extras also name the contact (`contact`: "CONTACT 1").
+//     CSV's rows) a node `contact<id>`: an arrow (red, a shaft and a wider head, along its local
+//     +z up to its tip at the node's origin) whose tip is the contact force's centre of pressure,
+//     pointing along the force on the contact's I body (so it stands outside that body), its length
+//     |F| times `force_to_length` (the node's extras: metres per model force unit, the glyph size
+//     over the largest force of the run), animated with LINEAR translation, rotation and scale
+//     samplers; scale (0, 0, 0) while the contact carries nothing. Its extras also name the contact
+//     (`contact`: "CONTACT 1").
 // glTF stores single precision: values equal the CSV's rounded to float32.
 
 #include <map>

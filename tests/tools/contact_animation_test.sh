@@ -2,10 +2,10 @@
 # Usage: contact_animation_test.sh MBSOLVE
 # mbsolve --animation draws a CONTACT's force as an arrow node "contact1": a ball (m = 2,
 # R = 0.1, at x = 0.3, y = -0.2) dropped 5 cm onto the ground plane (IMPACT, linear spring
-# k = 1e6) comes to rest. In flight the arrow is hidden (scale 0); at rest (t = 1.5) it stands
-# at the centre of pressure, midway between the sphere's lowest point and the plane, so
-# (0.3, -0.2, -d / 2) with d = m g / k, points up (+z) and is m g long in force units
-# (length / force_to_length).
+# k = 1e6) comes to rest. In flight the arrow is hidden (scale 0); at rest (t = 1.5) its tip is
+# the centre of pressure, midway between the sphere's lowest point and the plane, so
+# (0.3, -0.2, -d / 2) with d = m g / k; it points up (+z, into the ball from below) and is m g
+# long in force units (length / force_to_length).
 set -euo pipefail
 mbsolve=$1
 work=$(mktemp -d)
