@@ -74,6 +74,6 @@ assert max(abs(q - w) for q, w in zip(rot[i], (0, 0, 0, 1))) < 1e-6, rot[i]
 force = scale[i][2] / f2l
 assert abs(force - m * gz) < 1e-5 * m * gz, (force, m * gz)
 assert scale[i][0] > 0 and scale[i][0] == scale[i][1], scale[i]
-print(f"arrow at rest: base ({x:.7g}, {y:.7g}, {z:.4g}) vs (0.3, -0.2, {-d / 2:.4g}), "
+print(f"arrow at rest: tip ({x:.7g}, {y:.7g}, {z:.4g}) vs (0.3, -0.2, {-d / 2:.4g}), "
       f"force {force:.7g} N vs m g {m * gz:.7g} N")
 PY
