@@ -201,11 +201,90 @@ double glyph_size(const results::CurveTable& t, const std::vector<BodyColumns>& 
   return s > 0 ? s : 0.1;
 }
 
+/// The quaternion (x, y, z, w) turning +z onto the unit vector u.
+std::array<float, 4> z_onto(const Vec3& u) {
+  const Vec3 z = Vec3::UnitZ();
+  const double c = z.dot(u);
+  if (c < -1 + 1e-12) return {1.0f, 0.0f, 0.0f, 0.0f};  // half a turn about x
+  const Vec3 a = z.cross(u);
+  const double norm = std::sqrt(2 * (1 + c));
+  return {static_cast<float>(a(0) / norm), static_cast<float>(a(1) / norm),
+          static_cast<float>(a(2) / norm), static_cast<float>(norm / 2)};
+}
+
+/// One node per contact track (see animation_gltf.hpp): an arrow of width `width` (metres)
+/// animated over the rows; `glyph` (metres) the length of the largest force. Returns the number
+/// written.
+int add_contact_arrows(json& doc, BufferBuilder& buf, json& anim, int time_acc,
+                       const std::vector<ContactArrowTrack>& contacts, size_t rows, double to_metre,
+                       double glyph, double width) {
+  double largest = 0;
+  for (const auto& c : contacts) {
+    if (c.force.size() != rows) continue;
+    for (const Vec3& f : c.force) largest = std::max(largest, f.norm());
+  }
+  const double force_to_length = largest > 0 ? glyph / largest : 0.0;
+  doc["materials"].push_back(material("contact force", 0.9f, 0.05f, 0.05f));
+  const int red = static_cast<int>(doc["materials"].size()) - 1;
+  // Along +z, its tip at the origin: the arrow ends at the point, outside the I body.
+  const json shaft = box_primitive(buf, {-0.5f, -0.5f, -1.0f}, {0.5f, 0.5f, -0.25f}, red);
+  const json head = box_primitive(buf, {-1.5f, -1.5f, -0.25f}, {1.5f, 1.5f, 0.0f}, red);
+  doc["meshes"].push_back({{"name", "contact force arrow"}, {"primitives", {shaft, head}}});
+  const int mesh = static_cast<int>(doc["meshes"].size()) - 1;
+  int written = 0;
+  for (const auto& c : contacts) {
+    if (c.force.size() != rows || rows == 0) continue;
+    // A hidden arrow stays at the last point shown (the first, before it is shown), so that it
+    // does not fly in from the origin between two frames.
+    Vec3 at = Vec3::Zero();
+    for (size_t i = 0; i < rows; ++i) {
+      if (c.touching[i]) {
+        at = c.point[i];
+        break;
+      }
+    }
+    std::vector<float> tr, rot, scale;
+    for (size_t i = 0; i < rows; ++i) {
+      const double f = c.force[i].norm();
+      const bool shown = c.touching[i] && f > 0;
+      if (shown) at = c.point[i];
+      for (int a = 0; a < 3; ++a) tr.push_back(static_cast<float>(at(a) * to_metre));
+      const std::array<float, 4> q =
+          shown ? z_onto(c.force[i] / f) : std::array<float, 4>{0.0f, 0.0f, 0.0f, 1.0f};
+      rot.insert(rot.end(), q.begin(), q.end());
+      const auto w = static_cast<float>(shown ? width : 0.0);
+      scale.insert(scale.end(), {w, w, static_cast<float>(shown ? f * force_to_length : 0.0)});
+    }
+    const int node = static_cast<int>(doc["nodes"].size());
+    doc["nodes"].push_back(
+        {{"name", fmt::format("contact{}", c.id)},
+         {"mesh", mesh},
+         {"translation", {tr[0], tr[1], tr[2]}},
+         {"rotation", {rot[0], rot[1], rot[2], rot[3]}},
+         {"scale", {scale[0], scale[1], scale[2]}},
+         {"extras", {{"contact", c.subject}, {"force_to_length", force_to_length}}}});
+    doc["scenes"][0]["nodes"].push_back(node);
+    const int tr_acc = buf.floats(tr, "VEC3", 3, false);
+    const int rot_acc = buf.floats(rot, "VEC4", 4, false);
+    const int scale_acc = buf.floats(scale, "VEC3", 3, false);
+    for (const auto& [acc, target] :
+         {std::pair{tr_acc, "translation"}, {rot_acc, "rotation"}, {scale_acc, "scale"}}) {
+      anim["samplers"].push_back(
+          {{"input", time_acc}, {"output", acc}, {"interpolation", "LINEAR"}});
+      anim["channels"].push_back({{"sampler", anim["samplers"].size() - 1},
+                                  {"target", {{"node", node}, {"path", target}}}});
+    }
+    ++written;
+  }
+  return written;
+}
+
 }  // namespace
 
 AnimationResult write_animation_gltf(
     const std::string& path, const std::string& csv_path,
-    const std::map<std::string, std::vector<TriangleMesh>>& geometry) {
+    const std::map<std::string, std::vector<TriangleMesh>>& geometry,
+    const std::vector<ContactArrowTrack>& contacts) {
   const results::CurveTable t = results::read_curves(csv_path);
   const std::vector<BodyColumns> bodies = body_columns(t);
   AnimationResult res;
@@ -295,6 +374,10 @@ AnimationResult write_animation_gltf(
       anim["channels"].push_back({{"sampler", anim["samplers"].size() - 1},
                                   {"target", {{"node", node}, {"path", target}}}});
     }
+  }
+  if (!contacts.empty()) {
+    res.contacts =
+        add_contact_arrows(doc, buf, anim, time_acc, contacts, t.rows(), res.to_metre, s, 0.2 * h);
   }
   if (!bodies.empty() && t.rows() > 0) doc["animations"].push_back(anim);
   const auto ground = geometry.find("ground");

@@ -21,8 +21,8 @@ constexpr const char* kViewerScript = R"JS(
   };
   // Nodes with their triangles (body frame) and their tracks.
   const nodes = g.nodes.map(n => ({
-    name: n.name, t: n.translation || [0, 0, 0], q: n.rotation || [0, 0, 0, 1], tris: [],
-    tr: null, rot: null}));
+    name: n.name, t: n.translation || [0, 0, 0], q: n.rotation || [0, 0, 0, 1],
+    s: n.scale || [1, 1, 1], tris: [], tr: null, rot: null, sc: null}));
   g.nodes.forEach((n, k) => {
     if (n.mesh === undefined) return;
     g.meshes[n.mesh].primitives.forEach(p => {
@@ -38,7 +38,8 @@ constexpr const char* kViewerScript = R"JS(
   (g.animations || []).forEach(a => a.channels.forEach(ch => {
     const s = a.samplers[ch.sampler];
     times = acc(s.input);
-    nodes[ch.target.node][ch.target.path === 'translation' ? 'tr' : 'rot'] = acc(s.output);
+    const key = {translation: 'tr', rotation: 'rot', scale: 'sc'}[ch.target.path];
+    if (key) nodes[ch.target.node][key] = acc(s.output);
   }));
   const t0 = times[0], t1 = times[times.length - 1];
   const rotate = (q, v) => {  // q = (x, y, z, w)
@@ -70,7 +71,7 @@ constexpr const char* kViewerScript = R"JS(
       const len = Math.hypot(...q);
       q = q.map(v => v / len);
     }
-    return {tr, q};
+    return {tr, q, sc: n.sc ? lerp(n.sc, 3) : n.s};
   };
   // Views: screen right, screen up, towards the viewer.
   const views = {
@@ -87,7 +88,10 @@ constexpr const char* kViewerScript = R"JS(
   let fit = null;
   // Fit: every moving node's origin at every time, widened by the largest vertex distance of its
   // mesh; the vertices of a node that stands still.
-  const radius = n => n.tris.reduce((r, tri) => tri.v.reduce((q, v) => Math.max(q, Math.hypot(...v)), r), 0);
+  // A scaled node (a contact force arrow): its largest scale, the rows where it is shown.
+  const radius = n => n.tris.reduce((r, tri) => tri.v.reduce((q, v) => Math.max(q, Math.hypot(...v)), r), 0) *
+      (n.sc || n.s).reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+  const shown = (n, i) => !n.sc || n.sc[i + 2] !== 0;
   const fitView = () => {
     let lo = [Infinity, Infinity], hi = [-Infinity, -Infinity];
     const V = views[view];
@@ -102,6 +106,7 @@ constexpr const char* kViewerScript = R"JS(
       }
       const r = radius(n), tr = n.tr || n.t;
       for (let i = 0; i < tr.length; i += 3) {
+        if (!shown(n, i)) continue;
         const w = [tr[i], tr[i + 1], tr[i + 2]], s = [dot3(w, V[0]), dot3(w, V[1])];
         lo = lo.map((l, k) => Math.min(l, s[k] - r));
         hi = hi.map((h, k) => Math.max(h, s[k] + r));
@@ -120,7 +125,7 @@ constexpr const char* kViewerScript = R"JS(
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     ctx.strokeStyle = '#c8c8c8';  // each body's path over the whole run
     nodes.forEach(n => {
-      if (!n.tr) return;
+      if (!n.tr || n.sc) return;
       ctx.beginPath();
       for (let i = 0; i < n.tr.length; i += 3) {
         const w = [n.tr[i], n.tr[i + 1], n.tr[i + 2]];
@@ -132,7 +137,7 @@ constexpr const char* kViewerScript = R"JS(
     nodes.forEach(n => {
       const p = pose(n, t);
       n.tris.forEach(tri => {
-        const w = tri.v.map(v => rotate(p.q, v).map((c, k) => c + p.tr[k]));
+        const w = tri.v.map(v => rotate(p.q, v.map((c, k) => c * p.sc[k])).map((c, k) => c + p.tr[k]));
         const e1 = w[1].map((c, k) => c - w[0][k]), e2 = w[2].map((c, k) => c - w[0][k]);
         const nrm = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
                      e1[0] * e2[1] - e1[1] * e2[0]];

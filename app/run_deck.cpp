@@ -17,6 +17,7 @@
 #include "app/adams_result_files.hpp"
 #include "app/animation_gltf.hpp"
 #include "app/animation_viewer.hpp"
+#include "app/contact_arrows.hpp"
 #include "app/csv_observer.hpp"
 #include "app/graphics_mesh.hpp"
 #include "app/hdf5_result_file.hpp"
@@ -230,7 +231,9 @@ class DeckRun {
     }
     AnimationResult a;
     try {
-      a = write_animation_gltf(opt_.animation_path, prefix_ + ".csv", animation_meshes_);
+      a = write_animation_gltf(
+          opt_.animation_path, prefix_ + ".csv", animation_meshes_,
+          contact_arrows_ ? contact_arrows_->tracks() : std::vector<ContactArrowTrack>{});
     } catch (const Error& e) {
       if (e.code() == ExitCode::kUsage) throw;
       if (!quiet) std::cerr << "mbsolve: warning: no animation written: " << e.what() << '\n';
@@ -239,8 +242,8 @@ class DeckRun {
     if (!quiet) {
       std::cerr << fmt::format(
           "mbsolve: animation written to {} ({} bodies, {} drawn with their graphics; {} "
-          "frames)\n",
-          opt_.animation_path, a.bodies, a.drawn, a.frames);
+          "contact force arrows; {} frames)\n",
+          opt_.animation_path, a.bodies, a.drawn, a.contacts, a.frames);
     }
     std::ifstream in(opt_.animation_path, std::ios::binary);
     std::ostringstream text;
@@ -380,6 +383,10 @@ class DeckRun {
       files_in_run_.push_back(&*hdf5);
       more_files_.push_back(prefix_ + ".h5");
     }
+    if (!opt_.animation_path.empty() && !model.contacts.empty()) {
+      contact_arrows_.emplace(model);  // the contact forces the animation draws
+      files_in_run_.push_back(&*contact_arrows_);
+    }
     CsvObserver obs(csv, log_, sys, requests, progress ? &*progress : nullptr, angles_,
                     files_in_run_);
     const RunReport rep = run_analyses(sys, obs);
@@ -460,6 +467,8 @@ class DeckRun {
   BodyAngles angles_;  ///< the CSV's body angle columns: --angles, else the deck's ResOutput
   /// --animation: the graphics of each body ("body<id>", "ground"), read with the model.
   std::map<std::string, std::vector<TriangleMesh>> animation_meshes_;
+  /// --animation: the contact forces at the CSV's rows (a model with contacts).
+  std::optional<ContactArrowRecorder> contact_arrows_;
 };
 
 }  // namespace

@@ -156,8 +156,9 @@ bool resolve_elemental_force(const Model& m, const DraftExpressionElement& d, Re
 }
 
 /// A force's expressions: they may read the reactions of joints, joint primitives and motions
-/// (JOINT, JPRIM, MOTION: the multipliers, solved with the forces) but not yet the other force
-/// queries (SFORCE, FX, ...) nor ORIENT.
+/// (JOINT, JPRIM, MOTION: the multipliers, solved with the forces) and contact forces (CONTACT:
+/// a function of the bodies' states, MeasureKind::kContact) but not yet the other force queries
+/// (SFORCE, FX, ...) nor ORIENT.
 bool compile_force_group(const Model& m, const DraftExpressionElement& d, ExpressionGroup& group,
                          Diagnostics& diag) {
   if (!compile_group(m, d, true, group, diag)) return false;

@@ -24,6 +24,9 @@
 //   JOINT(id, jflag, comp, RM): reaction of a joint on its I (jflag 0) or J (1) marker, in RM
 //     axes; comp 1 |F|, 2-4 F, 5 |T|, 6-8 T (torque about the marker origin)
 //   SFORCE/SPDP/VFORCE/VTORQ/GFORCE(id, jflag, comp, RM): the same for applied-force elements
+//   CONTACT(id, jflag, comp, RM): the same for a Force_Contact (all its contact points, about
+//     the first I or J geometry's marker): a function of the two bodies' positions and
+//     velocities, so forces, state elements and variables read it too (solver/contact_read.hpp)
 //   FX..TZ(I, J, K), FM, TM: sum of the forces of the joints and forces connecting I and J, at I
 // The request-only measures (ORIENT and the force queries) are evaluated from the state and the
 // multipliers by solver/request_outputs, never inside a residual.
@@ -67,6 +70,7 @@ enum class MeasureKind {
   kState,       ///< DIF/DIF1/ARYVAL of an X array: element = state index, comp 1 = derivative
   kOutput,      ///< ARYVAL of a Y array: element = state element index, comp = output (0-based)
   kArrayConst,  ///< ARYVAL of an IC array: element = array index, comp = entry (0-based)
+  kContact,     ///< CONTACT(): element = index into Model::contacts, jflag, comp, k as kJoint
   kOrient,
   kJoint,         ///< reaction of a joint (element = joint index)
   kElementForce,  ///< force of an applied-force element (element = force kernel index)

@@ -136,7 +136,6 @@ std::optional<expr::BindResult> ModelBinder::bind_orient(std::string_view name,
 /// JOINT, JPRIM, MOTION, PTCV and CVCV reactions (requests only).
 std::optional<expr::BindResult> ModelBinder::bind_reaction(std::string_view name,
                                                            std::span<const long long> args) {
-  std::string error;
   if (name == "PTCV" || name == "CVCV") return bind_curve_reaction(name, args);
   if (name == "JOINT" || name == "JPRIM" || name == "MOTION") {
     if (!allow_multipliers_) {
@@ -168,15 +167,22 @@ std::optional<expr::BindResult> ModelBinder::bind_reaction(std::string_view name
                                                                   : "motion",
                                                 args[0]));
     }
-    if (args[1] != 0 && args[1] != 1) return expr::BindResult::fail("jflag must be 0 (I) or 1 (J)");
-    if (args[2] < 1 || args[2] > 8) return expr::BindResult::fail("comp must be 1..8");
-    m.jflag = static_cast<int>(args[1]);
-    m.comp = static_cast<int>(args[2]);
-    m.k = args.size() > 3 ? marker(args[3], error) : -1;
-    if (!error.empty()) return expr::BindResult::fail(error);
-    return slot_of(m);
+    return bind_wrench_query(m, args);
   }
   return std::nullopt;
+}
+
+/// The jflag (0 I, 1 J), comp (1..8) and optional RM of a reaction or force query whose element
+/// `m` names.
+expr::BindResult ModelBinder::bind_wrench_query(MeasureSpec m, std::span<const long long> args) {
+  if (args[1] != 0 && args[1] != 1) return expr::BindResult::fail("jflag must be 0 (I) or 1 (J)");
+  if (args[2] < 1 || args[2] > 8) return expr::BindResult::fail("comp must be 1..8");
+  m.jflag = static_cast<int>(args[1]);
+  m.comp = static_cast<int>(args[2]);
+  std::string error;
+  m.k = args.size() > 3 ? marker(args[3], error) : -1;
+  if (!error.empty()) return expr::BindResult::fail(error);
+  return slot_of(m);
 }
 
 /// PTCV(id, jflag, comp[, rm]) and CVCV(...): the reaction of a Constraint_PTCV or
@@ -203,14 +209,7 @@ expr::BindResult ModelBinder::bind_curve_reaction(std::string_view name,
     return expr::BindResult::fail(
         fmt::format("{} {} does not exist", ptcv ? "Constraint_PTCV" : "Constraint_CVCV", args[0]));
   }
-  if (args[1] != 0 && args[1] != 1) return expr::BindResult::fail("jflag must be 0 (I) or 1 (J)");
-  if (args[2] < 1 || args[2] > 8) return expr::BindResult::fail("comp must be 1..8");
-  m.jflag = static_cast<int>(args[1]);
-  m.comp = static_cast<int>(args[2]);
-  std::string error;
-  m.k = args.size() > 3 ? marker(args[3], error) : -1;
-  if (!error.empty()) return expr::BindResult::fail(error);
-  return slot_of(m);
+  return bind_wrench_query(m, args);
 }
 
 /// The force element queries SFORCE, VFORCE, SPDP, BUSH, ... (requests only).
@@ -221,15 +220,14 @@ std::optional<expr::BindResult> ModelBinder::bind_element_force(std::string_view
     std::string_view name;
     int family;  ///< 0 scalar, 1 vector, 2 spring, 3 bushing, 4 field, 5 beam
   };
-  static constexpr std::array<ForceQuery, 9> kForceQueries = {{{"SFORCE", 0},
+  static constexpr std::array<ForceQuery, 8> kForceQueries = {{{"SFORCE", 0},
                                                                {"VFORCE", 1},
                                                                {"VTORQ", 1},
                                                                {"GFORCE", 1},
                                                                {"SPDP", 2},
                                                                {"BUSH", 3},
                                                                {"FIELD", 4},
-                                                               {"BEAM", 5},
-                                                               {"CONTACT", 6}}};
+                                                               {"BEAM", 5}}};
   for (const auto& q : kForceQueries) {
     if (q.name != name) continue;
     if (!allow_multipliers_) {
@@ -238,7 +236,8 @@ std::optional<expr::BindResult> ModelBinder::bind_element_force(std::string_view
     MeasureSpec m;
     m.kind = MeasureKind::kElementForce;
     // Force kernels are numbered as make_force_kernels() builds them (solver/force_kernel.hpp):
-    // scalar forces, vector forces, spring-dampers, bushings, fields, beams, contacts.
+    // scalar forces, vector forces, spring-dampers, bushings, fields, beams (then contacts:
+    // CONTACT is bind_contact's).
     const size_t ns = model_.scalar_forces.size(), nv = model_.vector_forces.size();
     const size_t nsd = model_.spring_dampers.size(), nbu = model_.bushings.size();
     const size_t nf = model_.fields.size();
@@ -253,7 +252,6 @@ std::optional<expr::BindResult> ModelBinder::bind_element_force(std::string_view
     if (q.family == 3) find(model_.bushings, ns + nv + nsd);
     if (q.family == 4) find(model_.fields, ns + nv + nsd + nbu);
     if (q.family == 5) find(model_.beams, ns + nv + nsd + nbu + nf);
-    if (q.family == 6) find(model_.contacts, ns + nv + nsd + nbu + nf + model_.beams.size());
     if (m.element < 0) {
       return expr::BindResult::fail(fmt::format("{} element {} does not exist", name, args[0]));
     }
@@ -277,6 +275,24 @@ std::optional<expr::BindResult> ModelBinder::bind_element_force(std::string_view
     return slot_of(m);
   }
   return std::nullopt;
+}
+
+/// CONTACT(id, jflag, comp[, rm]): the force of a Force_Contact on its first I (jflag 0) or J
+/// (jflag 1) geometry's marker. A function of the two bodies' positions and velocities, so
+/// forces, state elements and variables may read it as well as requests (solver/contact_read.hpp).
+std::optional<expr::BindResult> ModelBinder::bind_contact(std::string_view name,
+                                                          std::span<const long long> args) {
+  if (name != "CONTACT") return std::nullopt;
+  MeasureSpec m;
+  m.kind = MeasureKind::kContact;
+  for (size_t e = 0; e < model_.contacts.size(); ++e) {
+    if (model_.contacts[e].id == args[0]) m.element = static_cast<int>(e);
+  }
+  if (m.element < 0) {
+    return expr::BindResult::fail(
+        fmt::format("contact {} (Force_Contact, Adams CONTACT) does not exist", args[0]));
+  }
+  return bind_wrench_query(m, args);
 }
 
 /// FM, FX, ..., TZ: the force at a marker (requests only).
@@ -332,10 +348,10 @@ std::optional<expr::BindResult> ModelBinder::bind_variable(std::string_view name
 }
 
 expr::BindResult ModelBinder::bind(std::string_view name, std::span<const long long> args) {
-  for (auto family :
-       {&ModelBinder::bind_kinematic, &ModelBinder::bind_orient, &ModelBinder::bind_reaction,
-        &ModelBinder::bind_element_force, &ModelBinder::bind_force_at_marker,
-        &ModelBinder::bind_state, &ModelBinder::bind_variable}) {
+  for (auto family : {&ModelBinder::bind_kinematic, &ModelBinder::bind_orient,
+                      &ModelBinder::bind_reaction, &ModelBinder::bind_element_force,
+                      &ModelBinder::bind_contact, &ModelBinder::bind_force_at_marker,
+                      &ModelBinder::bind_state, &ModelBinder::bind_variable}) {
     if (auto r = (this->*family)(name, args)) return *r;
   }
   return expr::BindResult::fail(std::string(name) + " is not supported yet in mbsolve");

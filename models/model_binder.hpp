@@ -40,6 +40,9 @@ class ModelBinder : public expr::Binder {
   std::optional<expr::BindResult> bind_reaction(std::string_view name, Args args);
   expr::BindResult bind_curve_reaction(std::string_view name, Args args);
   std::optional<expr::BindResult> bind_element_force(std::string_view name, Args args);
+  std::optional<expr::BindResult> bind_contact(std::string_view name, Args args);
+  /// jflag, comp and RM of a reaction or force query (m names the element).
+  expr::BindResult bind_wrench_query(MeasureSpec m, Args args);
   std::optional<expr::BindResult> bind_force_at_marker(std::string_view name, Args args);
   /// ARYVAL, DIF, DIF1, PINVAL, POUVAL (models/measure.hpp).
   std::optional<expr::BindResult> bind_state(std::string_view name, Args args);

@@ -46,6 +46,10 @@ template <class T>
 struct ContactWrench {
   V3<T> F = V3<T>::Zero(), Ti = V3<T>::Zero(), Tj = V3<T>::Zero();
   V3<T> p_i = V3<T>::Zero(), p_j = V3<T>::Zero();
+  /// For display (values only): the sum of the point forces' magnitudes and of the points
+  /// weighted by them (the centre of pressure is their ratio).
+  double force_sum = 0;
+  Vec3 weighted_points = Vec3::Zero();
 };
 
 /// One side of a geometry pair: the shape, its marker's state, whether its normal is flipped.
@@ -104,6 +108,10 @@ void add_contact_point(const Contact& c, const V3<T>& p, const V3<T>& n, const T
     F -= (fn * contact_friction_coefficient(c, s) / s) * slip;
   }
   F *= weight;
+  const Vec3 f(value_of(F(0)), value_of(F(1)), value_of(F(2)));
+  const double magnitude = f.norm();
+  w.force_sum += magnitude;
+  w.weighted_points += magnitude * Vec3(value_of(p(0)), value_of(p(1)), value_of(p(2)));
   w.F += F;
   w.Ti += (p - w.p_i).cross(F);
   w.Tj -= (p - w.p_j).cross(F);

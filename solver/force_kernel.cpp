@@ -100,9 +100,15 @@ void expression_values(const ForceKernel& k, const T* x, double t, const MarkerS
   T lm[ForceKernel::kMaxMeasures], mv[ForceKernel::kMaxMeasures], nv[StateInputs::kMaxNodes];
   for (size_t i = 0; i < k.measures.size(); ++i) {
     const LocalMeasure& m = k.measures[i];
-    lm[i] = m.kind == MeasureKind::kJoint     ? reaction_value(k, m, x, ms, c.sys)
-            : is_acceleration_measure(m.kind) ? acceleration_measure_value(m, ms, ma)
-                                              : measure_value(m, ms, c.ws.angles.tracks());
+    if (m.kind == MeasureKind::kJoint) {
+      lm[i] = reaction_value(k, m, x, ms, c.sys);
+    } else if (m.kind == MeasureKind::kContact) {
+      lm[i] = contact_read_value(k.contact_reads[static_cast<size_t>(m.contact)], m, ms);
+    } else if (is_acceleration_measure(m.kind)) {
+      lm[i] = acceleration_measure_value(m, ms, ma);
+    } else {
+      lm[i] = measure_value(m, ms, c.ws.angles.tracks());
+    }
   }
   T rv[StateInputs::kMaxNodes];  // values of user subroutines (state elements, VARSUBs)
   if (!read_values) {
@@ -217,23 +223,10 @@ void linear_wrench(const ForceKernel& k, const MarkerState<T>& I, const MarkerSt
 /// A contact's wrench: the point forces of every pair of an I and a J geometry.
 template <class T>
 void contact_wrench(const ForceKernel& k, const MarkerState<T>* ms, Wrench<T>& w) {
-  const Contact& c = *k.contact;
-  ContactWrench<T> cw;
-  cw.p_i = w.P_i;
-  cw.p_j = w.P_j;
-  const size_t ni = c.i_geometries.size();
-  for (size_t a = 0; a < ni; ++a) {
-    const ContactSide<T> si{k.contact_shapes[a], &ms[k.contact_markers[a]], c.i_flip[a] != 0};
-    for (size_t b = 0; b < c.j_geometries.size(); ++b) {
-      const size_t jb = ni + b;
-      const ContactSide<T> sj{k.contact_shapes[jb], &ms[k.contact_markers[jb]], c.j_flip[b] != 0};
-      contact_pair(c, si, sj, cw);
-    }
-  }
-  w.F_i = cw.F;
-  w.T_i = cw.Ti;
-  w.F_j = -cw.F;
-  w.T_j = cw.Tj;
+  V3<T> Tj;
+  contact_read_wrench(k.contact, ms, w.F_i, w.T_i, Tj);
+  w.F_j = -w.F_i;
+  w.T_j = Tj;
 }
 
 }  // namespace
@@ -284,22 +277,15 @@ namespace {
 ForceKernel make_contact_kernel(const Model& model, const Contact& c) {
   ForceKernel k;
   k.kind = ForceKernel::Kind::kContact;
-  k.contact = &c;
   k.active = c.active;
   k.subject = c.subject;
   LocalTables tables(model, k);
-  for (const auto* list : {&c.i_geometries, &c.j_geometries}) {
-    for (int g : *list) {
-      const ContactGeometry& geometry = model.contact_geometries[static_cast<size_t>(g)];
-      k.contact_shapes.push_back(&geometry);
-      k.contact_markers.push_back(tables.marker(geometry.marker));
-    }
-  }
+  k.contact = make_contact_read(model, c, tables);
   // The wrench is reduced about the first I and J geometries' markers (force queries).
   k.model_i = model.contact_geometries[static_cast<size_t>(c.i_geometries[0])].marker;
   k.model_j = model.contact_geometries[static_cast<size_t>(c.j_geometries[0])].marker;
-  k.mi = tables.marker(k.model_i);
-  k.mj = tables.marker(k.model_j);
+  k.mi = k.contact.mi;
+  k.mj = k.contact.mj;
   if (k.markers.size() > ForceKernel::kMaxMarkers) {
     throw Error(ExitCode::kDeckError,
                 fmt::format("{}: at most {} geometries", k.subject, ForceKernel::kMaxMarkers));
@@ -339,6 +325,11 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
               auto it = std::find(k.blocks.begin(), k.blocks.end(), ms.element);
               if (it == k.blocks.end()) it = k.blocks.insert(k.blocks.end(), ms.element);
               lm.block = static_cast<int>(it - k.blocks.begin());
+              lm.jflag = ms.jflag;
+              lm.comp = ms.comp;
+            } else if (ms.kind == MeasureKind::kContact) {
+              // The contact's geometries bring its bodies into the kernel (contact_read.hpp).
+              lm.contact = contact_read_index(k.contact_reads, model, ms.element, tables);
               lm.jflag = ms.jflag;
               lm.comp = ms.comp;
             } else {
@@ -423,6 +414,13 @@ std::vector<ForceKernel> make_force_kernels(const Model& model) {
   for (const auto& c : model.contacts) out.push_back(make_contact_kernel(model, c));
   add_linear(model.body_beam_links, "Body_Beam");
   return out;
+}
+
+int contact_force_kernel(const Model& model, int c) {
+  const size_t before = model.scalar_forces.size() + model.vector_forces.size() +
+                        model.spring_dampers.size() + model.bushings.size() + model.fields.size() +
+                        model.beams.size();
+  return static_cast<int>(before) + c;
 }
 
 }  // namespace mb

@@ -21,6 +21,7 @@
 
 #include "models/model.hpp"
 #include "solver/compliant_law.hpp"
+#include "solver/contact_read.hpp"
 #include "solver/expression_eval.hpp"
 #include "solver/measures.hpp"
 #include "solver/state_inputs.hpp"
@@ -65,11 +66,9 @@ struct ForceKernel {
   enum class Kind { kScalar, kVector, kSpring, kLinear, kContact };
   Kind kind = Kind::kScalar;
   const ScalarForce* scalar = nullptr;
-  /// A 3-D contact (solver/contact_law.hpp): its geometries (I's, then J's) and their local
-  /// markers.
-  const Contact* contact = nullptr;
-  std::vector<const ContactGeometry*> contact_shapes;
-  std::vector<int> contact_markers;
+  /// kContact: the 3-D contact it applies (solver/contact_law.hpp), its geometries (I's, then
+  /// J's) and their local markers.
+  ContactRead contact;
   const VectorForce* vector = nullptr;
   const SpringDamper* spring = nullptr;
   const LinearForce* linear = nullptr;
@@ -108,6 +107,9 @@ struct ForceKernel {
   // reactions come from JointKernel::reaction with them, so the residual depends on lambda and
   // the Jacobian has those columns (solved implicitly, not lagged).
   std::vector<int> block_first;
+  // Expressions reading contact forces (CONTACT): the contacts they read, on this kernel's local
+  // markers (LocalMeasure::contact indexes the list; solver/contact_read.hpp).
+  std::vector<ContactRead> contact_reads;
   // Expressions reading accelerations (ACCX..WDTM): the derivatives of every local body's
   // velocities (v' then w', 6 per body) are local y' inputs after the state inputs.
   bool reads_accelerations = false;
@@ -172,6 +174,9 @@ struct ForceKernel {
 
 /// Builds the kernels of every applied force of the model.
 std::vector<ForceKernel> make_force_kernels(const Model& model);
+
+/// The index among make_force_kernels(model) of the kernel of Model::contacts[c].
+int contact_force_kernel(const Model& model, int c);
 
 /// Makes the dependency call (iflag = 1) of a user-subroutine kernel at state y0 and adds the
 /// bodies and multipliers it read to the kernel's inputs; `angles`: the System's angle tracks

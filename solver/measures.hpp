@@ -31,6 +31,8 @@ struct LocalMeasure {
   MeasureKind kind = MeasureKind::kDX;
   int i = -1, j = -1, k = -1, l = -1;
   int block = -1, jflag = 0, comp = 0;
+  /// kContact: the index into the reading kernel's contact_reads (solver/contact_read.hpp).
+  int contact = -1;
   /// AX, AY, AZ, INCANG: the index of the track that fixes the whole turns in the run's
   /// AngleHistory (angle_history.hpp, Workspace::angles); -1: the principal value (INCANG in
   /// [0, pi]).

@@ -359,6 +359,10 @@ double RequestOutputs::measure(const MeasureSpec& m, double t, const double* y, 
       return wrench_component(ptcv_reaction(m.element, m.jflag, y), m.comp, marker(m.k, y, yp));
     case MeasureKind::kCvcv:
       return wrench_component(cvcv_reaction(m.element, m.jflag, y), m.comp, marker(m.k, y, yp));
+    case MeasureKind::kContact: {
+      const int kn = contact_force_kernel(sys_.model(), m.element);
+      return wrench_component(element_force(kn, m.jflag, t, y, yp), m.comp, marker(m.k, y, yp));
+    }
     case MeasureKind::kElementForce: {
       if (m.comp >= kFirstOutputComponent) {
         return element_output(m.element, m.comp - kFirstOutputComponent, t, y, yp,

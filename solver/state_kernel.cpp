@@ -20,7 +20,8 @@ namespace {
 class StateKernelBuilder {
  public:
   StateKernelBuilder(const Model& m, StateKernel& k)
-      : k_(k),
+      : m_(m),
+        k_(k),
         tables_(m, k),
         program_(
             m, k.program, [this](const MeasureSpec& ms) { return measure(ms); }, k.element->subject,
@@ -103,16 +104,20 @@ class StateKernelBuilder {
     lm.j = marker(ms.j);
     lm.k = marker(ms.k);
     lm.l = marker(ms.l);
+    if (ms.kind == MeasureKind::kContact) {
+      // The contact's geometries bring its bodies into the kernel (contact_read.hpp).
+      lm.contact = contact_read_index(k_.contact_reads, m_, ms.element, tables_);
+      lm.jflag = ms.jflag;
+      lm.comp = ms.comp;
+    }
     for (size_t i = 0; i < k_.measures.size(); ++i) {
-      const LocalMeasure& o = k_.measures[i];
-      if (o.kind == lm.kind && o.i == lm.i && o.j == lm.j && o.k == lm.k && o.l == lm.l) {
-        return static_cast<int>(i);
-      }
+      if (k_.measures[i] == lm) return static_cast<int>(i);
     }
     k_.measures.push_back(lm);
     return static_cast<int>(k_.measures.size() - 1);
   }
 
+  const Model& m_;
   StateKernel& k_;
   KernelTables<StateKernel> tables_;  ///< local bodies and markers
   StateInputsBuilder program_;
@@ -127,8 +132,12 @@ void StateKernel::node_values(const T* x, double t, T* nv, const KernelCall& c) 
   MarkerState<T> ms[kMaxMarkers];
   for (size_t m = 0; m < markers.size(); ++m) ms[m] = marker_state(markers[m], bs);
   T mv[kMaxMeasures];
-  for (size_t k = 0; k < measures.size(); ++k)
-    mv[k] = measure_value(measures[k], ms, c.ws.angles.tracks());
+  for (size_t k = 0; k < measures.size(); ++k) {
+    const LocalMeasure& m = measures[k];
+    mv[k] = m.kind == MeasureKind::kContact
+                ? contact_read_value(contact_reads[static_cast<size_t>(m.contact)], m, ms)
+                : measure_value(m, ms, c.ws.angles.tracks());
+  }
   T rv[StateInputs::kMaxNodes];  // values of user subroutines (other elements, VARSUBs)
   for (size_t r = 0; r < program.reads.size(); ++r) rv[r] = read_value(program.reads[r], x, t, c);
   // No slots: the nodes are all (state inputs after the bodies).

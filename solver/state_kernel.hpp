@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "models/model.hpp"
+#include "solver/contact_read.hpp"
 #include "solver/expression_eval.hpp"
 #include "solver/force_kernel.hpp"
 #include "solver/measures.hpp"
@@ -67,6 +68,9 @@ struct StateKernel {
   std::vector<int> bodies;  ///< model body index of each local body (moving bodies only)
   std::vector<LocalMarker> markers;
   std::vector<LocalMeasure> measures;  ///< kinematic measures read by the nodes
+  /// The contacts whose forces the nodes read (CONTACT; LocalMeasure::contact indexes the list,
+  /// solver/contact_read.hpp).
+  std::vector<ContactRead> contact_reads;
   /// The node program of the element's expression and inputs (solver/state_inputs.hpp; no
   /// slots) and the state inputs (program.states, program.state_deriv: own states first,
   /// values then derivatives, then the others read).
