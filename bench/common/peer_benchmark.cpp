@@ -30,14 +30,7 @@ BenchRun run_peer(const PeerBenchmark& bench, int n, double accuracy, double ang
     std::exit(1);
   }
   pclose(p);
-  BenchRun r;
-  r.solve_s = report.wall_s;
-  r.cpu_s = report.cpu_s;
-  r.steps = report.steps;
-  r.residual_evals = report.realizations;
-  r.x = report.x;
-  r.y = report.y;
-  return r;
+  return {0, report.wall_s, report.cpu_s, report.steps, report.realizations, report.x, report.y};
 }
 
 BenchRun run_mbsolve(const PeerBenchmark& bench, int n, double tol, const Options& o) {
