@@ -15,7 +15,7 @@ namespace mb::bench {
 namespace {
 
 struct Options {
-  double angle = 0, tol = 1e-6, sb_acc = 1e-5, ref_acc = 1e-10, ref_tol = 0;
+  double angle = 0, tol = 1e-6, sb_acc = 1e-5, ref_acc = 0, ref_tol = 0;
   int repeats = 5;
   std::string integrator;
   std::vector<int> ns;
@@ -50,6 +50,7 @@ double distance(const BenchRun& a, const BenchRun& b) { return std::hypot(a.x - 
 bool parse(const PeerBenchmark& bench, int argc, char** argv, Options& o) {
   o.angle = bench.default_angle;
   o.ns = bench.default_ns;
+  o.ref_acc = bench.default_ref_acc;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i], value = argv[i + 1];
     if (key == "--angle") {

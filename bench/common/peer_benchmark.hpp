@@ -13,10 +13,10 @@
 //           [--ns N1,N2,...] [--repeats R] [--integrator NAME]
 //   PROGRAM --write-deck N FILE [ANGLE]   (the N deck, no integrator named, integr_tol 1e-6)
 // --tol is mbsolve's integr_tol (default 1e-6), --sb-acc the peer's accuracy (1e-5). The reference
-// is the peer at --ref-acc (1e-10), or, with --ref-tol, mbsolve at that integr_tol with the same
-// integrator (for sizes where the tight peer run takes too long).
-// The peer program is called as `PEER N ACCURACY ANGLE` and prints one line
-// `wall_s=... cpu_s=... steps=... realizations=... tip_x=... tip_y=...`.
+// is the peer at --ref-acc (the PeerBenchmark's default_ref_acc), or, with --ref-tol, mbsolve at
+// that integr_tol with the same integrator (for sizes where the tight peer run takes too long). The
+// peer program is called as `PEER N ACCURACY ANGLE` and prints one line `wall_s=... cpu_s=...
+// steps=... realizations=... tip_x=... tip_y=...`.
 
 #include <functional>
 #include <string>
@@ -30,6 +30,7 @@ struct PeerBenchmark {
   std::string peer_path;  ///< the peer program
   double default_angle = 0;
   std::vector<int> default_ns;
+  double default_ref_acc = 1e-10;  ///< the reference peer run's accuracy
   /// The deck for size n; `integrator` empty: none named (mbsolve's default form).
   std::function<std::string(int n, double tol, const std::string& integrator, double angle)> deck;
   /// Deck id of the marker whose origin is the compared point.
