@@ -11,12 +11,11 @@
 
 #include <Simbody.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 
 #include "bench/chain/chain_geometry.hpp"
+#include "bench/common/simbody_rk_merson.hpp"
 
 int main(int argc, char** argv) {
   using namespace SimTK;
@@ -28,8 +27,7 @@ int main(int argc, char** argv) {
   const int n = std::atoi(argv[1]);
   const double accuracy = std::atof(argv[2]);
   const double angle = argc == 4 ? std::atof(argv[3]) : kDefaultReleaseAngle;
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::clock_t c0 = std::clock();
+  const PeerClock clock;
 
   MultibodySystem system;
   SimbodyMatterSubsystem matter(system);
@@ -51,18 +49,9 @@ int main(int argc, char** argv) {
   // Link 1's x axis points along the release direction; the others continue it straight.
   pins[0].setOneQ(state, 0, std::atan2(release_dy(angle), release_dx(angle)));
 
-  RungeKuttaMersonIntegrator integ(system);
-  integ.setAccuracy(accuracy);
-  integ.setConstraintTolerance(accuracy);
-  TimeStepper stepper(system, integ);
-  stepper.initialize(state);
-  stepper.stepTo(kSimulatedTime);
-  const State& s = integ.getState();
-  system.realize(s, Stage::Position);
-  const Vec3 tip = pins.back().findStationLocationInGround(s, Vec3(kLinkLength, 0, 0));
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-  std::printf("wall_s=%.6g cpu_s=%.6g steps=%d realizations=%d tip_x=%.17g tip_y=%.17g\n", wall,
-              cpu, integ.getNumStepsTaken(), integ.getNumRealizations(), tip[0], tip[1]);
+  print_peer_report(
+      integrate_rk_merson(system, state, accuracy, kSimulatedTime, clock, [&](const State& s) {
+        return pins.back().findStationLocationInGround(s, Vec3(kLinkLength, 0, 0));
+      }));
   return 0;
 }
