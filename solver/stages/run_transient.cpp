@@ -2,7 +2,8 @@
 // parsed once into TransientParams::integrator) or, when the deck names none, the default form
 // chosen from the model (default_transient.hpp).
 //   DSTIFF, GSTIFF, HSTIFF  the DAE form on IDA (dae_transient.hpp), index dae_index
-//   VSTIFF, MSTIFF          the Cartesian ODE form on CVODE BDF (cvode_integrator.hpp)
+//   VSTIFF, MSTIFF          the Cartesian ODE form on CVODE BDF (cvode_integrator.hpp); MSTIFF
+//                           is VSTIFF's method (MotionSolve documents none of its own)
 //   ABAM                    on a tree of joints the joint-coordinate ODE form on CVODE Adams
 //                           (tree_ode_integrator.hpp), else the Cartesian ODE form on Adams
 
@@ -41,8 +42,14 @@ NamedChoice choose_named_form(const Dae& dae, const TransientParams& params) {
                                           : ", stabilised index-2 (SI2)";
       break;
     case Integrator::kVstiff:
-    case Integrator::kMstiff:
       c.form = NamedForm::kCartesianOde;
+      break;
+    case Integrator::kMstiff:
+      // MotionSolve's reference describes MSTIFF only as behaving like VSTIFF, often better on
+      // models with few degrees of freedom, and names no algorithm of its own: it runs VSTIFF's
+      // method, and the log says so.
+      c.form = NamedForm::kCartesianOde;
+      c.details = ", MSTIFF runs as VSTIFF (the same BDF method)";
       break;
     case Integrator::kAbam: {
       std::string not_tree;

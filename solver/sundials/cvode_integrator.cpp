@@ -1,10 +1,9 @@
 #include "solver/sundials/cvode_integrator.hpp"
 
 #include <cvode/cvode.h>
+#include <cvode/cvode_ls.h>
 #include <cvode/cvode_proj.h>
 #include <fmt/format.h>
-#include <sunlinsol/sunlinsol_dense.h>
-#include <sunmatrix/sunmatrix_dense.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
+#include "solver/ode_newton_matrix.hpp"
 #include "solver/sundials/cvode_package.hpp"
 
 namespace mb {
@@ -25,6 +25,7 @@ struct CvodeIntegrator::Impl {
   Blocks blocks;
   AccelerationSolver acc;
   ConstraintProjector proj;
+  OdeNewtonMatrix newton;
   double proj_tol_abs = 0;
   // Workspace of the callbacks (full DAE layout), allocated once.
   std::vector<double> y, yp, y_proj;
@@ -34,12 +35,18 @@ struct CvodeIntegrator::Impl {
   bool adams = false;
   double integr_tol = 0;
   IntegratorStats stats_before_restart;  ///< counters of the runs before a CVodeReInit
+  // The BDF corrector's linear solver (a SUNLinearSolver that owns its matrix, `newton`): CVODE
+  // calls its setup through the preconditioner-setup hook, with its own decision whether the
+  // Jacobian is still good (jok) and the current gamma.
+  void* pset_data = nullptr;
+  SUNPSetupFn pset = nullptr;
 
   explicit Impl(const Dae& d)
       : dae(d),
         blocks(blocks_of(d)),
         acc(d),
         proj(d),
+        newton(d),
         y(d.size(), 0.0),
         yp(d.size(), 0.0),
         y_proj(d.size(), 0.0) {}
@@ -111,8 +118,60 @@ struct CvodeIntegrator::Impl {
     });
   }
 
+  /// CVODE's preconditioner setup, here the setup of the Newton matrix (ode_newton_matrix.hpp):
+  /// a new Jacobian at (t, x) unless CVODE judges the last one good (jok), factored at gamma.
+  static int newton_setup(realtype t, N_Vector xv, N_Vector /*fx*/, booleantype jok,
+                          booleantype* jcur, realtype gamma, void* data) noexcept {
+    auto* self = static_cast<Impl*>(data);
+    return self->s.guarded([&] {
+      *jcur = jok ? SUNFALSE : SUNTRUE;
+      if (!jok) {
+        self->scatter(N_VGetArrayPointer(xv), self->y);
+        self->acc.solve(t, self->y, self->yp);
+        self->newton.evaluate(t, self->y, self->yp);
+      }
+      return self->newton.factor(gamma) ? 0 : 1;  // singular: recoverable, CVODE cuts the step
+    });
+  }
+
+  /// Declared matrix-free iterative (CVODE skips the setup of a "matrix-embedded" solver);
+  /// the solve is exact.
+  static SUNLinearSolver_Type ls_type(SUNLinearSolver) noexcept {
+    return SUNLINEARSOLVER_ITERATIVE;
+  }
+  static int ls_set_atimes(SUNLinearSolver, void*, SUNATimesFn) noexcept { return SUNLS_SUCCESS; }
+  static int ls_set_preconditioner(SUNLinearSolver ls, void* p_data, SUNPSetupFn pset,
+                                   SUNPSolveFn) noexcept {
+    auto* self = static_cast<Impl*>(ls->content);
+    self->pset_data = p_data;
+    self->pset = pset;
+    return SUNLS_SUCCESS;
+  }
+  static int ls_setup(SUNLinearSolver ls, SUNMatrix) noexcept {
+    auto* self = static_cast<Impl*>(ls->content);
+    return self->pset ? self->pset(self->pset_data) : SUNLS_SUCCESS;
+  }
+  /// x = (I - gamma J)^-1 b; when gamma changed since the factorisation, scaled by
+  /// 2 / (1 + gamma / gamma_factored) as CVODE scales a matrix-based solver's solution.
+  static int ls_solve(SUNLinearSolver ls, SUNMatrix, N_Vector x, N_Vector b, realtype) noexcept {
+    auto* self = static_cast<Impl*>(ls->content);
+    N_VScale(1.0, b, x);
+    self->newton.solve(N_VGetArrayPointer(x));
+    realtype gamma = self->newton.gamma();
+    CVodeGetCurrentGamma(self->s.mem, &gamma);
+    const double gamrat = gamma / self->newton.gamma();
+    if (gamrat != 1.0) N_VScale(2.0 / (1.0 + gamrat), x, x);
+    return SUNLS_SUCCESS;
+  }
+  static int ls_free(SUNLinearSolver ls) noexcept {
+    ls->content = nullptr;
+    SUNLinSolFreeEmpty(ls);
+    return SUNLS_SUCCESS;
+  }
+
   /// The iteration: Adams with the fixed-point corrector (non-stiff, order up to CVODE's 12),
-  /// BDF with Newton on the dense difference-quotient Jacobian and projection after every step.
+  /// BDF with Newton on the sparse Newton matrix (ode_newton_matrix.hpp) and projection after
+  /// every step.
   void set_iteration(const TransientParams& params) {
     if (adams) {
       s.nls = SUNNonlinSol_FixedPoint(x, 0, s.ctx);
@@ -121,12 +180,17 @@ struct CvodeIntegrator::Impl {
       return;
     }
     s.check(CVodeSetMaxOrd(s.mem, params.max_order), "CVodeSetMaxOrd");
-    s.matrix = SUNDenseMatrix(std::max(1, nd()), std::max(1, nd()), s.ctx);
-    s.ls = SUNLinSol_Dense(x, s.matrix, s.ctx);
-    if (!s.matrix || !s.ls) {
-      throw Error(ExitCode::kInternal, "cannot create the dense linear solver");
-    }
-    s.check(CVodeSetLinearSolver(s.mem, s.ls, s.matrix), "CVodeSetLinearSolver");
+    s.ls = SUNLinSolNewEmpty(s.ctx);
+    if (!s.ls) throw Error(ExitCode::kInternal, "cannot create the Newton linear solver");
+    s.ls->content = this;
+    s.ls->ops->gettype = &Impl::ls_type;
+    s.ls->ops->setatimes = &Impl::ls_set_atimes;
+    s.ls->ops->setpreconditioner = &Impl::ls_set_preconditioner;
+    s.ls->ops->setup = &Impl::ls_setup;
+    s.ls->ops->solve = &Impl::ls_solve;
+    s.ls->ops->free = &Impl::ls_free;
+    s.check(CVodeSetLinearSolver(s.mem, s.ls, nullptr), "CVodeSetLinearSolver");
+    s.check(CVodeSetPreconditioner(s.mem, &Impl::newton_setup, nullptr), "CVodeSetPreconditioner");
     // CVODE projects after every step with BDF only; Adams is projected at the output times.
     s.check(CVodeSetProjFn(s.mem, &Impl::project), "CVodeSetProjFn");
   }

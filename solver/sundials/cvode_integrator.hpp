@@ -13,10 +13,10 @@
 // state is checked at every output time and, once it has drifted from the constraint manifold
 // by more than integr_tol, projected and CVODE restarted there (CVodeReInit). Every output
 // (interpolated between steps) is projected, so reported states satisfy the constraints.
-// Newton's linear solver (BDF): SUNDIALS dense with CVODE's difference-quotient Jacobian of the
-// right-hand side (one RHS, i.e. one sparse LU, per state per Jacobian). An exact Jacobian would
-// need second derivatives of the velocity constraints (d(gamma)/dq), which the System does not
-// provide; the dense DQ Jacobian is adequate for the model sizes of version 1.
+// Newton's linear solver (BDF): the sparse Newton matrix of ode_newton_matrix.hpp (the
+// augmented acceleration system plus gamma times the DAE Jacobian of the differential rows and
+// the constraints' curvature), factored when CVODE asks for a new Newton matrix and solved per
+// iteration.
 // Tolerances as in IDA: absolute integr_tol, relative rel_abs_tol_ratio * integr_tol.
 // Failures throw Error(kAnalysisFailed) naming the time, the step size and the variable with
 // the largest weighted local error; callbacks are noexcept trampolines.
