@@ -279,6 +279,22 @@ int add_contact_arrows(json& doc, BufferBuilder& buf, json& anim, int time_acc,
   return written;
 }
 
+/// The ground's graphics (if any): a still node in grey.
+void add_ground_graphics(json& doc, BufferBuilder& buf, const std::vector<TriangleMesh>& meshes,
+                         double to_metre) {
+  if (meshes.empty()) return;
+  doc["materials"].push_back(material("ground", 0.6f, 0.6f, 0.6f));
+  json prims = json::array();
+  for (const TriangleMesh& m : meshes) {
+    prims.push_back(
+        mesh_primitive(buf, m, to_metre, static_cast<int>(doc["materials"].size()) - 1));
+  }
+  doc["meshes"].push_back({{"name", "ground graphics"}, {"primitives", prims}});
+  doc["nodes"].push_back(
+      {{"name", "ground"}, {"mesh", static_cast<int>(doc["meshes"].size()) - 1}});
+  doc["scenes"][0]["nodes"].push_back(static_cast<int>(doc["nodes"].size()) - 1);
+}
+
 }  // namespace
 
 AnimationResult write_animation_gltf(
@@ -381,18 +397,7 @@ AnimationResult write_animation_gltf(
   }
   if (!bodies.empty() && t.rows() > 0) doc["animations"].push_back(anim);
   const auto ground = geometry.find("ground");
-  if (ground != geometry.end() && !ground->second.empty()) {
-    doc["materials"].push_back(material("ground", 0.6f, 0.6f, 0.6f));
-    json prims = json::array();
-    for (const TriangleMesh& m : ground->second) {
-      prims.push_back(
-          mesh_primitive(buf, m, res.to_metre, static_cast<int>(doc["materials"].size()) - 1));
-    }
-    doc["meshes"].push_back({{"name", "ground graphics"}, {"primitives", prims}});
-    doc["nodes"].push_back(
-        {{"name", "ground"}, {"mesh", static_cast<int>(doc["meshes"].size()) - 1}});
-    doc["scenes"][0]["nodes"].push_back(static_cast<int>(doc["nodes"].size()) - 1);
-  }
+  if (ground != geometry.end()) add_ground_graphics(doc, buf, ground->second, res.to_metre);
   doc["buffers"] = {{{"byteLength", buf.bytes().size()},
                      {"uri", "data:application/octet-stream;base64," + base64(buf.bytes())}}};
   // glTF allows no empty top-level arrays (minItems 1).

@@ -44,13 +44,14 @@ case "$command" in
     cvode_error=1E-9
     case "$oracle" in
       integrators) ;;
+      integrators=*) cvode_error=${oracle#integrators=} ;;  # CVODE's ERROR for this dataset
       integrators_until=*) until=${oracle#integrators_until=} cvode_error=1E-10 ;;
       *) integrator=() ;;
     esac
     write_acf() { # FILE INTEGRATOR_LINE END STEPS
       printf '%s\n' "$adm" "plain" ${2:+"$2"} "SIMULATE/DYNAMIC, END=$3, STEPS=$4" "STOP" >"$1"
     }
-    if [ "$oracle" = integrators ]; then
+    if [[ "$oracle" == integrators || "$oracle" == integrators=* ]]; then
       write_acf "$deck" "${integrator[0]}" "$end" "$steps"
     else  # the dataset's own INTEGRATOR, with the formulation the case names (plain=...,FORM)
       write_acf "$deck" "${form:+INTEGRATOR/$form}" "$end" "$steps"
@@ -128,7 +129,7 @@ fi
   exit 1
 }
 case "$oracle" in
-  integrators)
+  integrators | integrators=*)
     "$mbsolve" -q "$work/plain_cvode.acf" -o "$work/cvode"
     args=("$work/cvode.csv" "$work/ida.csv" --tol "$here/integrators.tol")
     [ -n "$report" ] && args+=(--report "$report")
