@@ -5,11 +5,34 @@
 #include <cmath>
 
 #include "common/text.hpp"
+#include "expr/compile.hpp"
 #include "models/state_reader.hpp"
 
 namespace mb {
 
 namespace {
+
+/// A binder for expressions that may read no model quantity (every call is refused).
+class ConstantsOnly final : public expr::Binder {
+ public:
+  expr::BindResult bind(std::string_view name, std::span<const long long>) override {
+    return expr::BindResult::fail(std::string(name) + " is not a constant");
+  }
+  std::variant<expr::SplineData, std::string> spline(long long) override {
+    return std::string("a spline is not a constant");
+  }
+};
+
+/// The value of a number or of a constant expression (e.g. 1/1000, 2*PI/100); nullopt when the
+/// text is neither (it reads TIME or the model, or does not compile).
+std::optional<double> constant_value(const std::string& text) {
+  if (const auto v = parse_real(text)) return v;
+  ConstantsOnly binder;
+  Diagnostics scratch;
+  const auto e = expr::compile(expr::Source{text, {}, "constant"}, binder, scratch);
+  if (!e || !e->is_constant()) return std::nullopt;
+  return e->constant_value();
+}
 
 /// The name the user wrote for `attr` (the Adams keyword in a dataset).
 std::string spelled(ElementReader& in, std::string_view attr) {
@@ -62,12 +85,12 @@ void read_discrete_states(ElementReader& in, DraftStateElement& d) {
                          spelled(in, "num_discrete_state"), spelled(in, "sample_period")));
     return;
   }
-  const auto value = parse_real(period->value);
+  const auto value = constant_value(period->value);
   if (!value || !(*value > 0) || !std::isfinite(*value)) {
     in.error("sample_period",
-             fmt::format("{} is {}; it must be a positive number (the time between the updates "
-                         "of the discrete states; an expression or USER function for it is not "
-                         "supported)",
+             fmt::format("{} is {}; it must be a positive number or constant expression (the "
+                         "time between the updates of the discrete states; a period that reads "
+                         "TIME or the model, or a USER function for it, is not supported)",
                          spelled(in, "sample_period"), quoted_value(period->value)));
   } else {
     d.sample_period = *value;

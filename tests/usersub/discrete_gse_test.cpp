@@ -125,6 +125,20 @@ TEST_CASE("Sampled GSE: a discrete integrator matches its difference equation to
   }
 }
 
+TEST_CASE("Sampled GSE: SAMPLE_PERIOD as a constant expression") {
+  // 3/100 is the 0.03 of the difference equation: the same samples, the same oracle.
+  std::string adm = dataset(integrator_statements(kOffset, "GSTIFF"));
+  adm.replace(adm.find("SAMPLE_PERIOD = 0.03"), 20, "SAMPLE_PERIOD = 3/100");
+  const auto run = run_dataset("dgse_expr", adm, 0.3, 3);
+  REQUIRE(run.report.code == ExitCode::kSuccess);
+  for (size_t k = 0; k < run.t.size(); ++k) {
+    INFO("t = " << run.t[k]);
+    const auto [xd, x1] = integrator_oracle(run.t[k], kOffset);
+    CHECK(test::request_channel(run, "req7.f2", k) == Approx(xd).epsilon(0).margin(1e-10));
+    CHECK(test::request_channel(run, "req7.f3", k) == Approx(x1).epsilon(0).margin(1e-6));
+  }
+}
+
 TEST_CASE("Sampled GSE: SAMPLE_OFFSET 0 updates at the start") {
   const auto run = run_dataset("dgse_zero", dataset(integrator_statements(0.0, "GSTIFF")), 0.2, 2);
   REQUIRE(run.report.code == ExitCode::kSuccess);
@@ -253,15 +267,15 @@ TEST_CASE("Sampled GSE: a zero-order-hold PD controller on a mass, IDA and CVODE
 
 TEST_CASE("Sampled GSE: deck errors at the argument's line, in Adams words") {
   const std::string base = integrator_statements(kOffset, "GSTIFF");
-  SECTION("SAMPLE_PERIOD = 0 and < 0") {
-    for (const char* bad : {"0", "-0.1"}) {
+  SECTION("SAMPLE_PERIOD = 0, < 0, or reading TIME or the model") {
+    for (const char* bad : {"0", "-0.1", "0.01+TIME", "DZ(20)"}) {
       std::string adm = dataset(base);
       adm.replace(adm.find("SAMPLE_PERIOD = 0.03"), 20, std::string("SAMPLE_PERIOD = ") + bad);
       const std::string m = deck_messages(adm);
       CHECK_THAT(m, Catch::Contains(fmt::format(
                         "dgse.adm:{}:", line_of(adm, std::string("SAMPLE_PERIOD = ") + bad))));
       CHECK_THAT(m, Catch::Contains(fmt::format("error: GSE 1: SAMPLE_PERIOD is '{}'; it must be "
-                                                "a positive number",
+                                                "a positive number or constant expression",
                                                 bad)));
     }
   }
