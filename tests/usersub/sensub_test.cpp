@@ -33,27 +33,35 @@ std::string user_attrs(bool python, const std::string& routine, const std::strin
 
 double fall_time(double h) { return std::sqrt(2 * (kH0 - h) / kG); }
 
+/// A 2 kg ball released at rest at z = kH0 under gravity (marker 20 at its centre) with the
+/// sensor elements `elements`, run at integr_tol 1e-10 to `end` s.
+std::string falling_ball(const std::string& elements, double end) {
+  return fmt::format(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_x="0" grav_y="0" grav_z="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"/>
+    <Reference_Marker id="20" body_id="2" pos_z="{}"/>
+    {}
+    <Param_Transient integr_tol="1e-10"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="{}" print_interval="0.05"/>
+  </Command></MotionSolve>)XML",
+                     kH0, elements, end);
+}
+
 }  // namespace
 
 TEST_CASE("Sensor_Event and Sensor_Evaluate of type USERSUB: SENSUB senses, SEVSUB stores") {
   for (const bool python : {false, true}) {
     INFO((python ? "Python script" : "C library"));
     const auto run = test::run_inline(
-        fmt::format(R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_x="0" grav_y="0" grav_z="-9.81"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"/>
-    <Reference_Marker id="20" body_id="2" pos_z="1"/>
-    <Sensor_Evaluate id="3" type="USERSUB" {evaluate}/>
+        falling_ball(fmt::format(R"XML(<Sensor_Evaluate id="3" type="USERSUB" {evaluate}/>
     <Sensor_Event id="7" type="USERSUB" {sensor}
                   value="0.1" compare="LE" error_tol="1e-6" halt="TRUE" evaluate_id="3"/>
-    <Post_Request id="1" type="EXPRESSION" expr1="SENVAL(3)"/>
-    <Param_Transient integr_tol="1e-10"/>
-  </Model><Command>
-    <Simulate analysis_type="Transient" end_time="2" print_interval="0.05"/>
-  </Command></MotionSolve>)XML",
-                    fmt::arg("evaluate", user_attrs(python, "SEVSUB", "USER(20, 2)")),
-                    fmt::arg("sensor", user_attrs(python, "SENSUB", "USER(20)"))));
+    <Post_Request id="1" type="EXPRESSION" expr1="SENVAL(3)"/>)XML",
+                                 fmt::arg("evaluate", user_attrs(python, "SEVSUB", "USER(20, 2)")),
+                                 fmt::arg("sensor", user_attrs(python, "SENSUB", "USER(20)"))),
+                     2.0));
     REQUIRE(run.report.code == ExitCode::kSuccess);
     REQUIRE(run.report.halted_by);
     CHECK(run.report.halted_by->sensor == "Sensor_Event 7");
@@ -95,18 +103,10 @@ TEST_CASE("SENSUB: the initialisation call (iflag = 1) comes before the analysis
   for (const bool python : {false, true}) {
     INFO((python ? "Python script" : "C library"));
     const auto run = test::run_inline(
-        fmt::format(R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_x="0" grav_y="0" grav_z="-9.81"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"/>
-    <Reference_Marker id="20" body_id="2" pos_z="1"/>
-    <Sensor_Event id="7" type="USERSUB" {sensor} value="0" compare="LE" error_tol="1e-6"
-                  halt="TRUE"/>
-    <Param_Transient integr_tol="1e-10"/>
-  </Model><Command>
-    <Simulate analysis_type="Transient" end_time="1" print_interval="0.05"/>
-  </Command></MotionSolve>)XML",
-                    fmt::arg("sensor", user_attrs(python, "SENSUB_INIT", "USER(20, 0.3)"))));
+        falling_ball(fmt::format(R"XML(<Sensor_Event id="7" type="USERSUB" {} value="0" compare="LE"
+                  error_tol="1e-6" halt="TRUE"/>)XML",
+                                 user_attrs(python, "SENSUB_INIT", "USER(20, 0.3)")),
+                     1.0));
     REQUIRE(run.report.code == ExitCode::kSuccess);
     REQUIRE(run.report.halted_by);
     CHECK(run.report.halted_by->time == Approx(fall_time(0.3)).margin(1e-9).epsilon(0));
