@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+
 #include "solver/stages/output_integration.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/sundials/ida_integrator.hpp"
@@ -17,6 +19,10 @@ constexpr int kMaxReselections = 20;
 /// How many restores in a row may fail (see Reselection) before the run stops.
 constexpr int kMaxFailedRestores = 16;
 
+/// How many times one transient may restart where its integrator gave up on a step without a
+/// rank loss (Reselection::after_failure).
+constexpr int kMaxStepRestarts = 16;
+
 /// True when an applied force or a user state reads joint reactions: their equations are then
 /// nonlinear in the multipliers, which one acceleration solve does not resolve.
 bool reads_multipliers(const System& sys) {
@@ -29,19 +35,22 @@ bool reads_multipliers(const System& sys) {
   return false;
 }
 
-/// Where the integration (re)starts: time, state and derivatives of the index-2 layout.
+/// Where the integration (re)starts: time, state and derivatives of the index-2 layout, and at
+/// a restart the first step (the last successful step before it: last_step_of).
 struct DaeStart {
   double t;
   std::vector<double> y, yp;
+  std::optional<double> h0;
 };
 
 /// Index 2 on `dae`, index 3 or stabilised index 1 on a System of that form built for st.sys's
 /// model (kept in `forms` while the removed equations stay those of `dae`), from `start` over the
-/// grid g; nominal_removed: see integrate.
+/// grid g; passage: see integrate.
 void integrate_dae(const Stage& st, const Dae& dae, DaeForms& forms, const TransientParams& params,
-                   size_t nominal_removed, const DaeStart& start, const OutputGrid& g,
-                   const std::string& singular_cause) {
+                   const SingularPassage& passage, const DaeStart& start, const OutputGrid& g) {
   const System& sys = st.sys;
+  TransientParams p = params;
+  if (start.h0) p.h0 = start.h0;  // a restart goes on with the step it had
   const bool index3 = params.dae_index == 3;
   const bool index1 = params.dae_index == 1;
   // The ODE forms solve the accelerations at their outputs already (the right-hand side).
@@ -68,13 +77,13 @@ void integrate_dae(const Stage& st, const Dae& dae, DaeForms& forms, const Trans
     std::vector<double> y1 = start.y, yp1 = start.yp;
     y1.resize(static_cast<size_t>(forms.dae1->size()), 0.0);
     yp1.resize(static_cast<size_t>(forms.dae1->size()), 0.0);
-    IdaIntegrator ida(*forms.dae1, params, start.t, y1, yp1, g.dt);
+    IdaIntegrator ida(*forms.dae1, p, start.t, y1, yp1, g.dt);
     ida.also_follow_angles(sys, st.ws);  // the request outputs read the index-2 run's tracks
-    integrate(ida, st, dae, g, acc, nominal_removed, singular_cause);
+    integrate(ida, st, dae, g, acc, passage);
   } else {
-    IdaIntegrator ida(index3 ? *forms.dae3 : dae, params, start.t, start.y, start.yp, g.dt);
+    IdaIntegrator ida(index3 ? *forms.dae3 : dae, p, start.t, start.y, start.yp, g.dt);
     if (index3) ida.also_follow_angles(sys, st.ws);
-    integrate(ida, st, dae, g, acc, nominal_removed, singular_cause);
+    integrate(ida, st, dae, g, acc, passage);
   }
 }
 
@@ -84,6 +93,7 @@ struct Restart {
   std::vector<double> y;
   std::vector<int> removed;
   std::string why;
+  double h_last = 0;  ///< the last successful step before it (0: not known)
 };
 
 /// The re-selection state of one DAE transient: how the next restart is chosen after a failure
@@ -92,24 +102,48 @@ struct Reselection {
   int reselections = 0;
   int failed_restores = 0;
   /// A restore right out of a singular region may leave a Newton matrix too ill conditioned for
-  /// the restart (SI1, SI2 at 1e-10): a failure in the interval that starts at a restore goes
-  /// back to the selection before it, and the next check point restores again, a little farther
-  /// from the singular configuration.
+  /// the restart: a failure in the interval that starts at a restore goes back to the selection
+  /// before it, and the next check point restores again, a little farther from the singular
+  /// configuration.
   bool from_restore = false;
   std::vector<int> before_restore;
   std::string singular_cause;  ///< the failure that made the run remove more equations
+  int step_restarts = 0;
+  double last_step_restart = -std::numeric_limits<double>::infinity();
 
   bool may_reselect() const { return reselections < kMaxReselections; }
+
+  /// What integrate needs to pass the singular configuration: nominal, the model's own number
+  /// of removed equations.
+  SingularPassage passage(size_t nominal) const {
+    return {may_reselect() ? nominal : SIZE_MAX, singular_cause};
+  }
 
   /// The restart after `failure`, or nothing when the run must stop with it.
   std::optional<Restart> after_failure(const System& sys, const Dae& dae,
                                        const RankLossFailure& failure) {
-    Restart r{failure.t, failure.y, {}, ""};
+    Restart r{failure.t, failure.y, {}, "", failure.h_last};
+    if (!failure.rank_loss && !from_restore) {
+      // The integrator gave up on a step where the kept rows are independent (IFToMM A02 in I3
+      // at 1e-7 and 1e-8, just past a flat position): a restart from the last successful step,
+      // with its history dropped, goes on; it must get past the time of the restart before.
+      if (!failure.step_failure || step_restarts >= kMaxStepRestarts ||
+          failure.t <= last_step_restart) {
+        return std::nullopt;
+      }
+      ++step_restarts;
+      last_step_restart = failure.t;
+      r.removed = dae.removed();
+      r.why =
+          fmt::format("the integration failed ({}); restarting from the last step", failure.what());
+      return r;
+    }
     if (!failure.rank_loss) {
-      if (!from_restore || failed_restores >= kMaxFailedRestores) return std::nullopt;
+      if (failed_restores >= kMaxFailedRestores) return std::nullopt;
       ++failed_restores;
       r.removed = before_restore;
-      r.why = "the integration failed after the restore; equations removed again";
+      r.why = fmt::format("the integration failed after the restore ({}); equations removed again",
+                          failure.what());
     } else {
       // Every row conditioned worse than a restore needs is removed: at a singular configuration
       // several rows lose rank together (the 40 four-bars of IFToMM A02 at their flat position),
@@ -135,7 +169,7 @@ struct Reselection {
     from_restore = true;
     reselections = 0;
     return {restore.t, std::move(restore.y), std::move(restore.removed),
-            "the model's redundant equations are independent again"};
+            "the model's redundant equations are independent again", restore.h_last};
   }
 };
 
@@ -153,7 +187,9 @@ DaeStart restart_with(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
   forms.reset();
   r.y.resize(static_cast<size_t>(st.sys.size()));
   const InitialConditions restart = compute_initial_conditions(*dae, r.t, r.y, nullptr, false);
-  return {r.t, restart.y, restart.yp};
+  DaeStart start{r.t, restart.y, restart.yp, std::nullopt};
+  if (r.h_last > 0) start.h0 = r.h_last;
+  return start;
 }
 
 }  // namespace
@@ -161,13 +197,12 @@ DaeStart restart_with(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
 void run_dae_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
                        const TransientParams& params, const OutputGrid& g) {
   const size_t nominal = dae->removed().size();
-  DaeStart start{st.t0, st.ic.y, st.ic.yp};
+  DaeStart start{st.t0, st.ic.y, st.ic.yp, std::nullopt};
   Reselection sel;
   for (;;) {
     std::optional<Restart> again;
     try {
-      integrate_dae(st, *dae, forms, params, sel.may_reselect() ? nominal : SIZE_MAX, start, g,
-                    sel.singular_cause);
+      integrate_dae(st, *dae, forms, params, sel.passage(nominal), start, g);
       return;
     } catch (const RankLossFailure& failure) {
       again = sel.after_failure(st.sys, *dae, failure);

@@ -15,6 +15,7 @@
 #include "solver/redundant_constraints.hpp"
 #include "solver/sensor_events.hpp"
 #include "solver/stages/stages.hpp"
+#include "solver/step_failure.hpp"
 
 namespace mb {
 
@@ -24,16 +25,21 @@ namespace mb {
 class RankLossFailure : public Error {
  public:
   RankLossFailure(const std::string& message, double t_fail, std::vector<double> y_fail,
-                  bool rank_lost = true)
+                  double h_fail, bool rank_lost = true, bool step_failed = false)
       : Error(ExitCode::kAnalysisFailed, message),
         t(t_fail),
         y(std::move(y_fail)),
-        rank_loss(rank_lost) {}
+        h_last(h_fail),
+        rank_loss(rank_lost),
+        step_failure(step_failed) {}
   double t;
   std::vector<double> y;
+  double h_last;  ///< the integrator's last successful step (0: not known)
   /// False: no rank loss was found (a failure the transient may still answer by going back to
-  /// the selection it had before restoring its own).
+  /// the selection it had before restoring its own, or by a restart).
   bool rank_loss;
+  /// The integrator gave up on a step (StepFailure), rather than the model failing to evaluate.
+  bool step_failure;
 };
 
 /// Thrown by integrate at an output time (t, y) where, after more equations than the model's
@@ -43,12 +49,36 @@ struct RestoreSelection {
   double t;
   std::vector<double> y;
   std::vector<int> removed;
+  double h_last;  ///< the integrator's last successful step (0: not known)
 };
+
+/// integ's last successful step, for the restart after a RestoreSelection or a RankLossFailure:
+/// left to choose its own first step after a restore, IDA takes one from the derivatives'
+/// size, at tight tolerances so small (1e-12 s and below on IFToMM A02 at integr_tol 1e-10)
+/// that the Newton matrix of the index-2 and index-1 forms, whose condition grows as 1/h^2, is
+/// too ill conditioned to converge; 0 for an integrator that does not say.
+template <class Integ>
+double last_step_of(const Integ& integ) {
+  if constexpr (requires { integ.last_step(); }) {
+    return integ.last_step();
+  } else {
+    return 0.0;
+  }
+}
 
 /// How well conditioned (select_redundant_equations' weakest pivot) a set of the model's own
 /// size must be for RestoreSelection: ten times the rank-loss threshold, so that a run does not
 /// switch back and forth at the edge of a singular region.
 constexpr double kRestoreConditioning = 10 * kNearDependenceThreshold;
+
+/// How a DAE transient that may choose its removed equations again (dae_transient.cpp) passes a
+/// singular configuration: the model's own number of removed equations (SIZE_MAX: the transient
+/// may not choose them again) and the failure that made it remove more (appended to a drift
+/// error).
+struct SingularPassage {
+  size_t nominal_removed = SIZE_MAX;
+  std::string cause;
+};
 
 /// How far (model length units, or radians for an orientation equation) an equation removed
 /// to pass a singular configuration may drift before the run stops (check_removed_drift):
@@ -146,10 +176,9 @@ AdvanceEnd advance_with_events(Integ& integ, const Stage& st, double tout, doubl
 /// within a small fraction of an interval of leaving the singular region.
 template <class Integ>
 AdvanceEnd advance_checking_selection(Integ& integ, const Stage& st, const Dae& dae, double tout,
-                                      double t1, double start, size_t nominal_removed,
-                                      const std::string& singular_cause,
+                                      double t1, double start, const SingularPassage& passage,
                                       AccelerationSolver* output_solve) {
-  const bool extended = dae.removed().size() > nominal_removed;
+  const bool extended = dae.removed().size() > passage.nominal_removed;
   const double from = integ.time();
   for (int j = 1; extended && j < kRestoreChecks; ++j) {
     const double tsub = from + (tout - from) * j / kRestoreChecks;
@@ -160,12 +189,12 @@ AdvanceEnd advance_checking_selection(Integ& integ, const Stage& st, const Dae& 
     std::vector<double> ysub = integ.y();
     ysub.resize(static_cast<size_t>(st.sys.size()));
     std::optional<std::vector<int>> sel =
-        conditioned_selection(st.sys, tsub, ysub, nominal_removed, kRestoreConditioning);
+        conditioned_selection(st.sys, tsub, ysub, passage.nominal_removed, kRestoreConditioning);
     if (sel) {
       st.report.stats += integ.stats();
-      throw RestoreSelection{tsub, std::move(ysub), std::move(*sel)};
+      throw RestoreSelection{tsub, std::move(ysub), std::move(*sel), last_step_of(integ)};
     }
-    check_removed_drift(dae, start, tsub, ysub, kSingularDriftLimit, singular_cause);
+    check_removed_drift(dae, start, tsub, ysub, kSingularDriftLimit, passage.cause);
   }
   return advance_with_events(integ, st, tout, t1, output_solve);
 }
@@ -189,18 +218,16 @@ void sample_and_restart(Integ& integ, const Stage& st, const Dae& dae, double ts
 /// Advances to tout stopping exactly at every sample time on the way (sample_and_restart).
 template <class Integ>
 AdvanceEnd advance_through_samples(Integ& integ, const Stage& st, const Dae& dae, double tout,
-                                   double t1, double start, size_t nominal_removed,
-                                   const std::string& singular_cause,
+                                   double t1, double start, const SingularPassage& passage,
                                    AccelerationSolver* output_solve) {
   for (std::optional<double> ts; (ts = next_sample_time(st.sys.model(), integ.time(), tout));) {
-    const AdvanceEnd end = advance_checking_selection(
-        integ, st, dae, *ts, *ts, start, nominal_removed, singular_cause, output_solve);
+    const AdvanceEnd end =
+        advance_checking_selection(integ, st, dae, *ts, *ts, start, passage, output_solve);
     if (end != AdvanceEnd::kReached) return end;
     sample_and_restart(integ, st, dae, *ts, output_solve);
   }
   if (integ.time() >= tout) return AdvanceEnd::kReached;  // tout was a sample time
-  return advance_checking_selection(integ, st, dae, tout, t1, start, nominal_removed,
-                                    singular_cause, output_solve);
+  return advance_checking_selection(integ, st, dae, tout, t1, start, passage, output_solve);
 }
 
 /// A failure of integ: its counters and time go to the report; an analysis failure names the
@@ -222,7 +249,8 @@ template <class Integ>
       rank_loss = rank_loss_report(dae, integ.time(), integ.y(), kRestoreConditioning);
     }
     if (rank_loss.empty() && nominal_removed == SIZE_MAX) throw;
-    throw RankLossFailure(e.what() + rank_loss, integ.time(), integ.y(), !rank_loss.empty());
+    throw RankLossFailure(e.what() + rank_loss, integ.time(), integ.y(), last_step_of(integ),
+                          !rank_loss.empty(), dynamic_cast<const StepFailure*>(&e) != nullptr);
   }
 }
 
@@ -233,13 +261,12 @@ template <class Integ>
 /// derivatives and multipliers written at an output time are solved from the interpolated state
 /// there, as at t = 0 (initial_conditions.hpp): IDA's interpolating polynomial spans a whole
 /// step, and a reaction that changes within the step (a force pulse shorter than the step) is
-/// not a polynomial of it. nominal_removed: the model's own number of removed equations while
-/// the transient may choose them again (SIZE_MAX: it may not). After a sensor event with DT the
-/// outputs are at t_event + k DT up to g.t1 (for the rest of this Simulate).
+/// not a polynomial of it. `passage`: while the transient may choose its removed equations again
+/// (SingularPassage). After a sensor event with DT the outputs are at t_event + k DT up to g.t1
+/// (for the rest of this Simulate).
 template <class Integ>
 void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& g,
-               AccelerationSolver* output_solve = nullptr, size_t nominal_removed = SIZE_MAX,
-               const std::string& singular_cause = "") {
+               AccelerationSolver* output_solve = nullptr, const SingularPassage& passage = {}) {
   const System& sys = st.sys;
   OutputGrid grid = g;
   sys.follow_angles(st.ws, integ.y().data());  // the angle measures start (or continue) here
@@ -253,12 +280,11 @@ void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& 
     AdvanceEnd end = AdvanceEnd::kReached;
     try {
       throw_if_interrupted();
-      end = advance_through_samples(integ, st, dae, tout, g.t1, start, nominal_removed,
-                                    singular_cause, output_solve);
+      end = advance_through_samples(integ, st, dae, tout, g.t1, start, passage, output_solve);
     } catch (const RestoreSelection&) {
       throw;
     } catch (...) {
-      rethrow_failure(integ, st, dae, nominal_removed);
+      rethrow_failure(integ, st, dae, passage.nominal_removed);
     }
     if (end == AdvanceEnd::kNewOutputInterval) {  // a sensor's DT: its row is written
       grid = OutputGrid{integ.time(), g.t1, *st.output_dt};
@@ -267,12 +293,12 @@ void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& 
     }
     if (end != AdvanceEnd::kReached) break;  // a sensor's HALT or RETURN: its row is written
     write_row(integ, st, output_solve);
-    if (dae.removed().size() > nominal_removed && k < grid.count()) {
+    if (dae.removed().size() > passage.nominal_removed && k < grid.count()) {
       std::optional<std::vector<int>> sel =
-          conditioned_selection(sys, st.t, st.y, nominal_removed, kRestoreConditioning);
+          conditioned_selection(sys, st.t, st.y, passage.nominal_removed, kRestoreConditioning);
       if (sel) {
         st.report.stats += integ.stats();
-        throw RestoreSelection{st.t, st.y, std::move(*sel)};
+        throw RestoreSelection{st.t, st.y, std::move(*sel), last_step_of(integ)};
       }
     }
   }

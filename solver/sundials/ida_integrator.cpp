@@ -234,6 +234,8 @@ void IdaIntegrator::also_follow_angles(const System& sys, Workspace& ws) {
   impl_->also_ws = &ws;
 }
 
+double IdaIntegrator::last_step() const { return impl_->s.last_step(); }
+
 IntegratorStats IdaIntegrator::stats() const {
   IntegratorStats st;
   void* mem = impl_->s.mem;

@@ -28,6 +28,8 @@ class IdaIntegrator : public IntegratorState {
   /// successful step.
   void advance_to(double tout, double t_stop);
   IntegratorStats stats() const;
+  /// The size of the last successful step (0 before the first).
+  double last_step() const;
 
   /// Sensor events (solver/sensor_events.hpp): the roots found when the last advance_to stopped
   /// at one (before tout), else null; then the integrator's part of the actions (a restart at

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "common/error.hpp"
+#include "solver/step_failure.hpp"
 
 namespace mb {
 
@@ -28,10 +28,10 @@ void throw_integration_failure(const char* solver, double t, double h, char* fla
                                const std::string& culprit) {
   const std::string reason = flag_name ? flag_name : std::to_string(flag);
   free(flag_name);
-  throw Error(ExitCode::kAnalysisFailed,
-              fmt::format("{} failed at t = {:.10g} with step size {:.3g}: {} (largest local "
-                          "error in {})",
-                          solver, t, h, reason, culprit));
+  throw StepFailure(
+      fmt::format("{} failed at t = {:.10g} with step size {:.3g}: {} (largest local "
+                  "error in {})",
+                  solver, t, h, reason, culprit));
 }
 
 }  // namespace mb

@@ -67,6 +67,12 @@ class SundialsSession {
   /// h_max (at most the print interval when there is one), h_min and h0 of `params`.
   void set_step_limits(const TransientParams& params, std::optional<double> print_interval);
   void set_stop_time(double t_stop) const { package_.set_stop_time(mem, t_stop); }
+  /// The size of the last successful step (0 before the first).
+  double last_step() const {
+    realtype h = 0;
+    package_.get_last_step(mem, &h);
+    return h;
+  }
 
   /// The body of a callback: its result, or -1 (unrecoverable) with the exception kept for
   /// rethrow_pending once the package returns.
