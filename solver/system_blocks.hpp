@@ -114,7 +114,8 @@ Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const ch
 ///   [dF_v/dy_d    0           ] [lambda] = [ 0                         ]
 /// The first block row is every differential row (for bodies: q' = H nu and M nu' - B^T lambda
 /// = Q); the second is the time derivative of the velocity constraints, dF_v/dy y' = 0 (for
-/// bodies B nu' + gamma = 0). dF/dy comes from the exact Jacobian at each solve; dF/dy' (the
+/// bodies B nu' + gamma = 0). dF/dy comes from the exact Jacobian at each solve, of the
+/// constraints alone where that is exact (constraint_jacobian_only()); dF/dy' (the
 /// mass matrix and the identity of the kinematic rows) is constant in this formulation and is
 /// evaluated once, at construction; models with implicit user states (Control_Diff
 /// is_implicit, whose y' coefficients may depend on the state) refresh it at every solve. The
