@@ -51,6 +51,13 @@ struct BodyKernel {
            0.5 * std::real((w.adjoint() * inertia.cast<S>() * w)(0, 0));
   }
 
+  /// The normalisation constraint 1/2 (p.p - 1) of Euler parameters p (the last output of eval;
+  /// System::constraint_residual evaluates it alone).
+  template <class T>
+  static T normalisation(const V4<T>& p) {
+    return 0.5 * (p.squaredNorm() - 1.0);
+  }
+
   template <class T>
   void eval(const T* x, T* out, double t, const KernelCall& c) const {
     const T* y = x;
@@ -68,7 +75,7 @@ struct BodyKernel {
     const V3<T> Jw = J * w;
     const V3<T> dyn = J * wdot + w.cross(Jw);
     for (int k = 0; k < 3; ++k) out[kBodyW + k] = dyn(k);
-    out[kBodyStates] = 0.5 * (p.squaredNorm() - 1.0);
+    out[kBodyStates] = normalisation(p);
   }
 };
 

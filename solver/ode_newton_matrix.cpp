@@ -34,6 +34,7 @@ OdeNewtonMatrix::OdeNewtonMatrix(const Dae& dae)
       s_values_(dae.pattern().nnz(), 0.0),
       y_shifted_(dae.size(), 0.0) {
   const int n = dae.size();
+  const System& sys = dae.system();
   nd_ = static_cast<int>(b_.diff.size());
   const int nl = static_cast<int>(b_.lambda.size());
   std::vector<int> diff_of(n, -1), lambda_col(n, -1), vel_row(n, -1);
@@ -78,6 +79,8 @@ OdeNewtonMatrix::OdeNewtonMatrix(const Dae& dae)
     s_entries_.push_back({value_index(newton_, e.r, e.c), e.p, false});
     s_matrix_entries_.push_back({value_index(s_matrix_, e.r, e.c), e.p, false});
   }
+  curvature_from_constraints_ = std::all_of(curvature_pos_.begin(), curvature_pos_.end(),
+                                            [&](int k) { return sys.constraint_only_position(k); });
   lu_.analyzePattern(newton_);
   r_.resize(nd_);
   rhs_.resize(nd_ + nl);
@@ -103,7 +106,11 @@ void OdeNewtonMatrix::evaluate(double t, const std::vector<double>& y,
         std::sqrt(std::numeric_limits<double>::epsilon()) * (1.0 + x_size) / (1.0 + z_size);
     y_shifted_ = y;
     for (int i : b_.diff) y_shifted_[i] += h * yp[i];
-    dae_.jacobian(t + h, y_shifted_.data(), yp.data(), 0.0, jh_.data());
+    if (curvature_from_constraints_) {
+      dae_.constraint_jacobian(t + h, y_shifted_.data(), yp.data(), 0.0, jh_.data());
+    } else {
+      dae_.jacobian(t + h, y_shifted_.data(), yp.data(), 0.0, jh_.data());
+    }
     for (int p : curvature_pos_) s_values_[p] = (jh_[p] - j0_[p]) / h;
   }
   double* sv = s_matrix_.valuePtr();

@@ -50,6 +50,8 @@ class OdeNewtonMatrix {
   std::vector<double> s_values_;  ///< S in pattern order: dF_d/dy_d and C in the velocity rows
   std::vector<double> y_shifted_;
   std::vector<int> curvature_pos_;  ///< pattern positions of (velocity row, differential var)
+  /// Only the constraint kernels write curvature_pos_: jh_ is their Jacobian alone.
+  bool curvature_from_constraints_ = false;
   struct Entry {
     int k;       ///< index into the matrix's values
     int p;       ///< index into the Jacobian values

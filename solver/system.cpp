@@ -223,18 +223,15 @@ void System::add_acceleration_jacobian(const Kernel& k, const KernelCall& c, con
   }
 }
 
-void System::residual(Workspace& ws, double t, const double* y, const double* yp,
-                      double* res) const {
-  std::fill(res, res + n_, 0.0);
-  for (size_t k = 0; k < body_kernels_.size(); ++k) {
-    add_residual(body_kernels_[k], {*this, ws, ws.bodies[k]}, body_slots_[k], t, y, yp, res);
-  }
+void System::add_constraint_block_residuals(Workspace& ws, double t, const double* y,
+                                            const double* yp, double* res) const {
   for (size_t k = 0; k < joint_kernels_.size(); ++k) {
     add_residual(joint_kernels_[k], {*this, ws, ws.joints[k]}, joint_slots_[k], t, y, yp, res);
   }
-  for (size_t k = 0; k < force_kernels_.size(); ++k) {
-    add_residual(force_kernels_[k], {*this, ws, ws.forces[k]}, force_slots_[k], t, y, yp, res);
-  }
+}
+
+void System::add_further_constraint_residuals(Workspace& ws, double t, const double* y,
+                                              const double* yp, double* res) const {
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
     add_residual(gcon_kernels_[k], {*this, ws, ws.gcons[k]}, gcon_slots_[k], t, y, yp, res);
   }
@@ -256,6 +253,35 @@ void System::residual(Workspace& ws, double t, const double* y, const double* yp
     check_on_curve(ck.curve[1], ck.subject, "the contact point", model_.curves[ck.cvcv->j_curve].id,
                    y[cvcv_state_offset_[k] + 1], t);
   }
+}
+
+void System::add_normalisation_residuals(const double* y, double* res) const {
+  for (const Slots& s : body_slots_) {
+    const V4<double> p(y[s.in_var[kBodyP]], y[s.in_var[kBodyP + 1]], y[s.in_var[kBodyP + 2]],
+                       y[s.in_var[kBodyP + 3]]);
+    res[s.out_row[kBodyStates]] += BodyKernel::normalisation(p);
+  }
+}
+
+void System::constraint_residual(Workspace& ws, double t, const double* y, const double* yp,
+                                 double* res) const {
+  std::fill(res, res + n_, 0.0);
+  add_normalisation_residuals(y, res);
+  add_constraint_block_residuals(ws, t, y, yp, res);
+  add_further_constraint_residuals(ws, t, y, yp, res);
+}
+
+void System::residual(Workspace& ws, double t, const double* y, const double* yp,
+                      double* res) const {
+  std::fill(res, res + n_, 0.0);
+  for (size_t k = 0; k < body_kernels_.size(); ++k) {
+    add_residual(body_kernels_[k], {*this, ws, ws.bodies[k]}, body_slots_[k], t, y, yp, res);
+  }
+  add_constraint_block_residuals(ws, t, y, yp, res);
+  for (size_t k = 0; k < force_kernels_.size(); ++k) {
+    add_residual(force_kernels_[k], {*this, ws, ws.forces[k]}, force_slots_[k], t, y, yp, res);
+  }
+  add_further_constraint_residuals(ws, t, y, yp, res);
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_residual(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, res);
   }
@@ -317,20 +343,16 @@ void System::add_velocity_row_time_rates(Workspace& ws, double t, const double* 
   }
 }
 
-void System::jacobian(Workspace& ws, double t, const double* y, const double* yp, double cj,
-                      double* values) const {
-  std::fill(values, values + pattern_.nnz(), 0.0);
-  for (size_t k = 0; k < body_kernels_.size(); ++k) {
-    add_jacobian(body_kernels_[k], {*this, ws, ws.bodies[k]}, body_slots_[k], t, y, yp, cj, values);
-  }
+void System::add_constraint_block_jacobians(Workspace& ws, double t, const double* y,
+                                            const double* yp, double cj, double* values) const {
   for (size_t k = 0; k < joint_kernels_.size(); ++k) {
     add_jacobian(joint_kernels_[k], {*this, ws, ws.joints[k]}, joint_slots_[k], t, y, yp, cj,
                  values);
   }
-  for (size_t k = 0; k < force_kernels_.size(); ++k) {
-    add_jacobian(force_kernels_[k], {*this, ws, ws.forces[k]}, force_slots_[k], t, y, yp, cj,
-                 values);
-  }
+}
+
+void System::add_further_constraint_jacobians(Workspace& ws, double t, const double* y,
+                                              const double* yp, double cj, double* values) const {
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
     add_jacobian(gcon_kernels_[k], {*this, ws, ws.gcons[k]}, gcon_slots_[k], t, y, yp, cj, values);
   }
@@ -345,6 +367,41 @@ void System::jacobian(Workspace& ws, double t, const double* y, const double* yp
     KernelWork& work = ws.ptcvs[ptcv_kernels_.size() + k];
     add_jacobian(cvcv_kernels_[k], {*this, ws, work}, cvcv_slots_[k], t, y, yp, cj, values);
   }
+}
+
+void System::add_normalisation_jacobians(const double* y, double* values) const {
+  for (const Slots& s : body_slots_) {
+    const size_t n_in = s.in_var.size();
+    V4<AD> p;
+    for (int i = 0; i < 4; ++i) p(i) = AD(y[s.in_var[kBodyP + static_cast<size_t>(i)]], 4, i);
+    const AD row = BodyKernel::normalisation(p);
+    for (int i = 0; i < 4; ++i) {
+      const int pos = s.jac_pos[kBodyStates * n_in + kBodyP + static_cast<size_t>(i)];
+      if (pos >= 0) values[pos] += row.derivatives()(i);
+    }
+  }
+}
+
+void System::constraint_jacobian(Workspace& ws, double t, const double* y, const double* yp,
+                                 double cj, double* values) const {
+  std::fill(values, values + pattern_.nnz(), 0.0);
+  add_normalisation_jacobians(y, values);
+  add_constraint_block_jacobians(ws, t, y, yp, cj, values);
+  add_further_constraint_jacobians(ws, t, y, yp, cj, values);
+}
+
+void System::jacobian(Workspace& ws, double t, const double* y, const double* yp, double cj,
+                      double* values) const {
+  std::fill(values, values + pattern_.nnz(), 0.0);
+  for (size_t k = 0; k < body_kernels_.size(); ++k) {
+    add_jacobian(body_kernels_[k], {*this, ws, ws.bodies[k]}, body_slots_[k], t, y, yp, cj, values);
+  }
+  add_constraint_block_jacobians(ws, t, y, yp, cj, values);
+  for (size_t k = 0; k < force_kernels_.size(); ++k) {
+    add_jacobian(force_kernels_[k], {*this, ws, ws.forces[k]}, force_slots_[k], t, y, yp, cj,
+                 values);
+  }
+  add_further_constraint_jacobians(ws, t, y, yp, cj, values);
   for (size_t k = 0; k < state_kernels_.size(); ++k) {
     add_jacobian(state_kernels_[k], {*this, ws, ws.states[k]}, state_slots_[k], t, y, yp, cj,
                  values);

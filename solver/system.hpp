@@ -265,6 +265,26 @@ class System {
   void jacobian(Workspace& ws, double t, const double* y, const double* yp, double cj,
                 double* values) const;
 
+  /// The constraints' part of residual() (res zeroed first): the constraint blocks,
+  /// Constraint_Generals, couplers, PTCV and CVCV kernels, and the bodies' normalisation rows
+  /// (BodyKernel::normalisation). Equals residual() in every row constraint_only_row() names:
+  /// the velocity, position and normalisation rows of the index-2 form.
+  void constraint_residual(Workspace& ws, double t, const double* y, const double* yp,
+                           double* res) const;
+  /// The same kernels' part of jacobian() (values zeroed first): equals jacobian() at every
+  /// position constraint_only_position() names, e.g. the multipliers' columns of the body rows
+  /// (-B^T) and the velocity rows (B) of the index-2 form unless a force or user state reads
+  /// reactions. It leaves out the body dynamics, force and state kernels, most of jacobian()'s
+  /// cost, and the index-1 and index-3 forms' further terms. The ODE form's right-hand side and
+  /// projection read only such positions (solver/system_blocks.hpp).
+  void constraint_jacobian(Workspace& ws, double t, const double* y, const double* yp, double cj,
+                           double* values) const;
+  /// True when no kernel but the constraints' of constraint_residual() writes residual row `row`
+  /// (no body dynamics, force or state kernel, nor the index-1 and index-3 forms' further terms).
+  bool constraint_only_row(int row) const { return constraint_only_row_[row] != 0; }
+  /// True when likewise nothing but those kernels writes Jacobian position `pos` (pattern order).
+  bool constraint_only_position(int pos) const { return constraint_only_pos_[pos] != 0; }
+
   /// Which element a variable belongs to, for messages ("Body_Rigid 2", "Constraint_Joint 1").
   std::string describe_variable(int index) const;
 
@@ -297,6 +317,20 @@ class System {
   void add_acceleration_jacobian(const Kernel& k, const KernelCall& c, const Slots& s, double t,
                                  const double* y, const double* yp, double cj,
                                  double* values) const;
+  /// The constraint kernels' residual and Jacobian: the joint, motion and Body_Point blocks
+  /// (joint_kernels_), then the further constraints (general, couplers, PTCV, CVCV), so that
+  /// residual() and jacobian() keep their kernel order (forces between the two).
+  void add_constraint_block_residuals(Workspace& ws, double t, const double* y, const double* yp,
+                                      double* res) const;
+  void add_further_constraint_residuals(Workspace& ws, double t, const double* y, const double* yp,
+                                        double* res) const;
+  void add_constraint_block_jacobians(Workspace& ws, double t, const double* y, const double* yp,
+                                      double cj, double* values) const;
+  void add_further_constraint_jacobians(Workspace& ws, double t, const double* y, const double* yp,
+                                        double cj, double* values) const;
+  /// The bodies' normalisation rows alone (the last output of each body kernel).
+  void add_normalisation_residuals(const double* y, double* res) const;
+  void add_normalisation_jacobians(const double* y, double* values) const;
   /// Adds JointKernel::velocity_row_rate of every active driven motion to its lambda row.
   void add_drive_row_rates(Workspace& ws, double t, double* rows) const;
 
@@ -352,6 +386,9 @@ class System {
   void build_pattern();
   /// The positions of the pinned mu diagonals (index 3) and of M u and the u rows (index 1).
   void add_fixed_positions();
+  /// constraint_only_row_ and constraint_only_pos_: every row and position some other kernel
+  /// or term writes is cleared.
+  void mark_constraint_only();
 
   const Model& model_;
   DaeForm form_;
@@ -406,6 +443,8 @@ class System {
   /// angle history starts as a copy, so the kernels' track indices hold in each.
   AngleHistory angles_;
   SparsePattern pattern_;
+  std::vector<char> constraint_only_row_;  ///< per residual row, see constraint_only_row()
+  std::vector<char> constraint_only_pos_;  ///< per pattern position
 
   /// Gives every kernel's AX, AY, AZ and INCANG measure its track in angles_.
   void track_angles();

@@ -34,15 +34,34 @@ Dae::Dae(const System& sys, Workspace& ws, std::vector<int> removed)
   }
 }
 
+void Dae::pin(const double* y, double* res) const {
+  for (int r : pinned_) res[r] = y[r];
+}
+
+void Dae::pin(double* values) const {
+  for (int k : zero_pos_) values[k] = 0.0;
+  for (int k : diag_pos_) values[k] = 1.0;
+}
+
 void Dae::residual(double t, const double* y, const double* yp, double* res) const {
   sys_.residual(ws_, time_at(t), y, yp, res);
-  for (int r : pinned_) res[r] = y[r];
+  pin(y, res);
 }
 
 void Dae::jacobian(double t, const double* y, const double* yp, double cj, double* values) const {
   sys_.jacobian(ws_, time_at(t), y, yp, cj, values);
-  for (int k : zero_pos_) values[k] = 0.0;
-  for (int k : diag_pos_) values[k] = 1.0;
+  pin(values);
+}
+
+void Dae::constraint_residual(double t, const double* y, const double* yp, double* res) const {
+  sys_.constraint_residual(ws_, time_at(t), y, yp, res);
+  pin(y, res);
+}
+
+void Dae::constraint_jacobian(double t, const double* y, const double* yp, double cj,
+                              double* values) const {
+  sys_.constraint_jacobian(ws_, time_at(t), y, yp, cj, values);
+  pin(values);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,6 +235,11 @@ AccelerationSolver::AccelerationSolver(const Dae& dae)
     for (char d : fk.state_inputs.state_deriv) refresh_dfdyp_ |= d != 0;
     implicit_forces_ |= fk.reads_accelerations || fk.n_multipliers > 0;
   }
+  const System& sys = dae.system();
+  constraint_jacobian_only_ = !refresh_dfdyp_ && !implicit_forces_ &&
+                              std::all_of(entries_.begin(), entries_.end(), [&](const Entry& e) {
+                                return e.deriv || sys.constraint_only_position(e.p);
+                              });
   lu_.analyzePattern(K_);
   rhs_.resize(nd + nl);
   sol_.resize(nd + nl);
@@ -245,7 +269,11 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
   Eigen::VectorXd& z = z_;
   z.setZero();
   for (int iter = 0;; ++iter) {
-    dae_.jacobian(t, y.data(), yp.data(), 0.0, j0_.data());
+    if (constraint_jacobian_only_) {
+      dae_.constraint_jacobian(t, y.data(), yp.data(), 0.0, j0_.data());
+    } else {
+      dae_.jacobian(t, y.data(), yp.data(), 0.0, j0_.data());
+    }
     if (refresh_dfdyp_ || implicit_forces_) {
       dae_.jacobian(t, y.data(), yp.data(), 1.0, dfdyp_.data());
       for (size_t k = 0; k < dfdyp_.size(); ++k) dfdyp_[k] -= j0_[k];
@@ -294,9 +322,43 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
 // ConstraintProjector
 
 ConstraintProjector::ConstraintProjector(const Dae& dae)
-    : dae_(dae), b_(blocks_of(dae)), zero_yp_(dae.size(), 0.0), res_(dae.size(), 0.0) {
+    : dae_(dae),
+      b_(blocks_of(dae)),
+      zero_yp_(dae.size(), 0.0),
+      res_(dae.size(), 0.0),
+      values_(dae.pattern().nnz(), 0.0) {
   rows_ = b_.pos_rows;
   rows_.insert(rows_.end(), b_.vel_rows.begin(), b_.vel_rows.end());
+  const System& sys = dae.system();
+  std::vector<int> row_of(dae.size(), -1);
+  for (size_t r = 0; r < rows_.size(); ++r) row_of[rows_[r]] = static_cast<int>(r);
+  std::vector<Eigen::Triplet<double>> at;
+  std::vector<int> at_pos;
+  const SparsePattern& p = dae.pattern();
+  for (size_t c = 0; c < b_.diff.size(); ++c) {
+    const int v = b_.diff[c];
+    if (v >= sys.motion_state_begin()) continue;
+    for (int k = p.col_ptr[v]; k < p.col_ptr[v + 1]; ++k) {
+      if (row_of[p.row_idx[k]] < 0) continue;
+      at.emplace_back(row_of[p.row_idx[k]], static_cast<int>(c), 1.0);
+      at_pos.push_back(k);
+    }
+  }
+  A_.resize(static_cast<Eigen::Index>(rows_.size()), static_cast<Eigen::Index>(b_.diff.size()));
+  A_.setFromTriplets(at.begin(), at.end());
+  A_.makeCompressed();
+  a_pos_.assign(at_pos.size(), -1);
+  for (size_t e = 0; e < at.size(); ++e) {
+    const int* inner = A_.innerIndexPtr();
+    const int c = at[e].col(), b = A_.outerIndexPtr()[c], en = A_.outerIndexPtr()[c + 1];
+    a_pos_[static_cast<size_t>(std::lower_bound(inner + b, inner + en, at[e].row()) - inner)] =
+        at_pos[e];
+  }
+  constraint_parts_only_ =
+      std::all_of(rows_.begin(), rows_.end(), [&](int r) { return sys.constraint_only_row(r); }) &&
+      std::all_of(a_pos_.begin(), a_pos_.end(),
+                  [&](int k) { return sys.constraint_only_position(k); });
+  r_.resize(static_cast<Eigen::Index>(rows_.size()));
 }
 
 bool ConstraintProjector::project(double t, std::vector<double>& y, double tol, int max_iter) {
@@ -306,19 +368,24 @@ bool ConstraintProjector::project(double t, std::vector<double>& y, double tol, 
   }
   factored_ = false;
   for (int iter = 0;; ++iter) {
-    dae_.residual(t, y.data(), zero_yp_.data(), res_.data());
-    const Eigen::VectorXd r = gather(res_, rows_);
-    const double err = r.size() ? r.cwiseAbs().maxCoeff() : 0.0;
+    if (constraint_parts_only_) {
+      dae_.constraint_residual(t, y.data(), zero_yp_.data(), res_.data());
+    } else {
+      dae_.residual(t, y.data(), zero_yp_.data(), res_.data());
+    }
+    for (size_t i = 0; i < rows_.size(); ++i) r_(static_cast<Eigen::Index>(i)) = res_[rows_[i]];
+    const double err = r_.size() ? r_.cwiseAbs().maxCoeff() : 0.0;
     // A converged state keeps the factorisation of the previous iterate (one Newton step
     // earlier, so it differs by O(err)): project_tangent() uses it.
     if (err <= tol && (factored_ || rows_.empty())) return true;
     if (iter == max_iter) return false;
-    A_ = block(jacobian_matrix(dae_, t, y, zero_yp_, 0.0), rows_, b_.diff);
-    // Motion states are references the bodies follow: the projection leaves them alone.
-    const int first_motion_state = dae_.system().motion_state_begin();
-    A_.prune([&](Eigen::Index, Eigen::Index c, double) {
-      return b_.diff[static_cast<size_t>(c)] < first_motion_state;
-    });
+    if (constraint_parts_only_) {
+      dae_.constraint_jacobian(t, y.data(), zero_yp_.data(), 0.0, values_.data());
+    } else {
+      dae_.jacobian(t, y.data(), zero_yp_.data(), 0.0, values_.data());
+    }
+    double* av = A_.valuePtr();
+    for (size_t k = 0; k < a_pos_.size(); ++k) av[k] = values_[a_pos_[k]];
     ldlt_.compute(A_ * A_.transpose());
     if (ldlt_.info() != Eigen::Success) {
       throw Error(ExitCode::kAnalysisFailed,
@@ -326,7 +393,7 @@ bool ConstraintProjector::project(double t, std::vector<double>& y, double tol, 
     }
     factored_ = true;
     if (err <= tol) return true;
-    const Eigen::VectorXd dx = -(A_.transpose() * ldlt_.solve(r));
+    const Eigen::VectorXd dx = -(A_.transpose() * ldlt_.solve(r_));
     for (size_t i = 0; i < b_.diff.size(); ++i) y[b_.diff[i]] += dx(static_cast<Eigen::Index>(i));
   }
 }

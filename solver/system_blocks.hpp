@@ -49,6 +49,11 @@ class Dae {
 
   void residual(double t, const double* y, const double* yp, double* res) const;
   void jacobian(double t, const double* y, const double* yp, double cj, double* values) const;
+  /// The constraints' part of residual() and jacobian() (System::constraint_residual,
+  /// System::constraint_jacobian), with the removed equations pinned alike.
+  void constraint_residual(double t, const double* y, const double* yp, double* res) const;
+  void constraint_jacobian(double t, const double* y, const double* yp, double cj,
+                           double* values) const;
 
   /// From now on residual() and jacobian() evaluate the System at time `t` whatever time they
   /// are given: a pseudo-time integration at a fixed instant (solver/mkeam_static.hpp).
@@ -68,6 +73,9 @@ class Dae {
   std::vector<int> pinned_;    ///< rows (= variables) pinned to zero: lambda_e and mu_e
   std::vector<int> zero_pos_;  ///< Jacobian value positions in pinned rows
   std::vector<int> diag_pos_;  ///< Jacobian value positions of the pinned diagonals
+
+  void pin(const double* y, double* res) const;
+  void pin(double* values) const;
 };
 
 /// Index sets of the layout in system.hpp (stabilised index-2 form: the index-3 form has no
@@ -106,7 +114,8 @@ Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const ch
 ///   [dF_v/dy_d    0           ] [lambda] = [ 0                         ]
 /// The first block row is every differential row (for bodies: q' = H nu and M nu' - B^T lambda
 /// = Q); the second is the time derivative of the velocity constraints, dF_v/dy y' = 0 (for
-/// bodies B nu' + gamma = 0). dF/dy comes from the exact Jacobian at each solve; dF/dy' (the
+/// bodies B nu' + gamma = 0). dF/dy comes from the exact Jacobian at each solve, of the
+/// constraints alone where that is exact (constraint_jacobian_only()); dF/dy' (the
 /// mass matrix and the identity of the kinematic rows) is constant in this formulation and is
 /// evaluated once, at construction; models with implicit user states (Control_Diff
 /// is_implicit, whose y' coefficients may depend on the state) refresh it at every solve. The
@@ -122,6 +131,12 @@ class AccelerationSolver {
   /// Sets y' of the differential variables and lambda in y; mu, mu_n and the other entries of
   /// y' are set to 0. Throws Error(kAnalysisFailed) if the augmented matrix is singular.
   void solve(double t, std::vector<double>& y, std::vector<double>& yp);
+  /// True when each solve evaluates the constraints' Jacobian only (System::constraint_jacobian):
+  /// every entry of K that comes from dF/dy (-B^T in the differential rows, B in the velocity
+  /// rows) is written by the constraint kernels alone and dF/dy' is constant. A force or user
+  /// state reading reactions, a force reading accelerations, an implicit user state or a force
+  /// reading DIF1 needs the full Jacobian.
+  bool constraint_jacobian_only() const { return constraint_jacobian_only_; }
 
  private:
   const Dae& dae_;
@@ -131,6 +146,7 @@ class AccelerationSolver {
   bool refresh_dfdyp_ = false;  ///< re-evaluate dF/dy' at each solve (implicit user states)
   /// Forces read accelerations or reactions: Newton on the (then nonlinear) system.
   bool implicit_forces_ = false;
+  bool constraint_jacobian_only_ = false;
   static constexpr int kMaxNewtonIterations = 50;
   static constexpr double kNewtonTolerance = 1e-12;
   std::vector<double> res_;
@@ -159,13 +175,23 @@ class ConstraintProjector {
   /// Projects a vector of differential-variable increments onto the tangent space at the last
   /// projected point: e <- e - A^T (A A^T)^{-1} A e.
   void project_tangent(Eigen::VectorXd& e) const;
+  /// True when the projection evaluates the constraints' residual and Jacobian only
+  /// (System::constraint_residual, constraint_jacobian): nothing else writes the rows and
+  /// entries it reads (always so in the index-2 form).
+  bool constraint_parts_only() const { return constraint_parts_only_; }
 
  private:
   const Dae& dae_;
   Blocks b_;
   std::vector<int> rows_;
-  std::vector<double> zero_yp_, res_;
+  std::vector<double> zero_yp_, res_, values_;
+  /// A = d(rows_)/d(differential variables), motion states left out (references the bodies
+  /// follow: the projection leaves them alone); its structure is fixed, its value k is the
+  /// Jacobian's value a_pos_[k].
   SpMat A_;
+  std::vector<int> a_pos_;
+  bool constraint_parts_only_ = false;
+  Eigen::VectorXd r_ = Eigen::VectorXd();
   Eigen::SimplicialLDLT<SpMat> ldlt_;
   bool factored_ = false;
 };

@@ -275,6 +275,7 @@ void System::build_pattern() {
   pattern_ = probe.pattern();
   probe.fill_positions(pattern_);
   add_fixed_positions();
+  mark_constraint_only();
 }
 
 void System::add_fixed_positions() {
@@ -295,6 +296,47 @@ void System::add_fixed_positions() {
       mass_u_pos_.push_back(p);
     }
     for (int r = kappa_begin_ + n_eq_; r < n_; ++r) u_diag_pos_.push_back(pattern_.position(r, r));
+  }
+}
+
+void System::mark_constraint_only() {
+  constraint_only_row_.assign(static_cast<size_t>(n_), 1);
+  constraint_only_pos_.assign(static_cast<size_t>(pattern_.nnz()), 1);
+  // Clears the rows and positions of the outputs of `s` (up to `n_out`) and their corrections.
+  auto clear = [&](const Slots& s, size_t n_out) {
+    const size_t n_in = s.in_var.size();
+    for (size_t r = 0; r < n_out; ++r) {
+      if (s.out_row[r] < 0) continue;
+      constraint_only_row_[static_cast<size_t>(s.out_row[r])] = 0;
+      for (size_t i = 0; i < n_in; ++i) {
+        const int pos = s.jac_pos[r * n_in + i];
+        if (pos >= 0) constraint_only_pos_[static_cast<size_t>(pos)] = 0;
+        const int cpos = s.corr_pos.empty() ? -1 : s.corr_pos[r * n_in + i];
+        if (cpos >= 0) constraint_only_pos_[static_cast<size_t>(cpos)] = 0;
+      }
+    }
+  };
+  // The body kernels' rows but the normalisation row (their last output), the forces, the
+  // states, and the index-1 form's B^T kappa and acceleration evaluations.
+  for (const Slots& s : body_slots_) clear(s, kBodyStates);
+  for (const auto* group :
+       {&force_slots_, &state_slots_, &joint_corr_slots_, &joint_acc_slots_, &coupler_corr_slots_,
+        &coupler_acc_slots_, &gcon_corr_slots_, &gcon_acc_slots_}) {
+    for (const Slots& s : *group) clear(s, s.out_row.size());
+  }
+  // The fixed terms: the index-3 form's pinned mu rows, the index-1 form's M u and u rows.
+  if (form_ == DaeForm::kIndex3) {
+    const int mu0 = kBodyStates * nb_ + n_eq_;
+    for (int r = mu0; r < mu0 + n_eq_; ++r) constraint_only_row_[static_cast<size_t>(r)] = 0;
+  }
+  if (form_ == DaeForm::kStabilisedIndex1) {
+    for (int r = kappa_begin_ + n_eq_; r < n_; ++r)
+      constraint_only_row_[static_cast<size_t>(r)] = 0;
+  }
+  for (int pos : pinned_mu_diag_) constraint_only_pos_[static_cast<size_t>(pos)] = 0;
+  for (int pos : u_diag_pos_) constraint_only_pos_[static_cast<size_t>(pos)] = 0;
+  for (const auto& p : mass_u_pos_) {
+    for (int pos : p) constraint_only_pos_[static_cast<size_t>(pos)] = 0;
   }
 }
 

@@ -1,0 +1,228 @@
+// Oracles for the constraints' part of the residual and Jacobian (System::constraint_residual,
+// System::constraint_jacobian), which the ODE form's right-hand side and projection evaluate
+// instead of the full ones:
+// * equal to the full residual and Jacobian (System::residual, System::jacobian: every kernel,
+//   itself checked against finite differences in jacobian_test.cpp) at every row and position
+//   that the acceleration system K and the projection read, on a model with gravity, a
+//   spring-damper, a bushing, a torque reading a velocity, a user state, a velocity motion, a
+//   coupler and a Constraint_General, at a state off the constraints with non-zero y' and
+//   multipliers; the force and state kernels do write elsewhere (the two parts differ there);
+// * the accelerations and reactions solved with it satisfy the DAE: the differential rows of the
+//   full residual vanish, and so does the time derivative of the velocity rows (a central
+//   difference of the full residual along (1, y'));
+// * a force reading a joint's reaction writes the multiplier columns of its body's rows: the
+//   acceleration solve then takes the full Jacobian.
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "solver/system_blocks.hpp"
+#include "tests/solver/inline_deck.hpp"
+
+using namespace mb;
+
+namespace {
+
+/// Wheels 2 and 3 on revolute joints coupled 2 q1 + q2 = 0, wheel 2 driven at 2 + sin t rad/s
+/// (a velocity motion) against a torque that reads its spin; a bob (body 4) held 1 from a ground
+/// point by a Constraint_General; a free body 5 on a spring-damper to ground and a bushing to the
+/// bob; a user state driven by body 5's velocity. `extra` adds elements.
+std::string mechanism(const std::string& extra) {
+  return R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_y="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Reference_Marker id="11" body_id="1" pos_x="3"/>
+    <Reference_Marker id="12" body_id="1" pos_y="2"/>
+    <Reference_Marker id="13" body_id="1" pos_x="-2" pos_y="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="2" inertia_xx="0.3" inertia_yy="0.3" inertia_zz="0.5"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Body_Rigid id="3" cg_id="30" mass="1" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.2"/>
+    <Reference_Marker id="30" body_id="3" pos_x="3"/>
+    <Body_Rigid id="4" cg_id="40" mass="0.5" inertia_xx="0.01" inertia_yy="0.02" inertia_zz="0.03"
+                v_ic_z="0.4"/>
+    <Reference_Marker id="40" body_id="4" pos_x="1" pos_y="2"/>
+    <Body_Rigid id="5" cg_id="50" mass="1.5" inertia_xx="0.04" inertia_yy="0.05" inertia_zz="0.06"
+                v_ic_x="0.3" w_ic_y="1.2"/>
+    <Reference_Marker id="50" body_id="5" pos_x="-1" pos_y="1.5"/>
+    <Reference_Marker id="51" body_id="5" pos_x="-1.2" pos_y="1.4"/>
+    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="20" j_marker_id="10"/>
+    <Constraint_Joint id="2" type="REVOLUTE" i_marker_id="30" j_marker_id="11"/>
+    <Constraint_Coupler id="7" joint1_id="1" joint2_id="2" coefficients="2, 1"/>
+    <Motion_Joint id="5" joint_id="1" joint_type="R" val_type="V" type="EXPRESSION"
+                  ic_disp="0" expr="2 + SIN(TIME)"/>
+    <Constraint_General id="1" i_marker_id="40" expr="DM(40,12) - 1.0"/>
+    <Force_SpringDamper id="1" type="TRANSLATIONAL" i_marker_id="51" j_marker_id="13"
+                        stiffness="300" damping="5" length="0.4"/>
+    <Force_Bushing id="2" i_marker_id="50" j_marker_id="40" kx="40" ky="50" kz="60" cx="1"
+                   cy="1" cz="1" ktx="3" kty="4" ktz="5" ctx="0.1" cty="0.1" ctz="0.1"/>
+    <Force_Scalar_TwoBody id="3" type="Torque" i_marker_id="30" j_marker_id="11"
+                          val_expression="0.65 - 0.1*WZ(30)"/>
+    <Control_Diff id="1" expr="VX(50) - 2*DIF(1)"/>
+    )XML" +
+         extra + R"XML(
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="0.1"/>
+  </Command></MotionSolve>)XML";
+}
+
+/// A deck's System and Dae (the Dae evaluates in the Workspace beside it: not movable).
+struct Setup {
+  explicit Setup(const std::string& deck)
+      : model(test::model_inline(deck)),
+        sys(*model),
+        ws(sys.make_workspace()),
+        dae(sys, ws),
+        b(blocks_of(dae)) {}
+  Setup(const Setup&) = delete;
+  Setup& operator=(const Setup&) = delete;
+
+  std::unique_ptr<Model> model;
+  System sys;
+  Workspace ws;
+  Dae dae;
+  Blocks b;
+};
+
+/// The pattern positions of (rows, cols), each row and column a variable index.
+std::vector<int> positions(const SparsePattern& p, const std::vector<int>& rows,
+                           const std::vector<int>& cols) {
+  std::vector<int> out;
+  for (int r : rows) {
+    for (int c : cols) {
+      const int k = p.position(r, c);
+      if (k >= 0) out.push_back(k);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the constraints' Jacobian equals the full one wherever the ODE form reads it") {
+  Setup s(mechanism(""));
+  const System& sys = s.sys;
+  const SparsePattern& p = sys.pattern();
+  REQUIRE(!sys.coupler_kernels().empty());
+  REQUIRE(!sys.general_constraint_kernels().empty());
+  REQUIRE(sys.force_kernels().size() >= 3);
+  REQUIRE(!sys.state_kernels().empty());
+  REQUIRE(sys.motion_state_begin() < sys.coupler_state_begin());  // the velocity motion's state
+
+  // Both readers take the constraints' part on this model.
+  CHECK(AccelerationSolver(s.dae).constraint_jacobian_only());
+  CHECK(ConstraintProjector(s.dae).constraint_parts_only());
+
+  // A state off the constraints, every y' and multiplier non-zero.
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> uni(-0.05, 0.05);
+  std::vector<double> y = sys.initial_state(), yp(sys.size());
+  for (double& v : y) v += uni(rng);
+  for (double& v : yp) v = 20 * uni(rng);
+  for (int i = 0; i < sys.size(); ++i) {
+    if (sys.differential_mask()[i] == 0.0) y[i] = 20 * uni(rng);
+  }
+  const double t = 0.3;
+  for (double cj : {0.0, 1.0, 7.5}) {
+    INFO("cj = " << cj);
+    std::vector<double> full(p.nnz()), part(p.nnz());
+    s.dae.jacobian(t, y.data(), yp.data(), cj, full.data());
+    s.dae.constraint_jacobian(t, y.data(), yp.data(), cj, part.data());
+    // What K reads of dF/dy: the multipliers' columns of the differential rows, the velocity
+    // rows' differential columns; what the projection reads: the position, normalisation and
+    // velocity rows' differential columns.
+    std::vector<int> read = positions(p, s.b.diff, s.b.lambda);
+    const std::vector<int> vel = positions(p, s.b.vel_rows, s.b.diff);
+    const std::vector<int> pos = positions(p, s.b.pos_rows, s.b.diff);
+    read.insert(read.end(), vel.begin(), vel.end());
+    read.insert(read.end(), pos.begin(), pos.end());
+    REQUIRE(read.size() > 100);
+    int nonzero = 0;
+    for (int k : read) {
+      INFO("position " << k);
+      CHECK(sys.constraint_only_position(k));
+      CHECK(part[k] == Approx(full[k]).margin(1e-14));
+      nonzero += part[k] != 0.0;
+    }
+    CHECK(nonzero > 50);
+    // The body, force and state kernels write elsewhere: there the two differ.
+    int differ = 0;
+    for (int k = 0; k < p.nnz(); ++k) {
+      if (std::abs(part[k] - full[k]) > 1e-9) {
+        ++differ;
+        CHECK_FALSE(sys.constraint_only_position(k));
+      }
+    }
+    CHECK(differ > 50);
+  }
+  // The residual's constraint rows likewise.
+  std::vector<double> full(sys.size()), part(sys.size());
+  s.dae.residual(t, y.data(), yp.data(), full.data());
+  s.dae.constraint_residual(t, y.data(), yp.data(), part.data());
+  std::vector<int> rows = s.b.pos_rows;
+  rows.insert(rows.end(), s.b.vel_rows.begin(), s.b.vel_rows.end());
+  for (int r : rows) {
+    INFO("row " << r << " (" << sys.describe_variable(r) << ")");
+    CHECK(sys.constraint_only_row(r));
+    CHECK(part[r] != 0.0);
+    CHECK(part[r] == Approx(full[r]).margin(1e-14));
+  }
+  for (int r : s.b.dyn_rows) CHECK_FALSE(sys.constraint_only_row(r));
+}
+
+TEST_CASE("accelerations solved with the constraints' Jacobian satisfy the DAE") {
+  Setup s(mechanism(""));
+  const System& sys = s.sys;
+  AccelerationSolver acc(s.dae);
+  REQUIRE(acc.constraint_jacobian_only());
+  // A state on the constraints (projected), moving.
+  std::vector<double> y = sys.initial_state(), yp(sys.size(), 0.0);
+  const double t = 0.3;
+  ConstraintProjector proj(s.dae);
+  REQUIRE(proj.project(t, y, 1e-12, 20));
+  acc.solve(t, y, yp);
+  std::vector<double> res(sys.size());
+  s.dae.residual(t, y.data(), yp.data(), res.data());
+  double scale = 0;
+  for (int i : s.b.diff) scale = std::max(scale, std::abs(yp[i]));
+  REQUIRE(scale > 1.0);
+  for (int i : s.b.diff) {
+    INFO("row " << i << " (" << sys.describe_variable(i) << ")");
+    CHECK(std::abs(res[i]) < 1e-10 * scale);
+  }
+  // d/dt of the velocity rows along the motion (y' of the differential variables, lambda held).
+  const double h = 1e-6;
+  std::vector<double> yplus = y, yminus = y, rp(sys.size()), rm(sys.size());
+  for (int i : s.b.diff) {
+    yplus[i] += h * yp[i];
+    yminus[i] -= h * yp[i];
+  }
+  s.dae.residual(t + h, yplus.data(), yp.data(), rp.data());
+  s.dae.residual(t - h, yminus.data(), yp.data(), rm.data());
+  for (int r : s.b.vel_rows) {
+    INFO("row " << r << " (" << sys.describe_variable(r) << ")");
+    CHECK(std::abs((rp[r] - rm[r]) / (2 * h)) < 1e-6 * scale);
+  }
+}
+
+TEST_CASE("a force reading a reaction keeps the acceleration solve on the full Jacobian") {
+  Setup s(mechanism(R"XML(<Force_Scalar_TwoBody id="4" type="Torque" i_marker_id="20"
+      j_marker_id="10" val_expression="0.01*JOINT(1,0,2,0)"/>)XML"));
+  const System& sys = s.sys;
+  // Its body rows' entries in joint 1's multiplier columns are the force's too.
+  const int o = sys.body_offset(s.model->body_index.at(2));
+  const int lambda = sys.lambda_offset(0);
+  int shared = 0;
+  for (int r = o; r < o + kBodyStates; ++r) {
+    for (int e = 0; e < sys.joint_equation_count(0); ++e) {
+      const int k = sys.pattern().position(r, lambda + e);
+      if (k >= 0 && !sys.constraint_only_position(k)) ++shared;
+    }
+  }
+  CHECK(shared > 0);
+  CHECK_FALSE(AccelerationSolver(s.dae).constraint_jacobian_only());
+  CHECK(ConstraintProjector(s.dae).constraint_parts_only());
+}
