@@ -131,7 +131,7 @@ void OdeNewtonMatrix::solve(double* b) {
   r_ = Eigen::Map<const Eigen::VectorXd>(b, nd_);
   rhs_.noalias() = s_matrix_ * r_;
   w_ = rhs_;
-  lu_.solve(w_.data());
+  lu_.solve(newton_, w_.data());
   Eigen::Map<Eigen::VectorXd>(b, nd_) = r_ - gamma_ * w_.head(nd_);
 }
 

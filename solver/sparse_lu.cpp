@@ -44,6 +44,8 @@ void SparseLu::analyze(const Eigen::SparseMatrix<double>& a) {
   if (!klu_->symbolic) {
     throw Error(ExitCode::kInternal, "SparseLu::analyze: KLU cannot order the matrix");
   }
+  b_.resize(a.rows());
+  r_.resize(a.rows());
 }
 
 bool SparseLu::factor(const Eigen::SparseMatrix<double>& a) {
@@ -69,9 +71,16 @@ bool SparseLu::factor(const Eigen::SparseMatrix<double>& a) {
   return true;
 }
 
-void SparseLu::solve(double* x) {
+void SparseLu::solve(const Eigen::SparseMatrix<double>& a, double* x) {
   Klu& k = *klu_;
+  Eigen::Map<Eigen::VectorXd> xv(x, a.rows());
+  b_ = xv;
   klu_solve(k.symbolic, k.numeric, k.symbolic->n, 1, x, &k.common);
+  // One step of iterative refinement: x += A^-1 (b - A x).
+  r_ = b_;
+  r_.noalias() -= a * xv;
+  klu_solve(k.symbolic, k.numeric, k.symbolic->n, 1, r_.data(), &k.common);
+  xv += r_;
 }
 
 }  // namespace mb

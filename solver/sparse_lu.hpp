@@ -10,7 +10,12 @@
 // pivot growth min_j max|A(:,j)| / max|U(:,j)| must stay within kMaxPivotGrowth of the growth of
 // the last full factorisation. A refactorisation that meets a zero pivot or grows the pivots
 // past that falls back to a full factorisation (which picks new pivots); only that allocates.
+// Each solve takes one step of iterative refinement: KLU's threshold pivoting (it keeps a
+// diagonal pivot down to 1e-3 of the column's largest entry) and the kept pivot order lose
+// digits on ill-conditioned matrices, the restarts at a singular configuration of IFToMM A02 among
+// them, where the unrefined solutions made IDA fail after the restart (iftomm_A02_tight_restarts).
 
+#include <Eigen/Core>
 #include <Eigen/Sparse>
 #include <memory>
 
@@ -35,8 +40,9 @@ class SparseLu {
   /// accurate, else factors afresh. False if `a` is singular (a zero pivot with any pivot
   /// order); solve() then must not be called until a later factor() succeeds.
   bool factor(const Eigen::SparseMatrix<double>& a);
-  /// x <- A^-1 x with the A of the last successful factor(); x has A's size. No allocation.
-  void solve(double* x);
+  /// x <- A^-1 x, `a` the matrix of the last successful factor() (unchanged since), with one
+  /// step of iterative refinement against it; x has A's size. No allocation.
+  void solve(const Eigen::SparseMatrix<double>& a, double* x);
 
   /// Numbers of full factorisations and of accepted refactorisations so far (for tests and
   /// statistics).
@@ -46,6 +52,7 @@ class SparseLu {
  private:
   struct Klu;  ///< KLU's common block, symbolic and numeric objects (sparse_lu.cpp)
   std::unique_ptr<Klu> klu_;
+  Eigen::VectorXd b_ = Eigen::VectorXd(), r_ = Eigen::VectorXd();  ///< refinement work
   int full_ = 0, refactored_ = 0;
 };
 

@@ -298,7 +298,7 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
                                                : ""));
     }
     sol_ = rhs_;
-    lu_.solve(sol_.data());
+    lu_.solve(K_, sol_.data());
     const double change = (sol_ - z).lpNorm<Eigen::Infinity>();
     z = sol_;
     for (Eigen::Index i = 0; i < nd; ++i) yp[b_.diff[static_cast<size_t>(i)]] = z(i);

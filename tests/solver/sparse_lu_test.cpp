@@ -53,7 +53,7 @@ double solve_error(SparseLu& lu, const SpMat& a) {
   for (int i = 0; i < kN; ++i) b(i) = std::sin(1.0 + i);
   const Eigen::VectorXd expected = Eigen::MatrixXd(a).partialPivLu().solve(b);
   Eigen::VectorXd x = b;
-  lu.solve(x.data());
+  lu.solve(a, x.data());
   return (x - expected).lpNorm<Eigen::Infinity>() / expected.lpNorm<Eigen::Infinity>();
 }
 
