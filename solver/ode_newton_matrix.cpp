@@ -81,7 +81,7 @@ OdeNewtonMatrix::OdeNewtonMatrix(const Dae& dae)
   }
   curvature_from_constraints_ = std::all_of(curvature_pos_.begin(), curvature_pos_.end(),
                                             [&](int k) { return sys.constraint_only_position(k); });
-  lu_.analyzePattern(newton_);
+  lu_.analyze(newton_);
   r_.resize(nd_);
   rhs_.resize(nd_ + nl);
   w_.resize(nd_ + nl);
@@ -124,14 +124,14 @@ bool OdeNewtonMatrix::factor(double gamma) {
   std::fill(v, v + newton_.nonZeros(), 0.0);
   for (const Entry& e : k_entries_) v[e.k] += e.deriv ? j1_[e.p] - j0_[e.p] : j0_[e.p];
   for (const Entry& e : s_entries_) v[e.k] += gamma * s_values_[e.p];
-  lu_.factorize(newton_);
-  return lu_.info() == Eigen::Success;
+  return lu_.factor(newton_);
 }
 
 void OdeNewtonMatrix::solve(double* b) {
   r_ = Eigen::Map<const Eigen::VectorXd>(b, nd_);
   rhs_.noalias() = s_matrix_ * r_;
-  w_ = lu_.solve(rhs_);
+  w_ = rhs_;
+  lu_.solve(newton_, w_.data());
   Eigen::Map<Eigen::VectorXd>(b, nd_) = r_ - gamma_ * w_.head(nd_);
 }
 

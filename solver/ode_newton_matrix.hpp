@@ -21,9 +21,9 @@
 // update, then a dense LU of nd x nd).
 
 #include <Eigen/Sparse>
-#include <Eigen/SparseLU>
 #include <vector>
 
+#include "solver/sparse_lu.hpp"
 #include "solver/system_blocks.hpp"
 
 namespace mb {
@@ -61,7 +61,7 @@ class OdeNewtonMatrix {
   std::vector<Entry> s_entries_;         ///< S in the Newton matrix (times gamma)
   std::vector<Entry> s_matrix_entries_;  ///< S in s_matrix_ (k indexes it)
   SpMat newton_, s_matrix_;
-  Eigen::SparseLU<SpMat> lu_;
+  SparseLu lu_;
   double gamma_ = 0;
   Eigen::VectorXd r_ = Eigen::VectorXd(), rhs_ = Eigen::VectorXd(), w_ = Eigen::VectorXd();
 };

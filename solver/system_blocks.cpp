@@ -240,7 +240,7 @@ AccelerationSolver::AccelerationSolver(const Dae& dae)
                               std::all_of(entries_.begin(), entries_.end(), [&](const Entry& e) {
                                 return e.deriv || sys.constraint_only_position(e.p);
                               });
-  lu_.analyzePattern(K_);
+  lu_.analyze(K_);
   rhs_.resize(nd + nl);
   sol_.resize(nd + nl);
   z_.resize(nd + nl);
@@ -287,8 +287,7 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
       rhs_(i) = kz_(i) - res_[b_.diff[static_cast<size_t>(i)]];
     }
     rhs_.tail(rhs_.size() - nd) = rate_rhs_;
-    lu_.factorize(K_);
-    if (lu_.info() != Eigen::Success) {
+    if (!lu_.factor(K_)) {
       throw Error(ExitCode::kAnalysisFailed,
                   fmt::format("accelerations at t = {:g}: the system [M B^T; B 0] is singular "
                               "(redundant constraints, or a body without mass or inertia in a "
@@ -298,7 +297,8 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
                                                  "a body's mass"
                                                : ""));
     }
-    sol_ = lu_.solve(rhs_);
+    sol_ = rhs_;
+    lu_.solve(K_, sol_.data());
     const double change = (sol_ - z).lpNorm<Eigen::Infinity>();
     z = sol_;
     for (Eigen::Index i = 0; i < nd; ++i) yp[b_.diff[static_cast<size_t>(i)]] = z(i);

@@ -15,10 +15,10 @@
 #include <Eigen/Dense>
 #include <Eigen/Sparse>
 #include <Eigen/SparseCholesky>
-#include <Eigen/SparseLU>
 #include <string>
 #include <vector>
 
+#include "solver/sparse_lu.hpp"
 #include "solver/system.hpp"
 
 namespace mb {
@@ -119,7 +119,8 @@ Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const ch
 /// mass matrix and the identity of the kinematic rows) is constant in this formulation and is
 /// evaluated once, at construction; models with implicit user states (Control_Diff
 /// is_implicit, whose y' coefficients may depend on the state) refresh it at every solve. The
-/// sparsity of the augmented matrix is analysed once, each solve refactors numerically. Forces
+/// sparsity of the augmented matrix is analysed once; each solve refactors numerically with the
+/// kept pivot order while that stays accurate (SparseLu). Forces
 /// that read accelerations (ACCX..WDTM) or reactions (JOINT, user routines) make the first block
 /// row nonlinear in the unknowns: the solve is then a Newton iteration on the same matrix
 /// evaluated at each iterate. The
@@ -157,7 +158,7 @@ class AccelerationSolver {
     bool deriv;  ///< take dF/dy' (j1 - j0) rather than dF/dy (j0)
   };
   std::vector<Entry> entries_;
-  Eigen::SparseLU<SpMat> lu_;
+  SparseLu lu_;
   Eigen::VectorXd rhs_ = Eigen::VectorXd(), sol_ = Eigen::VectorXd();
   /// The Newton iterate, K z and the velocity-row rates (preallocated: solve() runs in the ODE
   /// form's right-hand side).

@@ -6,7 +6,8 @@
 // Right-hand side: AccelerationSolver (system_blocks.hpp) solves
 //   [M -B^T; B 0] [nu'; lambda] = [Q; -gamma],  q' = H nu
 // (generically: every differential row with the time derivative of the velocity constraints),
-// with the sparse LU pattern analysed once and refactored numerically at each call.
+// with the sparse LU (SparseLu, KLU) ordered once and refactored at each call with the kept
+// pivot order while that stays accurate.
 // Projection (CVodeSetProjFn, BDF): after each step, ConstraintProjector returns (q, nu) to
 // Phi(q) = 0, |p| = 1, B nu = 0 with the minimum-norm change, and the local error estimate is
 // projected onto the tangent space. CVODE supports projection with BDF only, so with Adams the

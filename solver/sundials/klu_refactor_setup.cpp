@@ -2,6 +2,8 @@
 
 #include <sunmatrix/sunmatrix_sparse.h>
 
+#include "solver/sparse_lu.hpp"
+
 namespace mb {
 
 namespace {
@@ -18,8 +20,8 @@ int pivot_growth(Args... args) {
 }
 
 /// Refactor with the old pivot order while its pivot growth stays within this factor of the
-/// growth of a fresh factorization.
-constexpr double kMaxPivotGrowth = 1e3;
+/// growth of a fresh factorization (the same rule as SparseLu's).
+constexpr double kMaxPivotGrowth = SparseLu::kMaxPivotGrowth;
 
 /// The reciprocal pivot growth after the last full factorization. One value per solver: the
 /// setup is a plain function pointer, so it is kept in the KLU common block's user_data (KLU

@@ -226,3 +226,24 @@ TEST_CASE("a force reading a reaction keeps the acceleration solve on the full J
   CHECK_FALSE(AccelerationSolver(s.dae).constraint_jacobian_only());
   CHECK(ConstraintProjector(s.dae).constraint_parts_only());
 }
+
+TEST_CASE("a singular acceleration system is reported: a body without inertia on a ball joint") {
+  // Mass 1, inertia 0, on a spherical joint: nothing resists its rotation, so [M B^T; B 0] is
+  // singular whatever the pivot order.
+  Setup s(R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_y="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0" inertia_yy="0" inertia_zz="0"/>
+    <Reference_Marker id="20" body_id="2"/>
+    <Reference_Marker id="21" body_id="2" pos_x="1"/>
+    <Constraint_Joint id="1" type="SPHERICAL" i_marker_id="21" j_marker_id="10"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="0.1"/>
+  </Command></MotionSolve>)XML");
+  AccelerationSolver acc(s.dae);
+  std::vector<double> y = s.sys.initial_state(), yp(s.sys.size(), 0.0);
+  REQUIRE_THROWS_WITH(acc.solve(0.0, y, yp),
+                      "accelerations at t = 0: the system [M B^T; B 0] is singular (redundant "
+                      "constraints, or a body without mass or inertia in a free direction)");
+}
