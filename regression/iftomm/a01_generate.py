@@ -55,7 +55,7 @@ def deck():
     <Constraint_Joint id="2" type="SPHERICAL" i_marker_id="301" j_marker_id="203"/>
     <!-- P1 in ground -->
     <Post_Request id="1" type="MARKER_DISPLACEMENT" i_marker_id="301" j_marker_id="100"/>
-    <Param_Transient integrator_type="GSTIFF" integr_tol="1e-6"/>
+    <Param_Transient integr_tol="1e-6"/>
   </Model>
   <Command>
     <Simulate analysis_type="Transient" end_time="{END:g}" print_interval="{END / OUTPUTS:g}"/>

@@ -53,6 +53,8 @@ const char* kind_name(TreeJointKind k) {
       return "fixed";
     case TreeJointKind::kFree:
       return "free";
+    case TreeJointKind::kPointMass:
+      return "spherical, point mass";
   }
   return "";
 }
@@ -278,6 +280,14 @@ void TreeDynamics::kinematics(const double* x) {
     const Vec3 c_ang = wp.cross(w_rel) + a1_x_a2;
     b.c << c_ang, wp.cross(wp.cross(delta)) + 2.0 * wp.cross(e * sd) + c_ang.cross(rho) +
                       b.w.cross(b.w.cross(rho));
+    if (tj.kind == TreeJointKind::kPointMass) {
+      // Its marker is at the point (rho = 0), so it moves with the parent's joint marker; its
+      // rotation is held at the global axes. Its angular acceleration in the articulated-body
+      // passes is the parent's, which no inertia and no torque of its own reads.
+      b.p = Quat::Identity();
+      b.A.setIdentity();
+      b.w.setZero();
+    }
   }
 }
 
@@ -307,6 +317,8 @@ void TreeDynamics::articulated_body(double t) {
     Body& b = b_[k];
     const double* r = &res_[static_cast<size_t>(c.offset)];
     b.W << -(b.A * Vec3(r[10], r[11], r[12])), -Vec3(r[7], r[8], r[9]);
+    // A point mass's hold takes every torque applied to it (and its inertia is zero).
+    if (tree_.joints[k].kind == TreeJointKind::kPointMass) b.W.head<3>().setZero();
     b.IA.setZero();
     b.IA.topLeftCorner<3, 3>() = b.A * c.inertia * b.A.transpose();
     b.IA.bottomRightCorner<3, 3>().diagonal().setConstant(c.mass);
@@ -428,7 +440,8 @@ void TreeDynamics::cartesian_state(double t, const double* x, std::vector<double
     double* o = &yp[static_cast<size_t>(k_[k].offset)];
     const Vec4 pdot =
         euler_parameter_rate(Vec4(b.p.w(), b.p.x(), b.p.y(), b.p.z()), Vec3(b.A.transpose() * b.w));
-    const Vec3 wdot_body = b.A.transpose() * b.acc.head<3>();
+    const bool point = tree_.joints[k].kind == TreeJointKind::kPointMass;
+    const Vec3 wdot_body = point ? Vec3::Zero() : Vec3(b.A.transpose() * b.acc.head<3>());
     for (int i = 0; i < 3; ++i) {
       o[i] = b.v(i);
       o[7 + i] = b.acc(3 + i);

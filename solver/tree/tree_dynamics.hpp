@@ -16,6 +16,10 @@
 //                 then about the child's a2 (fixed in C; UNIVERSAL z_P and z_C, HOOKE x_I
 //                 and y_J), speeds (theta1', theta2'); Q_J = R(a1, theta1) R(a2_rest, theta2)
 //   fixed         none
+//   point mass    none: a Body_Point on a SPHERICAL joint at the point moves with the parent's
+//                 joint marker, its rotation held at the global axes (w = 0); its zero
+//                 rotational inertia and its hold, which takes any applied torque, leave only
+//                 its mass and force to the parent
 //   free (root)   r and Euler parameters p of the body, speeds (angular velocity in ground
 //                 axes, CM velocity)
 // Poses: p_i = p_p (x) Q_P (x) Q_J (x) Q_0C (Q_P: P's axes in the parent body, Q_J the joint's

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <deque>
 
 namespace mb {
@@ -51,10 +52,9 @@ std::string non_tree_elements(const System& sys) {
   if (!m.point_curves.empty()) return "the model has point-curve constraints";
   if (!m.curve_curves.empty()) return "the model has curve-curve constraints";
   if (!m.state_elements.empty() || m.num_states > 0) return "the model has user states";
-  for (const Body& b : m.bodies) {
-    if (b.point && !b.ground) return "the model has Body_Point bodies";
-  }
-  if (sys.num_constraint_blocks() != static_cast<int>(m.joints.size())) {
+  const auto points = std::count_if(m.bodies.begin(), m.bodies.end(),
+                                    [](const Body& b) { return b.point && !b.ground; });
+  if (sys.num_constraint_blocks() != static_cast<int>(m.joints.size() + points)) {
     return "the model has constraints other than joints";
   }
   const int nb = sys.num_moving_bodies();
@@ -66,6 +66,27 @@ std::string non_tree_elements(const System& sys) {
     for (char d : fk.input_is_deriv) {
       if (d) return fk.subject + " reads accelerations";
     }
+  }
+  return "";
+}
+
+/// Why the Body_Point `child`, reached through `joint` at `child_marker`, cannot be a point mass
+/// on its parent, or "" when it can: a SPHERICAL joint at the point, the point's only joint.
+std::string point_mass_refusal(const Model& m, const Joint& joint, int child, int child_marker,
+                               size_t joints_on_child) {
+  const int id = m.bodies[static_cast<size_t>(child)].id;
+  if (joint.type != JointType::kSpherical) {
+    return fmt::format(
+        "Body_Point {} hangs from Constraint_Joint {}, which is not SPHERICAL (a point mass "
+        "takes only a spherical joint)",
+        id, joint.id);
+  }
+  if (joints_on_child != 1) {
+    return fmt::format("Body_Point {} has {} joints (a point mass takes one)", id, joints_on_child);
+  }
+  if (!m.markers[static_cast<size_t>(child_marker)].pos_body.isZero(1e-12)) {
+    return fmt::format("the marker of Constraint_Joint {} on Body_Point {} is not at the point",
+                       joint.id, id);
   }
   return "";
 }
@@ -125,6 +146,12 @@ bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not
         }
         TreeJoint tj;
         joint_size(joint.type, tj.kind, tj.nq, tj.nv);
+        if (m.bodies[child].point) {
+          why_not = point_mass_refusal(m, joint, child, child_marker, incident[child].size());
+          if (!why_not.empty()) return false;
+          tj.kind = TreeJointKind::kPointMass;
+          tj.nq = tj.nv = 0;
+        }
         tj.joint = j;
         tj.body = child;
         tj.parent = tree_index;
@@ -154,6 +181,10 @@ bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not
   if (ground >= 0 && !grow(ground, -1)) return false;
   for (size_t b = 0; b < m.bodies.size(); ++b) {
     if (m.bodies[b].ground || joint_of_body[b] != -2) continue;
+    if (m.bodies[b].point) {
+      why_not = fmt::format("Body_Point {} is not jointed to a body", m.bodies[b].id);
+      return false;
+    }
     TreeJoint tj;
     tj.kind = TreeJointKind::kFree;
     tj.body = static_cast<int>(b);

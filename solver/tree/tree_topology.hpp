@@ -7,8 +7,12 @@
 //   * every constraint is an active Constraint_Joint (not a primitive) of type REVOLUTE,
 //     TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL, HOOKE or FIXED between two different
 //     bodies; no motions,
-//     general constraints, couplers or gears, Body_Point bodies (their rotation holds), user
-//     states, motion or coupler states (the System's size is exactly 14 nb + 2 M);
+//     general constraints, couplers or gears, user states, motion or coupler states (the
+//     System's size is exactly 14 nb + 2 M); the only further blocks are the rotation holds of
+//     Body_Point bodies;
+//   * a Body_Point hangs from one SPHERICAL joint whose marker on it is at the point, and
+//     nothing else is jointed to it: the point mass then moves with the parent's joint marker
+//     (kPointMass, no coordinates) and its hold takes every torque applied to it;
 //   * no applied force reads joint reactions or accelerations (the joint-coordinate right-hand
 //     side evaluates the applied forces at y' = 0 and lambda = 0);
 //   * no constraint equation was found redundant;
@@ -32,7 +36,8 @@ enum class TreeJointKind {
   kSpherical,
   kUniversal,
   kFixed,
-  kFree
+  kFree,
+  kPointMass  ///< a Body_Point on a SPHERICAL joint: no coordinates, no rotation
 };
 
 /// One tree joint: a Constraint_Joint from a parent body to its child, or (kFree) the 6-DOF

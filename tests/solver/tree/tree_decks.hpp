@@ -14,7 +14,9 @@ namespace mb::test {
 /// gravity off the axes, initial velocities from the deck):
 ///   ground -revolute(1)- B2 -spherical(2)- B3 -cylindrical(3)- B4 -translational(4)- B5
 ///   -fixed(5)- B6;  B2 -revolute(6)- B8 (branch);  B7 free (no joint);  B4 -universal(7)- B9;
-///   B8 -hooke(8)- B10 (its I marker on the parent).
+///   B8 -hooke(8)- B10 (its I marker on the parent); point masses (Body_Point) on spherical
+///   joints: P11 on B9 (the point the J side of joint 9), P12 on the free B7 (the I side of
+///   joint 10), P12 pulled towards ground by a spring.
 /// Marker positions are global at t = 0 (the bodies' frames are ground's).
 inline constexpr const char* kMixedTree = R"XML(<MotionSolve><Model>
     <Force_Gravity grav_x="0.3" grav_y="-9.81" grav_z="0.5"/>
@@ -66,6 +68,16 @@ inline constexpr const char* kMixedTree = R"XML(<MotionSolve><Model>
     <Constraint_Joint id="6" type="REVOLUTE" i_marker_id="81" j_marker_id="23"/>
     <Constraint_Joint id="7" type="UNIVERSAL" i_marker_id="91" j_marker_id="43"/>
     <Constraint_Joint id="8" type="HOOKE" i_marker_id="82" j_marker_id="101"/>
+    <Reference_Marker id="92" body_id="9" pos_x="1.9" pos_y="-1.1" pos_z="0.25"/>
+    <Body_Point id="11" cg_id="110" mass="0.15"/>
+    <Reference_Marker id="110" body_id="11" pos_x="1.9" pos_y="-1.1" pos_z="0.25"/>
+    <Constraint_Joint id="9" type="SPHERICAL" i_marker_id="92" j_marker_id="110"/>
+    <Reference_Marker id="71" body_id="7" pos_x="0.3" pos_y="2.2" pos_z="-0.1"/>
+    <Body_Point id="12" cg_id="120" mass="0.25"/>
+    <Reference_Marker id="120" body_id="12" pos_x="0.3" pos_y="2.2" pos_z="-0.1"/>
+    <Constraint_Joint id="10" type="SPHERICAL" i_marker_id="120" j_marker_id="71"/>
+    <Force_Scalar_TwoBody id="1" type="Force" i_marker_id="120" j_marker_id="10"
+        val_expression="-20*(DM(120,10)-2.1)"/>
     <Post_Request id="1" type="EXPRESSION" expr1="JOINT(1,0,2,0)" expr2="JOINT(1,0,3,0)"
                   expr3="JOINT(1,0,4,0)" expr4="JOINT(1,0,6,0)" expr5="JOINT(1,0,7,0)"
                   expr6="JOINT(1,0,8,0)" expr7="JOINT(3,0,2,0)" expr8="JOINT(3,0,8,0)"/>

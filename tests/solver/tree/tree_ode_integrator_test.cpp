@@ -86,6 +86,18 @@ TEST_CASE("Joint-coordinate ODE form: trees qualify, loops and other constraints
                 R"(<Motion_Joint id="1" joint_id="1" joint_type="R" expr="0.1*TIME"/>)");
   CHECK_FALSE(qualifies(motion, why));
   CHECK(why.find("motions") != std::string::npos);
+  // A Body_Point is a point mass on its parent only on a spherical joint at the point.
+  std::string pin = test::kMixedTree;
+  const std::string spherical9 = R"(id="9" type="SPHERICAL")";
+  pin.replace(pin.find(spherical9), spherical9.size(), R"(id="9" type="REVOLUTE")");
+  CHECK_FALSE(qualifies(pin, why));
+  CHECK(why.find("Body_Point 11 hangs from Constraint_Joint 9, which is not SPHERICAL") == 0);
+  std::string free_point = test::kMixedTree;
+  free_point.insert(free_point.find("<Param_Transient"),
+                    R"(<Body_Point id="13" cg_id="130" mass="1"/>
+                       <Reference_Marker id="130" body_id="13" pos_y="3"/>)");
+  CHECK_FALSE(qualifies(free_point, why));
+  CHECK(why == "Body_Point 13 is not jointed to a body");
 }
 
 TEST_CASE("Joint-coordinate ODE form agrees with IDA on a tree of every supported joint type") {
@@ -93,7 +105,7 @@ TEST_CASE("Joint-coordinate ODE form agrees with IDA on a tree of every supporte
   REQUIRE(ida.report.message == "");
   const auto tree = run_abam(test::kMixedTree, 1e-10, true);
   REQUIRE(tree.report.message == "");
-  CHECK(tree.log.find("joint coordinates: 9 joints") != std::string::npos);
+  CHECK(tree.log.find("joint coordinates: 11 joints") != std::string::npos);
   CHECK(test::max_state_difference(ida, tree) < 1e-6);
   CHECK(test::max_reaction_difference(ida, tree) < 1e-5);
   CHECK(test::max_request_difference(ida, tree) < 1e-5);
