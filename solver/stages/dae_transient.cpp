@@ -102,10 +102,14 @@ struct Reselection {
   int reselections = 0;
   int failed_restores = 0;
   /// A restore right out of a singular region may leave a Newton matrix too ill conditioned for
-  /// the restart: a failure in the interval that starts at a restore goes back to the selection
-  /// before it, and the next check point restores again, a little farther from the singular
-  /// configuration.
+  /// the restart: a failure within one output interval (`restore_window`) of a restore goes back
+  /// to the selection before it, and the next check point restores again, a little farther from
+  /// the singular configuration. A failure later than that is the integrator's own, at a
+  /// configuration the old selection no longer fits (IFToMM A02 in I3 at 1e-9: 1.4 s after a
+  /// restore, the selection of the flat position before made the acceleration system singular).
   bool from_restore = false;
+  double restore_time = 0;
+  double restore_window = 0;
   std::vector<int> before_restore;
   std::string singular_cause;  ///< the failure that made the run remove more equations
   int step_restarts = 0;
@@ -123,6 +127,7 @@ struct Reselection {
   std::optional<Restart> after_failure(const System& sys, const Dae& dae,
                                        const RankLossFailure& failure) {
     Restart r{failure.t, failure.y, {}, "", failure.h_last};
+    if (from_restore && failure.t > restore_time + restore_window) from_restore = false;
     if (!failure.rank_loss && !from_restore) {
       // The integrator gave up on a step where the kept rows are independent (IFToMM A02 in I3
       // at 1e-7 and 1e-8, just past a flat position): a restart from the last successful step,
@@ -167,6 +172,7 @@ struct Reselection {
   Restart after_restore(const Dae& dae, RestoreSelection& restore) {
     before_restore = dae.removed();
     from_restore = true;
+    restore_time = restore.t;
     reselections = 0;
     return {restore.t, std::move(restore.y), std::move(restore.removed),
             "the model's redundant equations are independent again", restore.h_last};
@@ -199,6 +205,7 @@ void run_dae_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms
   const size_t nominal = dae->removed().size();
   DaeStart start{st.t0, st.ic.y, st.ic.yp, std::nullopt};
   Reselection sel;
+  sel.restore_window = g.dt;
   for (;;) {
     std::optional<Restart> again;
     try {
