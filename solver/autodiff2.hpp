@@ -85,13 +85,11 @@ class AD2 {
   static AD2 chain2(const AD2& a, const AD2& b, double h, double ha, double hb, double haa,
                     double hab, double hbb) {
     AD2 r(h, ha * a.t_ + hb * b.t_);
-    r.n_ = std::max(a.n_, b.n_);
     const double ca = haa * a.t_ + hab * b.t_, cb = hab * a.t_ + hbb * b.t_;
-    for (int i = 0; i < r.n_; ++i) {
-      const double ag = a.gradient(i), bg = b.gradient(i);
-      r.g_[i] = ha * ag + hb * bg;
-      r.gt_[i] = ha * a.tangent_gradient(i) + hb * b.tangent_gradient(i) + ca * ag + cb * bg;
-    }
+    combine(a, b, r, [&](double ag, double agt, double bg, double bgt, double& g, double& gt) {
+      g = ha * ag + hb * bg;
+      gt = ha * agt + hb * bgt + ca * ag + cb * bg;
+    });
     return r;
   }
 
@@ -160,17 +158,10 @@ class AD2 {
   friend AD2 operator*(const AD2& a, const AD2& b) {
     // (ab)' = a' b + a b'; d(ab)'/dx = a_x' b + a' b_x + a_x b' + a b_x'.
     AD2 r(a.v_ * b.v_, a.t_ * b.v_ + a.v_ * b.t_);
-    r.n_ = std::max(a.n_, b.n_);
-    if (a.n_ == r.n_ && b.n_ == r.n_) {
-      for (int i = 0; i < r.n_; ++i) {
-        r.g_[i] = a.g_[i] * b.v_ + a.v_ * b.g_[i];
-        r.gt_[i] = a.gt_[i] * b.v_ + a.t_ * b.g_[i] + a.g_[i] * b.t_ + a.v_ * b.gt_[i];
-      }
-    } else if (b.n_ < r.n_) {
-      product_with_smaller(a, b, r);
-    } else {
-      product_with_smaller(b, a, r);
-    }
+    combine(a, b, r, [&](double ag, double agt, double bg, double bgt, double& g, double& gt) {
+      g = ag * b.v_ + a.v_ * bg;
+      gt = agt * b.v_ + a.t_ * bg + ag * b.t_ + a.v_ * bgt;
+    });
     return r;
   }
   friend AD2 operator/(const AD2& a, const AD2& b) {
@@ -178,13 +169,11 @@ class AD2 {
     const double inv = 1.0 / b.v_;
     const double v = a.v_ * inv;
     AD2 r(v, (a.t_ - v * b.t_) * inv);
-    r.n_ = std::max(a.n_, b.n_);
-    for (int i = 0; i < r.n_; ++i) {
-      const double bg = b.gradient(i);
-      r.g_[i] = (a.gradient(i) - v * bg) * inv;
-      r.gt_[i] =
-          (a.tangent_gradient(i) - r.g_[i] * b.t_ - v * b.tangent_gradient(i) - r.t_ * bg) * inv;
-    }
+    const double t = r.t_;
+    combine(a, b, r, [&](double ag, double agt, double bg, double bgt, double& g, double& gt) {
+      g = (ag - v * bg) * inv;
+      gt = (agt - g * b.t_ - v * bgt - t * bg) * inv;
+    });
     return r;
   }
   friend AD2 operator/(double c, const AD2& b) {
@@ -211,16 +200,15 @@ class AD2 {
     std::fill(gt_ + n_, gt_ + n, 0.0);
     n_ = n;
   }
-  /// r = a b where b has fewer active entries than a (r.n_ = a.n_).
-  static void product_with_smaller(const AD2& a, const AD2& b, AD2& r) {
-    for (int i = 0; i < b.n_; ++i) {
-      r.g_[i] = a.g_[i] * b.v_ + a.v_ * b.g_[i];
-      r.gt_[i] = a.gt_[i] * b.v_ + a.t_ * b.g_[i] + a.g_[i] * b.t_ + a.v_ * b.gt_[i];
-    }
-    for (int i = b.n_; i < r.n_; ++i) {
-      r.g_[i] = a.g_[i] * b.v_;
-      r.gt_[i] = a.gt_[i] * b.v_ + a.g_[i] * b.t_;
-    }
+  /// r's gradients from a's and b's, entry by entry: f(ag, agt, bg, bgt, g, gt), with the
+  /// entries beyond an operand's size as zeros; r's size is the larger of the two.
+  template <class F>
+  static void combine(const AD2& a, const AD2& b, AD2& r, F f) {
+    const int common = std::min(a.n_, b.n_);
+    r.n_ = std::max(a.n_, b.n_);
+    for (int i = 0; i < common; ++i) f(a.g_[i], a.gt_[i], b.g_[i], b.gt_[i], r.g_[i], r.gt_[i]);
+    for (int i = common; i < a.n_; ++i) f(a.g_[i], a.gt_[i], 0.0, 0.0, r.g_[i], r.gt_[i]);
+    for (int i = common; i < b.n_; ++i) f(0.0, 0.0, b.g_[i], b.gt_[i], r.g_[i], r.gt_[i]);
   }
 
   double v_ = 0.0;
