@@ -145,8 +145,22 @@ class AD2 {
   AD2& operator*=(const AD2& o) { return *this = *this * o; }
   AD2& operator/=(const AD2& o) { return *this = *this / o; }
 
-  friend AD2 operator+(AD2 a, const AD2& b) { return a += b; }
-  friend AD2 operator-(AD2 a, const AD2& b) { return a -= b; }
+  friend AD2 operator+(const AD2& a, const AD2& b) {
+    AD2 r(a.v_ + b.v_, a.t_ + b.t_);
+    combine(a, b, r, [](double ag, double agt, double bg, double bgt, double& g, double& gt) {
+      g = ag + bg;
+      gt = agt + bgt;
+    });
+    return r;
+  }
+  friend AD2 operator-(const AD2& a, const AD2& b) {
+    AD2 r(a.v_ - b.v_, a.t_ - b.t_);
+    combine(a, b, r, [](double ag, double agt, double bg, double bgt, double& g, double& gt) {
+      g = ag - bg;
+      gt = agt - bgt;
+    });
+    return r;
+  }
   friend AD2 operator+(AD2 a, double c) { return a += c; }
   friend AD2 operator+(double c, AD2 a) { return a += c; }
   friend AD2 operator-(AD2 a, double c) { return a -= c; }
