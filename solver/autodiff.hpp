@@ -26,19 +26,26 @@ using V4 = Eigen::Matrix<T, 4, 1>;
 template <class T>
 using M3 = Eigen::Matrix<T, 3, 3>;
 
-/// Directional (dual-number) scalars for the acceleration rows of the stabilised index-1 form
+/// Directional (dual-number) scalar for the acceleration rows of the stabilised index-1 form
 /// (solver/system.hpp): a kernel evaluated with inputs x + eps x' gives, in the eps part of an
 /// output, its derivative along x' (the velocity row's time derivative) with no hand-written
-/// second derivatives. Dual carries a double tangent (residuals); AD2 is forward mode over
-/// it, an AD value and an AD tangent (the Jacobian: d(row)/dx and d(row . x')/dx, the second
-/// derivatives). Both tangents have size 1 and are stored inline: no heap allocation.
+/// second derivatives. Dual carries a double tangent (the residuals); their Jacobian takes
+/// forward mode over it, AD2 (solver/autodiff2.hpp). The tangent has size 1 and is stored
+/// inline: no heap allocation.
 using Dual = Eigen::AutoDiffScalar<Eigen::Matrix<double, 1, 1>>;
-using AD2 = Eigen::AutoDiffScalar<Eigen::Matrix<AD, 1, 1>>;
 
 inline double value_of(double x) { return x; }
 inline double value_of(const AD& x) { return x.value(); }
 inline double value_of(const Dual& x) { return x.value(); }
-inline double value_of(const AD2& x) { return x.value().value(); }
+
+/// A Dual's value and tangent, and a Dual made of them (evaluate_along_time in
+/// solver/expression_eval.hpp; AD2 has the same functions with AD parts, solver/autodiff2.hpp).
+inline int active_size(const Dual&) { return 0; }
+inline double value_part(const Dual& x, int) { return x.value(); }
+inline double tangent_part(const Dual& x, int) { return x.derivatives()(0); }
+inline Dual from_parts(double value, double tangent) {
+  return Dual(value, Eigen::Matrix<double, 1, 1>(tangent));
+}
 
 /// acc += c * v. For AD, a constant operand (empty derivative vector) on either side is handled:
 /// Eigen's AutoDiffScalar cannot add an empty derivative expression to a sized vector.

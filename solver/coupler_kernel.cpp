@@ -7,6 +7,7 @@
 
 #include "common/error.hpp"
 #include "solver/autodiff.hpp"
+#include "solver/autodiff2.hpp"
 #include "solver/state_layout.hpp"
 
 namespace mb {
@@ -65,11 +66,11 @@ T CouplerKernel::phi(const T* x, const T* states, double t, T* rates, T* B,
       // Forward mode over the dual numbers (the Jacobian of the index-1 acceleration row): the
       // tangent of coef_k, sum_l H_kl q_l', varies with q through H as well.
       double qdot[kMaxTerms], D[kMaxTerms * kMaxTerms];
-      for (int k = 0; k < num_terms; ++k) qdot[k] = q[k].derivatives()(0).value();
+      for (int k = 0; k < num_terms; ++k) qdot[k] = q[k].tangent();
       user_third_partials(qv, qdot, t, D, call);
       for (int k = 0; k < num_terms; ++k) {
         for (int l = 0; l < num_terms; ++l) {
-          coef[k].derivatives()(0) += D[k * num_terms + l] * (q[l].value() - qv[l]);
+          coef[k].add_to_tangent_gradient(D[k * num_terms + l], q[l]);
         }
       }
     }

@@ -7,11 +7,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <span>
+#include <utility>
 
 #include "common/error.hpp"
 #include "models/compiled_expression.hpp"
 #include "solver/autodiff.hpp"
+#include "solver/autodiff2.hpp"
 
 namespace mb {
 
@@ -87,23 +90,27 @@ inline constexpr size_t kMaxRateMeasures = 16;
 template <class T>
 T evaluate_along_time(const SecondOrderExpression& e, double t, std::span<const T> measures,
                       expr::Workspace& ws, std::span<double> values) {
-  using Inner = typename T::Scalar;
+  using Inner = decltype(value_part(std::declval<T>(), 0));
   const size_t n = measures.size();
   if (n > kMaxRateMeasures) {
     throw Error(ExitCode::kInternal, e.value.subject + ": too many measures for its rate");
   }
+  int width = 0;  // AD2: one derivative size for all, as Eigen's AD sums need
+  for (size_t k = 0; k < n; ++k) width = std::max(width, active_size(measures[k]));
   Inner value[kMaxRateMeasures], tangent[kMaxRateMeasures];
   for (size_t k = 0; k < n; ++k) {
-    value[k] = measures[k].value();
-    tangent[k] = measures[k].derivatives()(0);
+    value[k] = value_part(measures[k], width);
+    tangent[k] = tangent_part(measures[k], width);
   }
   const std::span<const Inner> in(value, n);
   const Inner v = evaluate_expression<Inner>(e.value, t, in, ws, values);
   Inner rate = evaluate_expression<Inner>(e.d_time, t, in, ws, values);
   for (int slot : e.value.value.input_slots()) {
-    rate += evaluate_expression<Inner>(e.d_measure[slot], t, in, ws, values) * tangent[slot];
+    add_scaled(
+        rate, 1.0,
+        Inner(evaluate_expression<Inner>(e.d_measure[slot], t, in, ws, values) * tangent[slot]));
   }
-  return T(v, Eigen::Matrix<Inner, 1, 1>(rate));
+  return from_parts(v, rate);
 }
 
 }  // namespace mb

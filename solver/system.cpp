@@ -190,30 +190,23 @@ void System::add_acceleration_jacobian(const Kernel& k, const KernelCall& c, con
   AD2 x[kMaxLocalInputs];
   AD2 out[kMaxLocalInputs];
   const size_t n_in = s.in_var.size();
-  const auto n = static_cast<Eigen::Index>(n_in);
   for (size_t i = 0; i < n_in; ++i) {
     const int v = s.in_var[i];
     double dir = 0.0;
     if (s.dir_var[i] >= 0) dir = yp[s.dir_var[i]];
     if (s.corr_var[i] >= 0) dir += y[s.corr_var[i]];
-    const AD value =
-        v < 0 ? AD(s.in_const[i], ADVector::Zero(n))
-              : AD(s.in_is_deriv[i] ? yp[v] : y[v], static_cast<int>(n_in), static_cast<int>(i));
-    x[i] = AD2(value, Eigen::Matrix<AD, 1, 1>(AD(dir, ADVector::Zero(n))));
+    x[i] = v < 0 ? AD2(s.in_const[i], dir)
+                 : AD2::variable(s.in_is_deriv[i] ? yp[v] : y[v], dir, static_cast<int>(n_in),
+                                 static_cast<int>(i));
   }
   eval_velocity_rows(k, x, out, t, c);
   for (size_t r = 0; r < s.out_row.size(); ++r) {
     if (s.out_row[r] < 0) continue;
     // d(row)/dx: the coefficient of x' (of y' with cj, and of u); d(row . x')/dx at fixed x'.
-    const ADVector& first = out[r].value().derivatives();
-    const bool has_second = out[r].derivatives().size() > 0;
+    const AD2& o = out[r];
     for (size_t i = 0; i < n_in; ++i) {
-      const auto ii = static_cast<Eigen::Index>(i);
-      const double d1 = first.size() > 0 ? first(ii) : 0.0;
-      double d = 0.0;
-      if (has_second && out[r].derivatives()(0).derivatives().size() > 0) {
-        d = out[r].derivatives()(0).derivatives()(ii);
-      }
+      const double d1 = o.gradient(static_cast<int>(i));
+      double d = o.tangent_gradient(static_cast<int>(i));
       if (s.dir_var[i] >= 0) d += cj * d1;
       const int pos = s.jac_pos[r * n_in + i];
       if (pos >= 0) values[pos] += d;

@@ -49,7 +49,7 @@
 // kernel code: the System evaluates each constraint kernel's velocity rows (the kernel's eval,
 // or its velocity_rows() when it has one: JointKernel) with dual-number inputs x + eps x'
 // (x' = y' of the differential inputs, plus u on the velocity inputs), whose eps part is the
-// derivative along x'; their Jacobian takes forward mode over that (autodiff.hpp, AD2), so it
+// derivative along x'; their Jacobian takes forward mode over that (autodiff2.hpp, AD2), so it
 // is exact; the explicit time derivative of a driven motion's velocity row is
 // JointKernel::velocity_row_rate. B^T kappa in the u rows is the kernel's B^T lambda term
 // evaluated with kappa in lambda's place (System::correction_slots). The reported y' of the

@@ -141,17 +141,16 @@ class System::PatternProbe {
 template <class Kernel>
 void System::PatternProbe::probe_acceleration(const Kernel& kernel, const KernelCall& c, Slots& s) {
   const size_t n_in = s.in_var.size(), n_out = s.out_row.size();
-  const auto n = static_cast<Eigen::Index>(n_in);
   std::vector<char> nz(n_out * n_in, 0), nz_corr(n_out * n_in, 0);
   for (int trial = 0; trial < 2; ++trial) {
     AD2 x[kMaxLocalInputs];
     AD2 out[kMaxLocalInputs];
     for (size_t i = 0; i < n_in; ++i) {
-      const AD value = s.in_var[i] < 0
-                           ? AD(s.in_const[i], ADVector::Zero(n))
-                           : AD(uni_(rng_), static_cast<int>(n_in), static_cast<int>(i));
+      const double value = s.in_var[i] < 0 ? s.in_const[i] : uni_(rng_);
       const double dir = s.dir_var[i] >= 0 || s.corr_var[i] >= 0 ? uni_(rng_) : 0.0;
-      x[i] = AD2(value, Eigen::Matrix<AD, 1, 1>(AD(dir, ADVector::Zero(n))));
+      x[i] = s.in_var[i] < 0
+                 ? AD2(value, dir)
+                 : AD2::variable(value, dir, static_cast<int>(n_in), static_cast<int>(i));
     }
     {
       const StructuralProbe structural;
@@ -159,15 +158,9 @@ void System::PatternProbe::probe_acceleration(const Kernel& kernel, const Kernel
     }
     for (size_t r = 0; r < n_out; ++r) {
       if (s.out_row[r] < 0) continue;
-      const ADVector& d1 = out[r].value().derivatives();
       for (size_t i = 0; i < n_in; ++i) {
-        const auto ii = static_cast<Eigen::Index>(i);
-        const bool first = d1.size() > 0 && d1(ii) != 0.0;
-        bool second = false;
-        if (out[r].derivatives().size() > 0) {
-          const ADVector& d2 = out[r].derivatives()(0).derivatives();
-          second = d2.size() > 0 && d2(ii) != 0.0;
-        }
+        const bool first = out[r].gradient(static_cast<int>(i)) != 0.0;
+        const bool second = out[r].tangent_gradient(static_cast<int>(i)) != 0.0;
         nz[r * n_in + i] |= (second || (first && s.dir_var[i] >= 0));
         nz_corr[r * n_in + i] |= (first && s.corr_var[i] >= 0);
       }
