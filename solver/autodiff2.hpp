@@ -218,11 +218,13 @@ class AD2 {
   /// entries beyond an operand's size as zeros; r's size is the larger of the two.
   template <class F>
   static void combine(const AD2& a, const AD2& b, AD2& r, F f) {
-    const int common = std::min(a.n_, b.n_);
+    // Unsigned indices: GCC's array-bounds analysis (-Werror) otherwise assumes a negative one.
+    const auto na = static_cast<size_t>(a.n_), nb = static_cast<size_t>(b.n_);
+    const size_t common = std::min(na, nb);
     r.n_ = std::max(a.n_, b.n_);
-    for (int i = 0; i < common; ++i) f(a.g_[i], a.gt_[i], b.g_[i], b.gt_[i], r.g_[i], r.gt_[i]);
-    for (int i = common; i < a.n_; ++i) f(a.g_[i], a.gt_[i], 0.0, 0.0, r.g_[i], r.gt_[i]);
-    for (int i = common; i < b.n_; ++i) f(0.0, 0.0, b.g_[i], b.gt_[i], r.g_[i], r.gt_[i]);
+    for (size_t i = 0; i < common; ++i) f(a.g_[i], a.gt_[i], b.g_[i], b.gt_[i], r.g_[i], r.gt_[i]);
+    for (size_t i = common; i < na; ++i) f(a.g_[i], a.gt_[i], 0.0, 0.0, r.g_[i], r.gt_[i]);
+    for (size_t i = common; i < nb; ++i) f(0.0, 0.0, b.g_[i], b.gt_[i], r.g_[i], r.gt_[i]);
   }
 
   double v_ = 0.0;
