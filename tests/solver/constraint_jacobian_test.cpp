@@ -16,6 +16,9 @@
 //   Motion_Marker), between moving bodies and to ground: equal to the full Jacobian at every
 //   position constraint_only_position() names (the joints' rows are differentiated by their
 //   positions alone and the rest scattered from B, JointKernel::linear_partials).
+// * the projection (A A^T filled in place) lands on the constraints from a perturbed state, and
+//   its tangent projection of a random increment leaves the constraint rows unchanged to first
+//   order.
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -302,6 +305,47 @@ TEST_CASE("the constraints' Jacobian equals the full one on every joint type and
     }
     CHECK(nonzero > 500);
     CHECK(named > static_cast<int>(read.size()));  // the multipliers' mu columns too
+  }
+}
+
+TEST_CASE("the projection lands on the constraints; its tangent projection keeps them") {
+  Setup s(mechanism(""));
+  const System& sys = s.sys;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> uni(-0.02, 0.02);
+  std::vector<double> y = sys.initial_state();
+  for (int i : s.b.diff) {
+    if (i < sys.motion_state_begin()) y[i] += uni(rng);
+  }
+  const double t = 0.4;
+  ConstraintProjector proj(s.dae);
+  REQUIRE(proj.project(t, y, 1e-12, 20));
+  std::vector<int> rows = s.b.pos_rows;
+  rows.insert(rows.end(), s.b.vel_rows.begin(), s.b.vel_rows.end());
+  const std::vector<double> yp(sys.size(), 0.0);
+  std::vector<double> res(sys.size());
+  s.dae.residual(t, y.data(), yp.data(), res.data());
+  for (int r : rows) CHECK(std::abs(res[r]) <= 1e-12);
+  // A random increment, projected: the constraint rows' derivative along it (a central
+  // difference of the full residual) vanishes.
+  Eigen::VectorXd e(static_cast<Eigen::Index>(s.b.diff.size()));
+  for (size_t k = 0; k < s.b.diff.size(); ++k) {
+    e(static_cast<Eigen::Index>(k)) = s.b.diff[k] < sys.motion_state_begin() ? 50 * uni(rng) : 0;
+  }
+  const double before = e.norm();
+  proj.project_tangent(e);
+  REQUIRE(e.norm() > 0.3 * before);
+  const double h = 1e-6;
+  std::vector<double> yplus = y, yminus = y, rp(sys.size()), rm(sys.size());
+  for (size_t k = 0; k < s.b.diff.size(); ++k) {
+    yplus[s.b.diff[k]] += h * e(static_cast<Eigen::Index>(k));
+    yminus[s.b.diff[k]] -= h * e(static_cast<Eigen::Index>(k));
+  }
+  s.dae.residual(t, yplus.data(), yp.data(), rp.data());
+  s.dae.residual(t, yminus.data(), yp.data(), rm.data());
+  for (int r : rows) {
+    INFO("row " << r << " (" << sys.describe_variable(r) << ")");
+    CHECK(std::abs((rp[r] - rm[r]) / (2 * h)) < 1e-8 * e.norm());
   }
 }
 
