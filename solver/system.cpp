@@ -371,7 +371,10 @@ void System::add_constraint_block_row_jacobians(Workspace& ws, double t, const d
         input_of[n_dir++] = static_cast<int>(i);
       }
     }
-    for (size_t i = 0; i < n_in; ++i) x[i] = AD(xv[i], ADVector::Zero(n_dir));
+    for (size_t i = 0; i < n_in; ++i) {  // in place: no temporaries to copy
+      x[i].value() = xv[i];
+      x[i].derivatives().setZero(n_dir);
+    }
     for (int d = 0; d < n_dir; ++d) x[input_of[d]].derivatives()(d) = 1.0;
     jk.constraint_rows(x, out, B, t, {*this, ws, ws.joints[k]});
     auto add = [&](int r, int i, double value) {
