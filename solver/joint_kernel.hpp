@@ -222,9 +222,9 @@ struct JointKernel {
         case JointEquation::Kind::kPoint: {
           phi[k] = d(e.a);
           // d R_I = dv_i - A_i [s_I]x dw_i ; d R_J likewise with the opposite sign.
-          const V3<T> ei = V3<T>::Unit(e.a);
-          const V3<T> wi = si.cross(Ai.transpose() * ei);  // row of -A_i [s_I]x
-          const V3<T> wj = sj.cross(Aj.transpose() * ei);
+          // A^T e_a: row a of A (read, not multiplied: the same values, no AD products).
+          const V3<T> wi = si.cross(V3<T>(Ai.row(e.a).transpose()));  // row of -A_i [s_I]x
+          const V3<T> wj = sj.cross(V3<T>(Aj.row(e.a).transpose()));
           row[e.a] = T(1.0);
           row[6 + e.a] = T(-1.0);
           for (int c = 0; c < 3; ++c) {
