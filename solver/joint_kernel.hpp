@@ -222,9 +222,9 @@ struct JointKernel {
         case JointEquation::Kind::kPoint: {
           phi[k] = d(e.a);
           // d R_I = dv_i - A_i [s_I]x dw_i ; d R_J likewise with the opposite sign.
-          const V3<T> ei = V3<T>::Unit(e.a);
-          const V3<T> wi = si.cross(Ai.transpose() * ei);  // row of -A_i [s_I]x
-          const V3<T> wj = sj.cross(Aj.transpose() * ei);
+          // A^T e_a: row a of A (read, not multiplied: the same values, no AD products).
+          const V3<T> wi = si.cross(V3<T>(Ai.row(e.a).transpose()));  // row of -A_i [s_I]x
+          const V3<T> wj = sj.cross(V3<T>(Aj.row(e.a).transpose()));
           row[e.a] = T(1.0);
           row[6 + e.a] = T(-1.0);
           for (int c = 0; c < 3; ++c) {
@@ -361,17 +361,14 @@ struct JointKernel {
     torque = A * n - arm.cross(force);
   }
 
+  /// Everything eval writes but the multiplier terms: every output zeroed, then the velocity
+  /// rows B nu - v_ref, Phi and a motion's own rows; B returned. These are linear in the
+  /// velocities nu (with coefficients B) and do not read the multipliers.
   template <class T>
-  void eval(const T* x, T* out, double t, const KernelCall& call) const {
-    const T* yi = x;
-    const T* yj = x + kBodyStates;
-    const T* lambda = x + kTwoBodyStates;
-    const T* mu = x + kTwoBodyStates + m;
+  void constraint_rows(const T* x, T* out, T (*B)[12], double t, const KernelCall& call) const {
     T phi[kMaxEquations];
-    T B[kMaxEquations][12];
-    constraints(yi, yj, phi, B);
+    constraints(x, x + kBodyStates, phi, B);
     for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
-    add_multiplier_terms(B, m, yi, yj, lambda, mu, out);
     T v_ref = T(0.0);
     if (drive) {
       const T* state = x + kTwoBodyStates + 2 * m;
@@ -393,8 +390,51 @@ struct JointKernel {
         phi[0] -= two_pi * std::round(value_of(phi[0]) / two_pi);
       }
     }
-    write_velocity_rows(yi, yj, B, v_ref, out + kTwoBodyStates);
+    write_velocity_rows(x, x + kBodyStates, B, v_ref, out + kTwoBodyStates);
     for (int k = 0; k < m; ++k) out[kTwoBodyStates + m + k] = phi[k];
+  }
+
+  /// True for the inputs constraint_rows is nonlinear in, or reads other than through B nu: the
+  /// two bodies' positions and Euler parameters, and a motion's states and their rates.
+  bool constraint_rows_input(int i) const {
+    if (i >= kTwoBodyStates) return i >= kTwoBodyStates + 2 * m;
+    return i % kBodyStates < kBodyV;
+  }
+
+  /// The partials of eval's outputs that B alone gives (`x`: the inputs' values, `B`: its B
+  /// there), as add(output, input, value): the velocity rows' by the velocities (B) and the body
+  /// rows' by the multipliers (the multiplier terms' coefficients, see add_multiplier_terms).
+  /// With constraint_rows' partials by its constraint_rows_input()s this is every partial of
+  /// eval but the multiplier terms' by the body states (their curvature, which the ODE form's
+  /// right-hand side and projection do not read).
+  template <class Add>
+  void linear_partials(const double* x, const double (*B)[12], Add&& add) const {
+    for (int side = 0; side < 2; ++side) {
+      const int o = kBodyStates * side, c0 = 6 * side;
+      const V4<double> p(x[o + kBodyP], x[o + kBodyP + 1], x[o + kBodyP + 2], x[o + kBodyP + 3]);
+      for (int k = 0; k < m; ++k) {
+        const int vel = kTwoBodyStates + k, lambda = kTwoBodyStates + k, mu = lambda + m;
+        V3<double> bw;
+        for (int c = 0; c < 3; ++c) {
+          const double bv = B[k][c0 + c];
+          bw(c) = B[k][c0 + 3 + c];
+          add(vel, o + kBodyV + c, bv);
+          add(vel, o + kBodyW + c, bw(c));
+          add(o + kBodyR + c, mu, -bv);
+          add(o + kBodyV + c, lambda, -bv);
+          add(o + kBodyW + c, lambda, -bw(c));
+        }
+        const V4<double> pdot = euler_parameter_rate(p, bw);
+        for (int c = 0; c < 4; ++c) add(o + kBodyP + c, mu, -pdot(c));
+      }
+    }
+  }
+
+  template <class T>
+  void eval(const T* x, T* out, double t, const KernelCall& call) const {
+    T B[kMaxEquations][12];
+    constraint_rows(x, out, B, t, call);
+    add_multiplier_terms(B, m, x, x + kBodyStates, x + kTwoBodyStates, x + kTwoBodyStates + m, out);
   }
 };
 

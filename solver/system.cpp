@@ -344,6 +344,49 @@ void System::add_constraint_block_jacobians(Workspace& ws, double t, const doubl
   }
 }
 
+void System::add_constraint_block_row_jacobians(Workspace& ws, double t, const double* y,
+                                                const double* yp, double cj, double* values) const {
+  double xv[kMaxLocalInputs];
+  int input_of[kMaxLocalInputs];  // differentiated input of each AD direction
+  AD x[kMaxLocalInputs];
+  AD out[kMaxLocalInputs];
+  AD B[JointKernel::kMaxEquations][12];
+  double b[JointKernel::kMaxEquations][12];
+  for (size_t k = 0; k < joint_kernels_.size(); ++k) {
+    const JointKernel& jk = joint_kernels_[k];
+    const Slots& s = joint_slots_[k];
+    const size_t n_in = s.in_var.size();
+    int n_dir = 0;
+    for (size_t i = 0; i < n_in; ++i) {
+      const int v = s.in_var[i];
+      xv[i] = v < 0 ? s.in_const[i] : (s.in_is_deriv[i] ? yp[v] : y[v]);
+      if (v >= 0 && jk.constraint_rows_input(static_cast<int>(i))) {
+        input_of[n_dir++] = static_cast<int>(i);
+      }
+    }
+    for (size_t i = 0; i < n_in; ++i) {  // in place: no temporaries to copy
+      x[i].value() = xv[i];
+      x[i].derivatives().setZero(n_dir);
+    }
+    for (int d = 0; d < n_dir; ++d) x[input_of[d]].derivatives()(d) = 1.0;
+    jk.constraint_rows(x, out, B, t, {*this, ws, ws.joints[k]});
+    auto add = [&](int r, int i, double value) {
+      if (s.out_row[static_cast<size_t>(r)] < 0) return;
+      const int pos = s.jac_pos[static_cast<size_t>(r) * n_in + static_cast<size_t>(i)];
+      if (pos >= 0) values[pos] += value * (s.in_is_deriv[static_cast<size_t>(i)] ? cj : 1.0);
+    };
+    for (int r = kTwoBodyStates; r < jk.outputs(); ++r) {
+      const ADVector& d = out[r].derivatives();
+      if (d.size() == 0) continue;  // a constant output
+      for (int e = 0; e < n_dir; ++e) add(r, input_of[e], d(e));
+    }
+    for (int e = 0; e < jk.m; ++e) {
+      for (int c = 0; c < 12; ++c) b[e][c] = B[e][c].value();
+    }
+    jk.linear_partials(xv, b, add);
+  }
+}
+
 void System::add_further_constraint_jacobians(Workspace& ws, double t, const double* y,
                                               const double* yp, double cj, double* values) const {
   for (size_t k = 0; k < gcon_kernels_.size(); ++k) {
@@ -379,7 +422,7 @@ void System::constraint_jacobian(Workspace& ws, double t, const double* y, const
                                  double cj, double* values) const {
   std::fill(values, values + pattern_.nnz(), 0.0);
   add_normalisation_jacobians(y, values);
-  add_constraint_block_jacobians(ws, t, y, yp, cj, values);
+  add_constraint_block_row_jacobians(ws, t, y, yp, cj, values);
   add_further_constraint_jacobians(ws, t, y, yp, cj, values);
 }
 

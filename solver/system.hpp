@@ -328,6 +328,11 @@ class System {
                                       double cj, double* values) const;
   void add_further_constraint_jacobians(Workspace& ws, double t, const double* y, const double* yp,
                                         double cj, double* values) const;
+  /// add_constraint_block_jacobians' entries but the multiplier terms' curvature (their partials
+  /// by the body states), cheaper: JointKernel::constraint_rows differentiated by its
+  /// constraint_rows_input()s alone, the rest from B (JointKernel::linear_partials).
+  void add_constraint_block_row_jacobians(Workspace& ws, double t, const double* y,
+                                          const double* yp, double cj, double* values) const;
   /// The bodies' normalisation rows alone (the last output of each body kernel).
   void add_normalisation_residuals(const double* y, double* res) const;
   void add_normalisation_jacobians(const double* y, double* values) const;

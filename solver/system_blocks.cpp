@@ -354,6 +354,29 @@ ConstraintProjector::ConstraintProjector(const Dae& dae)
     a_pos_[static_cast<size_t>(std::lower_bound(inner + b, inner + en, at[e].row()) - inner)] =
         at_pos[e];
   }
+  // A A^T's lower triangle: each column's entries multiplied pairwise (rows ascending).
+  const int* outer = A_.outerIndexPtr();
+  const int* inner = A_.innerIndexPtr();
+  std::vector<Eigen::Triplet<double>> lower;
+  for (Eigen::Index c = 0; c < A_.outerSize(); ++c) {
+    for (int k1 = outer[c]; k1 < outer[c + 1]; ++k1) {
+      for (int k2 = outer[c]; k2 <= k1; ++k2) lower.emplace_back(inner[k1], inner[k2], 1.0);
+    }
+  }
+  aat_.resize(A_.rows(), A_.rows());
+  aat_.setFromTriplets(lower.begin(), lower.end());
+  aat_.makeCompressed();
+  for (Eigen::Index c = 0; c < A_.outerSize(); ++c) {
+    for (int k1 = outer[c]; k1 < outer[c + 1]; ++k1) {
+      for (int k2 = outer[c]; k2 <= k1; ++k2) {
+        const int* col = aat_.innerIndexPtr();
+        const int b = aat_.outerIndexPtr()[inner[k2]], en = aat_.outerIndexPtr()[inner[k2] + 1];
+        const int k = static_cast<int>(std::lower_bound(col + b, col + en, inner[k1]) - col);
+        aat_products_.push_back({k, k1, k2});
+      }
+    }
+  }
+  if (aat_.rows() > 0) ldlt_.analyzePattern(aat_);
   constraint_parts_only_ =
       std::all_of(rows_.begin(), rows_.end(), [&](int r) { return sys.constraint_only_row(r); }) &&
       std::all_of(a_pos_.begin(), a_pos_.end(),
@@ -386,7 +409,10 @@ bool ConstraintProjector::project(double t, std::vector<double>& y, double tol, 
     }
     double* av = A_.valuePtr();
     for (size_t k = 0; k < a_pos_.size(); ++k) av[k] = values_[a_pos_[k]];
-    ldlt_.compute(A_ * A_.transpose());
+    double* m = aat_.valuePtr();
+    std::fill(m, m + aat_.nonZeros(), 0.0);
+    for (const Product& e : aat_products_) m[e.k] += av[e.a1] * av[e.a2];
+    ldlt_.factorize(aat_);
     if (ldlt_.info() != Eigen::Success) {
       throw Error(ExitCode::kAnalysisFailed,
                   fmt::format("projection at t = {:g}: singular constraint Jacobian", t));

@@ -191,6 +191,13 @@ class ConstraintProjector {
   /// Jacobian's value a_pos_[k].
   SpMat A_;
   std::vector<int> a_pos_;
+  /// A A^T's lower triangle, its structure fixed and ordered for the LDL^T once: value k is the
+  /// sum of A's values a1 * a2 over the products aat_products_ lists for k.
+  struct Product {
+    int k, a1, a2;
+  };
+  SpMat aat_;
+  std::vector<Product> aat_products_;
   bool constraint_parts_only_ = false;
   Eigen::VectorXd r_ = Eigen::VectorXd();
   Eigen::SimplicialLDLT<SpMat> ldlt_;

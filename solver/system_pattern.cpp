@@ -317,6 +317,17 @@ void System::mark_constraint_only() {
         &coupler_acc_slots_, &gcon_corr_slots_, &gcon_acc_slots_}) {
     for (const Slots& s : *group) clear(s, s.out_row.size());
   }
+  // The joint blocks' multiplier terms by the body states, which constraint_jacobian() leaves
+  // out (add_constraint_block_row_jacobians).
+  for (const Slots& s : joint_slots_) {
+    const size_t n_in = s.in_var.size();
+    for (size_t r = 0; r < static_cast<size_t>(kTwoBodyStates); ++r) {
+      for (size_t i = 0; i < static_cast<size_t>(kTwoBodyStates); ++i) {
+        const int pos = s.jac_pos[r * n_in + i];
+        if (pos >= 0) constraint_only_pos_[static_cast<size_t>(pos)] = 0;
+      }
+    }
+  }
   // The fixed terms: the index-3 form's pinned mu rows, the index-1 form's M u and u rows.
   if (form_ == DaeForm::kIndex3) {
     const int mu0 = kBodyStates * nb_ + n_eq_;

@@ -12,6 +12,13 @@
 //   difference of the full residual along (1, y'));
 // * a force reading a joint's reaction writes the multiplier columns of its body's rows: the
 //   acceleration solve then takes the full Jacobian.
+// * on every joint type, Jprim and motion kind (displacement, acceleration, Bryant angle of a
+//   Motion_Marker), between moving bodies and to ground: equal to the full Jacobian at every
+//   position constraint_only_position() names (the joints' rows are differentiated by their
+//   positions alone and the rest scattered from B, JointKernel::linear_partials).
+// * the projection (A A^T filled in place) lands on the constraints from a perturbed state, and
+//   its tangent projection of a random increment leaves the constraint rows unchanged to first
+//   order.
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -64,6 +71,54 @@ std::string mechanism(const std::string& extra) {
     <Control_Diff id="1" expr="VX(50) - 2*DIF(1)"/>
     )XML" +
          extra + R"XML(
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="0.1"/>
+  </Command></MotionSolve>)XML";
+}
+
+/// A chain of 16 bodies, each on one joint, Jprim or motion to the previous body or to ground,
+/// markers off the centres of mass: every joint type, three Jprims, a displacement motion on the
+/// revolute joint, an acceleration motion (two states) on the translational one and a Bryant
+/// angle motion (Motion_Marker B1) on a free body.
+std::string joint_chain() {
+  std::string deck = R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_y="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1" pos_x="0.2" pos_y="-0.1" pos_z="0.3"/>)XML";
+  for (int b = 2; b <= 17; ++b) {
+    const std::string id = std::to_string(b);
+    deck += "<Body_Rigid id=\"" + id + "\" cg_id=\"" + id + "0\" mass=\"1." + id +
+            "\" inertia_xx=\"0.1\" inertia_yy=\"0.2\" inertia_zz=\"0.3\"/>\n";
+    deck += "<Reference_Marker id=\"" + id + "0\" body_id=\"" + id + "\"/>\n";
+    deck += "<Reference_Marker id=\"" + id + "1\" body_id=\"" + id + "\" pos_x=\"0.3\" pos_y=\"0." +
+            id + "\" pos_z=\"-0.2\"/>\n";
+  }
+  // Joint k: I marker on body k + 1, J on body k (its marker k1) or ground (10).
+  const char* joints[] = {"Joint type=\"SPHERICAL",
+                          "Joint type=\"REVOLUTE",
+                          "Joint type=\"TRANSLATIONAL",
+                          "Joint type=\"CYLINDRICAL",
+                          "Joint type=\"UNIVERSAL",
+                          "Joint type=\"HOOKE",
+                          "Joint type=\"CONSTANT_VELOCITY",
+                          "Joint type=\"PLANAR",
+                          "Joint type=\"FIXED",
+                          "Joint type=\"SCREW\" pitch=\"0.7",
+                          "Joint type=\"RACK_PINION\" pitch_diameter=\"0.3",
+                          "Jprim type=\"INLINE",
+                          "Jprim type=\"PERPENDICULAR",
+                          "Jprim type=\"ORIENTATION",
+                          "Jprim type=\"PARALLEL_AXES"};
+  for (int k = 1; k <= 15; ++k) {
+    const std::string j = k % 4 == 1 ? "10" : std::to_string(k) + "1";
+    deck += "<Constraint_" + std::string(joints[k - 1]) + "\" id=\"" + std::to_string(k) +
+            "\" i_marker_id=\"" + std::to_string(k + 1) + "0\" j_marker_id=\"" + j + "\"/>\n";
+  }
+  return deck + R"XML(
+    <Motion_Joint id="1" joint_id="2" joint_type="R" val_type="D" expr="0.3*SIN(TIME)"/>
+    <Motion_Joint id="2" joint_id="3" joint_type="T" val_type="A" ic_disp="0.1" ic_vel="0.2"
+                  expr="-2*SIN(2*TIME)"/>
+    <Motion_Marker id="3" i_marker_id="171" j_marker_id="10" direction="B1" expr="0.3*SIN(TIME)"/>
   </Model><Command>
     <Simulate analysis_type="Transient" end_time="0.1"/>
   </Command></MotionSolve>)XML";
@@ -205,6 +260,92 @@ TEST_CASE("accelerations solved with the constraints' Jacobian satisfy the DAE")
   for (int r : s.b.vel_rows) {
     INFO("row " << r << " (" << sys.describe_variable(r) << ")");
     CHECK(std::abs((rp[r] - rm[r]) / (2 * h)) < 1e-6 * scale);
+  }
+}
+
+TEST_CASE("the constraints' Jacobian equals the full one on every joint type and motion") {
+  Setup s(joint_chain());
+  const System& sys = s.sys;
+  const SparsePattern& p = sys.pattern();
+  // Blocks 15-17 are the motions: displacement, acceleration (two states), Bryant angle.
+  for (int b = 15; b < 18; ++b) REQUIRE(sys.constraint_kernel(b).drive != nullptr);
+  REQUIRE(sys.constraint_kernel(16).drive_states == 2);
+  REQUIRE(sys.constraint_kernel(17).eq[0].kind == JointEquation::Kind::kBryant);
+  CHECK(AccelerationSolver(s.dae).constraint_jacobian_only());
+  CHECK(ConstraintProjector(s.dae).constraint_parts_only());
+  // A state off the constraints, every y' and multiplier non-zero.
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> uni(-0.1, 0.1);
+  std::vector<double> y = sys.initial_state(), yp(sys.size());
+  for (double& v : y) v += uni(rng);
+  for (double& v : yp) v = 20 * uni(rng);
+  for (int i = 0; i < sys.size(); ++i) {
+    if (sys.differential_mask()[i] == 0.0) y[i] = 20 * uni(rng);
+  }
+  // Every position K, the projection and the Newton matrix's curvature read is named.
+  std::vector<int> read = positions(p, s.b.diff, s.b.lambda);
+  const std::vector<int> vel = positions(p, s.b.vel_rows, s.b.diff);
+  const std::vector<int> pos = positions(p, s.b.pos_rows, s.b.diff);
+  read.insert(read.end(), vel.begin(), vel.end());
+  read.insert(read.end(), pos.begin(), pos.end());
+  REQUIRE(read.size() > 500);
+  for (int k : read) CHECK(sys.constraint_only_position(k));
+  for (double cj : {0.0, 2.5}) {
+    INFO("cj = " << cj);
+    std::vector<double> full(p.nnz()), part(p.nnz());
+    s.dae.jacobian(0.7, y.data(), yp.data(), cj, full.data());
+    s.dae.constraint_jacobian(0.7, y.data(), yp.data(), cj, part.data());
+    int named = 0, nonzero = 0;
+    for (int k = 0; k < p.nnz(); ++k) {
+      if (!sys.constraint_only_position(k)) continue;
+      INFO("position " << k);
+      CHECK(part[k] == Approx(full[k]).epsilon(1e-12).margin(1e-13));
+      ++named;
+      nonzero += part[k] != 0.0;
+    }
+    CHECK(nonzero > 500);
+    CHECK(named > static_cast<int>(read.size()));  // the multipliers' mu columns too
+  }
+}
+
+TEST_CASE("the projection lands on the constraints; its tangent projection keeps them") {
+  Setup s(mechanism(""));
+  const System& sys = s.sys;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> uni(-0.02, 0.02);
+  std::vector<double> y = sys.initial_state();
+  for (int i : s.b.diff) {
+    if (i < sys.motion_state_begin()) y[i] += uni(rng);
+  }
+  const double t = 0.4;
+  ConstraintProjector proj(s.dae);
+  REQUIRE(proj.project(t, y, 1e-12, 20));
+  std::vector<int> rows = s.b.pos_rows;
+  rows.insert(rows.end(), s.b.vel_rows.begin(), s.b.vel_rows.end());
+  const std::vector<double> yp(sys.size(), 0.0);
+  std::vector<double> res(sys.size());
+  s.dae.residual(t, y.data(), yp.data(), res.data());
+  for (int r : rows) CHECK(std::abs(res[r]) <= 1e-12);
+  // A random increment, projected: the constraint rows' derivative along it (a central
+  // difference of the full residual) vanishes.
+  Eigen::VectorXd e(static_cast<Eigen::Index>(s.b.diff.size()));
+  for (size_t k = 0; k < s.b.diff.size(); ++k) {
+    e(static_cast<Eigen::Index>(k)) = s.b.diff[k] < sys.motion_state_begin() ? 50 * uni(rng) : 0;
+  }
+  const double before = e.norm();
+  proj.project_tangent(e);
+  REQUIRE(e.norm() > 0.3 * before);
+  const double h = 1e-6;
+  std::vector<double> yplus = y, yminus = y, rp(sys.size()), rm(sys.size());
+  for (size_t k = 0; k < s.b.diff.size(); ++k) {
+    yplus[s.b.diff[k]] += h * e(static_cast<Eigen::Index>(k));
+    yminus[s.b.diff[k]] -= h * e(static_cast<Eigen::Index>(k));
+  }
+  s.dae.residual(t, yplus.data(), yp.data(), rp.data());
+  s.dae.residual(t, yminus.data(), yp.data(), rm.data());
+  for (int r : rows) {
+    INFO("row " << r << " (" << sys.describe_variable(r) << ")");
+    CHECK(std::abs((rp[r] - rm[r]) / (2 * h)) < 1e-8 * e.norm());
   }
 }
 
