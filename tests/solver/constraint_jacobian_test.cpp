@@ -155,6 +155,21 @@ std::vector<int> positions(const SparsePattern& p, const std::vector<int>& rows,
   return out;
 }
 
+/// A state off the constraints with every y' and multiplier non-zero: y0 moved by up to
+/// `amplitude` (seeded), y' and the algebraic variables of size up to 20 amplitude.
+void off_constraint_state(const System& sys, unsigned seed, double amplitude,
+                          std::vector<double>& y, std::vector<double>& yp) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> uni(-amplitude, amplitude);
+  y = sys.initial_state();
+  yp.assign(static_cast<size_t>(sys.size()), 0.0);
+  for (double& v : y) v += uni(rng);
+  for (double& v : yp) v = 20 * uni(rng);
+  for (int i = 0; i < sys.size(); ++i) {
+    if (sys.differential_mask()[i] == 0.0) y[i] = 20 * uni(rng);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("the constraints' Jacobian equals the full one wherever the ODE form reads it") {
@@ -171,15 +186,8 @@ TEST_CASE("the constraints' Jacobian equals the full one wherever the ODE form r
   CHECK(AccelerationSolver(s.dae).constraint_jacobian_only());
   CHECK(ConstraintProjector(s.dae).constraint_parts_only());
 
-  // A state off the constraints, every y' and multiplier non-zero.
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<double> uni(-0.05, 0.05);
-  std::vector<double> y = sys.initial_state(), yp(sys.size());
-  for (double& v : y) v += uni(rng);
-  for (double& v : yp) v = 20 * uni(rng);
-  for (int i = 0; i < sys.size(); ++i) {
-    if (sys.differential_mask()[i] == 0.0) y[i] = 20 * uni(rng);
-  }
+  std::vector<double> y, yp;
+  off_constraint_state(sys, 7, 0.05, y, yp);
   const double t = 0.3;
   for (double cj : {0.0, 1.0, 7.5}) {
     INFO("cj = " << cj);
@@ -273,15 +281,8 @@ TEST_CASE("the constraints' Jacobian equals the full one on every joint type and
   REQUIRE(sys.constraint_kernel(17).eq[0].kind == JointEquation::Kind::kBryant);
   CHECK(AccelerationSolver(s.dae).constraint_jacobian_only());
   CHECK(ConstraintProjector(s.dae).constraint_parts_only());
-  // A state off the constraints, every y' and multiplier non-zero.
-  std::mt19937 rng(11);
-  std::uniform_real_distribution<double> uni(-0.1, 0.1);
-  std::vector<double> y = sys.initial_state(), yp(sys.size());
-  for (double& v : y) v += uni(rng);
-  for (double& v : yp) v = 20 * uni(rng);
-  for (int i = 0; i < sys.size(); ++i) {
-    if (sys.differential_mask()[i] == 0.0) y[i] = 20 * uni(rng);
-  }
+  std::vector<double> y, yp;
+  off_constraint_state(sys, 11, 0.1, y, yp);
   // Every position K, the projection and the Newton matrix's curvature read is named.
   std::vector<int> read = positions(p, s.b.diff, s.b.lambda);
   const std::vector<int> vel = positions(p, s.b.vel_rows, s.b.diff);
