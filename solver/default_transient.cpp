@@ -12,8 +12,8 @@ const char* const kDefaultCartesianForm = "Cartesian stabilised index-2 DAE (SI2
 DefaultForm choose_default_form(const Dae& dae) {
   DefaultForm f;
   std::string not_tree;
-  f.joint_coordinates = find_tree_topology(dae, f.tree, not_tree);
-  if (f.joint_coordinates) {
+  f.joint_coordinates = find_tree_topology(dae, f.tree, not_tree, true);
+  if (f.joint_coordinates && f.tree.cuts.empty()) {
     f.form =
         "joint coordinates on an explicit Runge-Kutta method (ARKODE ERKStep, Runge-Kutta-"
         "Merson 4(3))";
@@ -21,6 +21,15 @@ DefaultForm choose_default_form(const Dae& dae) {
         "the model is a tree of {} joints ({} coordinates, O(N) right-hand side); IDA takes over "
         "if the model turns out stiff",
         f.tree.joints.size(), f.tree.nq + f.tree.nv);
+  } else if (f.joint_coordinates) {
+    f.form =
+        "joint coordinates with loop closures (cut joints) on an explicit Runge-Kutta method "
+        "(ARKODE ERKStep, Runge-Kutta-Merson 4(3))";
+    f.reason = fmt::format(
+        "the model has closed loops: a spanning tree of {} joints ({} coordinates) and {} cut "
+        "joints whose constraints close the loops; IDA takes over if the model turns out stiff "
+        "or the closures fail (a singular position)",
+        f.tree.joints.size(), f.tree.nq + f.tree.nv, f.tree.cuts.size());
   } else {
     f.form = kDefaultCartesianForm;
     f.reason = "joint coordinates do not apply: " + not_tree;
@@ -52,15 +61,23 @@ void DefaultTreeIntegrator::advance_to(double tout, double t_stop) {
     t_ = erk_->time();
     y_ = erk_->y();
     yp_ = erk_->yp();
-    if (!erk_->stiff()) return;
-    // Stability-limited: IDA continues from the state reached, which the joint-coordinate form
-    // gives consistent (positions and velocities on the constraints, accelerations and
-    // reactions from the tree dynamics; mu = 0).
-    on_handover_(fmt::format(
-        "the model is stiff: at t = {:g} the explicit step {:.3g} is limited by stability "
-        "(spectral radius of the Jacobian {:.3g}, step x radius {:.2f}); {} continues",
-        t_, erk_->stiff_step(), erk_->stiff_radius(), erk_->stiff_step() * erk_->stiff_radius(),
-        kDefaultCartesianForm));
+    if (!erk_->stiff() && erk_->failure().empty()) return;
+    // Stability-limited, or the loop closures failed: IDA continues from the state reached
+    // (the last output's after a failure), which the joint-coordinate form gives consistent
+    // (positions and velocities on the constraints, accelerations and reactions from the tree
+    // dynamics; mu = 0).
+    if (erk_->stiff()) {
+      on_handover_(fmt::format(
+          "the model is stiff: at t = {:g} the explicit step {:.3g} is limited by stability "
+          "(spectral radius of the Jacobian {:.3g}, step x radius {:.2f}); {} continues",
+          t_, erk_->stiff_step(), erk_->stiff_radius(), erk_->stiff_step() * erk_->stiff_radius(),
+          kDefaultCartesianForm));
+    } else {
+      on_handover_(
+          fmt::format("the joint-coordinate form with loop closures failed ({}); {} "
+                      "continues from t = {:g}",
+                      erk_->failure(), kDefaultCartesianForm, t_));
+    }
     erk_stats_ = erk_->stats();
     erk_.reset();
     ida_ = std::make_unique<IdaIntegrator>(dae_, params_, t_, y_, yp_, print_interval_);

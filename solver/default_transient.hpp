@@ -8,9 +8,15 @@
 //     steps on a non-stiff model. When its step becomes stability-limited (a stiff model: a
 //     very stiff or strongly damped force element) it hands over, at the time reached, to the
 //     stabilised index-2 Cartesian DAE on IDA (BDF), which is not limited by stability;
-//   * otherwise (closed loops, motions, constraints other than joints, forces that read
-//     reactions or accelerations, redundant equations): the stabilised index-2 Cartesian DAE on
-//     IDA (what DSTIFF runs).
+//   * closed loops of such joints: the same on a spanning tree, the joints that close the loops
+//     (cut joints) kept as loop-closure constraints (tree_dynamics.hpp, loop_closure.cpp: the
+//     reactions from G M^-1 G^T, projection onto the closures after each step), as Simbody and
+//     the semi-recursive formulations do. Redundant equations are allowed. When the closures
+//     lose rank (a singular position: a four-bar passing flat) or the explicit form fails, it
+//     hands over to the Cartesian DAE on IDA from the last output, as for a stiff model;
+//   * otherwise (motions, constraints other than joints, forces that read reactions or
+//     accelerations, user states): the stabilised index-2 Cartesian DAE on IDA (what DSTIFF
+//     runs).
 // The choice and its reason go to the log and to RunReport::transient_forms (the JSON summary's
 // `transient_forms`). A deck that names an integrator gets exactly that one.
 // Results are the same whichever form runs, within the integration tolerance: the outputs of the

@@ -160,6 +160,25 @@ void System::add_block_residual(Workspace& ws, int block, double t, const double
                res);
 }
 
+void System::block_velocity_row_rates(Workspace& ws, int block, double t, const double* y,
+                                      const double* ydot, double* rates) const {
+  const JointKernel& k = joint_kernels_[block];
+  const Slots& s = joint_slots_[block];
+  Dual x[kMaxLocalInputs];
+  Dual out[kMaxLocalInputs];
+  for (size_t i = 0; i < s.in_var.size(); ++i) {
+    const int v = s.in_var[i];
+    const bool state = v >= 0 && !s.in_is_deriv[i];
+    x[i] = Dual(v < 0 ? s.in_const[i] : (s.in_is_deriv[i] ? 0.0 : y[v]),
+                Eigen::Matrix<double, 1, 1>(state ? ydot[v] : 0.0));
+  }
+  k.velocity_rows(x, out, t, {*this, ws, ws.joints[block]});
+  for (int e = 0; e < k.m; ++e) {
+    const Dual& o = out[kTwoBodyStates + e];
+    rates[e] = o.derivatives().size() > 0 ? o.derivatives()(0) : 0.0;
+  }
+}
+
 template <class Kernel>
 void System::add_acceleration_residual(const Kernel& k, const KernelCall& c, const Slots& s,
                                        double t, const double* y, const double* yp,

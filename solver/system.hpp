@@ -259,6 +259,12 @@ class System {
   /// unit multiplier gives that multiplier's column of dF/dlambda.
   void add_block_residual(Workspace& ws, int block, double t, const double* y, const double* yp,
                           double* res) const;
+  /// The time rates of the velocity rows B nu of constraint block `block` (a joint without a
+  /// drive) along y' = ydot at y: rates[k] = d/dt (B nu)_k = B nu' + (d(B nu)/dq) q'. Exact
+  /// (dual numbers); reads ydot only at the block's body states. The joint-coordinate form's
+  /// loop closures take their velocity-product term from it (ydot with nu' = 0).
+  void block_velocity_row_rates(Workspace& ws, int block, double t, const double* y,
+                                const double* ydot, double* rates) const;
 
   const SparsePattern& pattern() const { return pattern_; }
   /// Values of dF/dy + cj dF/dy' in pattern() order.

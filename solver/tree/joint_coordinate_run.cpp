@@ -31,6 +31,14 @@ int JointCoordinateRun::rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) 
   });
 }
 
+int JointCoordinateRun::project(realtype t, N_Vector xv, void* data) noexcept {
+  auto* self = static_cast<JointCoordinateRun*>(data);
+  return self->s.guarded([&] {
+    self->dyn.project(t, N_VGetArrayPointer(xv), kClosureDrift * self->integr_tol);
+    return 0;
+  });
+}
+
 int JointCoordinateRun::roots(realtype t, N_Vector xv, realtype* g, void* data) noexcept {
   auto* self = static_cast<JointCoordinateRun*>(data);
   return self->s.guarded([&] {

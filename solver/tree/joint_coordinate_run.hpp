@@ -26,6 +26,10 @@ struct JointCoordinateRun {
 
   /// The package's right-hand side; its user data is this run.
   static int rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) noexcept;
+  /// After each step (ERKStepSetPostprocessStepFn): back onto the loop closures when a residual
+  /// exceeds kClosureDrift * integr_tol (TreeDynamics::project).
+  static int project(realtype t, N_Vector xv, void* data) noexcept;
+  static constexpr double kClosureDrift = 0.1;
   /// The sensors' root functions (solver/sensor_events.hpp) on the Cartesian layout of x.
   static int roots(realtype t, N_Vector xv, realtype* g, void* data) noexcept;
   std::vector<double> y_root, yp_root;  ///< their scratch (Cartesian layout)

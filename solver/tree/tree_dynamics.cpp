@@ -116,8 +116,13 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
     b.S = MatS::Zero(6, tj.nv);
     b.U = MatS::Zero(6, tj.nv);
     b.Dinv = MatD::Zero(tj.nv, tj.nv);
-    b.u = VecD::Zero(tj.nv);
-    b.qdd = VecD::Zero(tj.nv);
+    b.Ia.setZero();
+    for (Pass* ps : {&b.main, &b.unit}) {
+      ps->p.setZero();
+      ps->acc.setZero();
+      ps->u = VecD::Zero(tj.nv);
+      ps->qdd = VecD::Zero(tj.nv);
+    }
     Quat pi, pp;
     Mat3 Ai, Ap;
     Vec3 ri, wi, vi, rp, wp, vp;
@@ -186,6 +191,7 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
     bc_[k] = MatS::Zero(6, m_eq);
   }
   std::fill(y_.begin() + kBodyStates * sys.num_moving_bodies(), y_.end(), 0.0);
+  init_loops();
 }
 
 void TreeDynamics::kinematics(const double* x) {
@@ -308,23 +314,27 @@ void TreeDynamics::write_body_states(std::vector<double>& y) const {
   }
 }
 
-void TreeDynamics::articulated_body(double t) {
+void TreeDynamics::applied_wrenches(double t) {
   // Applied wrenches: minus the Newton-Euler rows at y' = 0, lambda = mu = mu_n = 0.
   write_body_states(y_);
   dae_.system().applied_residual(dae_.workspace(), t, y_.data(), yp0_.data(), res_.data());
   for (size_t k = 0; k < tree_.joints.size(); ++k) {
-    const Constants& c = k_[k];
     Body& b = b_[k];
-    const double* r = &res_[static_cast<size_t>(c.offset)];
+    const double* r = &res_[static_cast<size_t>(k_[k].offset)];
     b.W << -(b.A * Vec3(r[10], r[11], r[12])), -Vec3(r[7], r[8], r[9]);
     // A point mass's hold takes every torque applied to it (and its inertia is zero).
     if (tree_.joints[k].kind == TreeJointKind::kPointMass) b.W.head<3>().setZero();
+  }
+}
+
+void TreeDynamics::articulated_inertias(double t) {
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const Constants& c = k_[k];
+    Body& b = b_[k];
     b.IA.setZero();
     b.IA.topLeftCorner<3, 3>() = b.A * c.inertia * b.A.transpose();
     b.IA.bottomRightCorner<3, 3>().diagonal().setConstant(c.mass);
-    b.pA = -b.W;
   }
-  // Backward pass: articulated inertias and bias forces.
   for (size_t k = tree_.joints.size(); k-- > 0;) {
     const TreeJoint& tj = tree_.joints[k];
     Body& b = b_[k];
@@ -351,45 +361,94 @@ void TreeDynamics::articulated_body(double t) {
                               "t = {:.10g} ({})",
                               t, describe_coordinate(tj.v_offset)));
     }
-    b.u.noalias() = -(b.S.transpose() * b.pA);
     if (tj.parent < 0) continue;
-    Body& par = b_[static_cast<size_t>(tj.parent)];
-    Mat6 Ia = b.IA;
-    Vec6 pa = b.pA;
+    b.Ia = b.IA;
     if (tj.nv == 1) {  // the same with fixed sizes (most joints): no dynamic-size products
       const Vec6 U1 = b.U.col(0);
-      const double dinv = b.Dinv(0, 0);
-      Ia.noalias() -= (dinv * U1) * U1.transpose();
-      pa.noalias() += Ia * b.c;
-      pa += U1 * (dinv * b.u(0));
+      b.Ia.noalias() -= (b.Dinv(0, 0) * U1) * U1.transpose();
     } else {
-      Ia.noalias() -= b.U * b.Dinv * b.U.transpose();
-      pa.noalias() += Ia * b.c;
-      pa.noalias() += b.U * (b.Dinv * b.u);
+      b.Ia.noalias() -= b.U * b.Dinv * b.U.transpose();
     }
-    add_shifted_inertia(Ia, b.d, par.IA);
-    // X^T (n, f) = (n + d x f, f)
-    par.pA.head<3>() += pa.head<3>() + b.d.cross(pa.tail<3>());
-    par.pA.tail<3>() += pa.tail<3>();
+    add_shifted_inertia(b.Ia, b.d, b_[static_cast<size_t>(tj.parent)].IA);
   }
-  // Forward pass: accelerations.
+}
+
+void TreeDynamics::propagate(Pass Body::*pass, bool velocity_terms) {
+  // Backward: bias forces, p^a = p^A (+ I^a c) + U D^-1 u added to the parent through X^T.
+  for (size_t k = tree_.joints.size(); k-- > 0;) {
+    const TreeJoint& tj = tree_.joints[k];
+    Body& b = b_[k];
+    Pass& ps = b.*pass;
+    ps.u.noalias() = -(b.S.transpose() * ps.p);
+    if (tj.parent < 0) continue;
+    Vec6 pa = ps.p;
+    if (velocity_terms) pa.noalias() += b.Ia * b.c;
+    if (tj.nv == 1) {
+      pa += b.U.col(0) * (b.Dinv(0, 0) * ps.u(0));
+    } else if (tj.nv > 0) {
+      pa.noalias() += b.U * (b.Dinv * ps.u);
+    }
+    Pass& pp = b_[static_cast<size_t>(tj.parent)].*pass;
+    // X^T (n, f) = (n + d x f, f)
+    pp.p.head<3>() += pa.head<3>() + b.d.cross(pa.tail<3>());
+    pp.p.tail<3>() += pa.tail<3>();
+  }
+  // Forward: accelerations.
   for (size_t k = 0; k < tree_.joints.size(); ++k) {
     const TreeJoint& tj = tree_.joints[k];
     Body& b = b_[k];
-    Vec6 a = b.c;
+    Pass& ps = b.*pass;
+    Vec6 a = velocity_terms ? b.c : Vec6::Zero();
     if (tj.parent >= 0) {
-      const Vec6& ap = b_[static_cast<size_t>(tj.parent)].acc;
+      const Vec6& ap = (b_[static_cast<size_t>(tj.parent)].*pass).acc;
       a.head<3>() += ap.head<3>();
       a.tail<3>() += ap.tail<3>() + ap.head<3>().cross(b.d);
     }
-    b.acc = a;
+    ps.acc = a;
     if (tj.nv == 1) {
       const Vec6 S1 = b.S.col(0), U1 = b.U.col(0);
-      b.qdd(0) = b.Dinv(0, 0) * (b.u(0) - U1.dot(a));
-      b.acc += S1 * b.qdd(0);
-    } else {
-      b.qdd.noalias() = b.Dinv * (b.u - b.U.transpose() * a);
-      b.acc.noalias() += b.S * b.qdd;
+      ps.qdd(0) = b.Dinv(0, 0) * (ps.u(0) - U1.dot(a));
+      ps.acc += S1 * ps.qdd(0);
+    } else if (tj.nv > 0) {
+      ps.qdd.noalias() = b.Dinv * (ps.u - b.U.transpose() * a);
+      ps.acc.noalias() += b.S * ps.qdd;
+    }
+  }
+}
+
+void TreeDynamics::articulated_body(double t) {
+  applied_wrenches(t);
+  articulated_inertias(t);
+  for (Body& b : b_) b.main.p = -b.W;
+  propagate(&Body::main, true);
+  if (!cuts_.empty()) close_loops(t);
+}
+
+void TreeDynamics::position_rates(const double* x, const double* speeds, double* dq) const {
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const TreeJoint& tj = tree_.joints[k];
+    const double* q = x + tj.q_offset;
+    const double* qd = speeds + (tj.v_offset - tree_.nq);
+    double* d = dq + tj.q_offset;
+    switch (tj.kind) {
+      case TreeJointKind::kSpherical: {
+        // Q' = 1/2 Q (x) (0, omega), omega in the joint's own axes
+        const Vec4 rate =
+            euler_parameter_rate(Vec4(q[0], q[1], q[2], q[3]), Vec3(qd[0], qd[1], qd[2]));
+        for (int i = 0; i < 4; ++i) d[i] = rate(i);
+        break;
+      }
+      case TreeJointKind::kFree: {
+        for (int i = 0; i < 3; ++i) d[i] = qd[3 + i];
+        const Vec4 p(q[3], q[4], q[5], q[6]);
+        const Vec3 w_body = b_[k].A.transpose() * Vec3(qd[0], qd[1], qd[2]);
+        const Vec4 rate = euler_parameter_rate(p, w_body);
+        for (int i = 0; i < 4; ++i) d[3 + i] = rate(i);
+        break;
+      }
+      default:
+        for (int i = 0; i < tj.nq; ++i) d[i] = qd[i];
+        break;
     }
   }
 }
@@ -399,33 +458,10 @@ void TreeDynamics::derivatives(double t, const double* x, double* xdot) {
   articulated_body(t);
   for (size_t k = 0; k < tree_.joints.size(); ++k) {
     const TreeJoint& tj = tree_.joints[k];
-    const Body& b = b_[k];
-    const double* q = x + tj.q_offset;
-    const double* qd = x + tj.v_offset;
-    double* dq = xdot + tj.q_offset;
     double* dv = xdot + tj.v_offset;
-    for (int i = 0; i < tj.nv; ++i) dv[i] = b.qdd(i);
-    switch (tj.kind) {
-      case TreeJointKind::kSpherical: {
-        // Q' = 1/2 Q (x) (0, omega), omega in the joint's own axes
-        const Vec4 rate =
-            euler_parameter_rate(Vec4(q[0], q[1], q[2], q[3]), Vec3(qd[0], qd[1], qd[2]));
-        for (int i = 0; i < 4; ++i) dq[i] = rate(i);
-        break;
-      }
-      case TreeJointKind::kFree: {
-        for (int i = 0; i < 3; ++i) dq[i] = qd[3 + i];
-        const Vec4 p(q[3], q[4], q[5], q[6]);
-        const Vec3 w_body = b.A.transpose() * Vec3(qd[0], qd[1], qd[2]);
-        const Vec4 rate = euler_parameter_rate(p, w_body);
-        for (int i = 0; i < 4; ++i) dq[3 + i] = rate(i);
-        break;
-      }
-      default:
-        for (int i = 0; i < tj.nq; ++i) dq[i] = qd[i];
-        break;
-    }
+    for (int i = 0; i < tj.nv; ++i) dv[i] = b_[k].main.qdd(i);
   }
+  position_rates(x, x + tree_.nq, xdot);
 }
 
 void TreeDynamics::cartesian_state(double t, const double* x, std::vector<double>& y,
@@ -441,15 +477,16 @@ void TreeDynamics::cartesian_state(double t, const double* x, std::vector<double
     const Vec4 pdot =
         euler_parameter_rate(Vec4(b.p.w(), b.p.x(), b.p.y(), b.p.z()), Vec3(b.A.transpose() * b.w));
     const bool point = tree_.joints[k].kind == TreeJointKind::kPointMass;
-    const Vec3 wdot_body = point ? Vec3::Zero() : Vec3(b.A.transpose() * b.acc.head<3>());
+    const Vec3 wdot_body = point ? Vec3::Zero() : Vec3(b.A.transpose() * b.main.acc.head<3>());
     for (int i = 0; i < 3; ++i) {
       o[i] = b.v(i);
-      o[7 + i] = b.acc(3 + i);
+      o[7 + i] = b.main.acc(3 + i);
       o[10 + i] = wdot_body(i);
     }
     for (int i = 0; i < 4; ++i) o[3 + i] = pdot(i);
   }
   solve_multipliers(t, y);
+  write_cut_multipliers(y);
 }
 
 void TreeDynamics::solve_multipliers(double t, std::vector<double>& y) {
@@ -459,7 +496,8 @@ void TreeDynamics::solve_multipliers(double t, std::vector<double>& y) {
   for (size_t k = 0; k < n; ++k) {
     Body& b = b_[k];
     const Constants& c = k_[k];
-    b.f << b.A * (c.inertia * (b.A.transpose() * b.acc.head<3>())), c.mass * b.acc.tail<3>();
+    b.f << b.A * (c.inertia * (b.A.transpose() * b.main.acc.head<3>())),
+        c.mass * b.main.acc.tail<3>();
     b.f -= b.W;
   }
   for (size_t k = n; k-- > 0;) {

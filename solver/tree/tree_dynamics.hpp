@@ -51,8 +51,15 @@
 // squares sense (6 rows, m <= 6 multipliers; exact up to round-off). The columns dF/dlambda_i on
 // the child's rows come from the System's own joint kernel (System::add_block_residual with
 // one unit multiplier at a time, linear in lambda): m kernel evaluations per joint, O(N).
+//
+// Loop closures (TreeTopology::cuts, loop_closure.cpp): the cut joints' constraints act on the
+// tree through their reactions, solved at every evaluation from the closures' acceleration rows
+// (K = G M^-1 G^T by one unit-load pass per closed equation: O(N m + m^3) for m closed
+// equations); the cut joints' multipliers are those reactions. project() keeps the state on
+// the closures.
 
 #include <Eigen/Dense>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -80,6 +87,12 @@ class TreeDynamics {
   void cartesian_state(double t, const double* x, std::vector<double>& y, std::vector<double>& yp);
   /// Renormalises the quaternions in x; returns the largest change of a component.
   double normalise(double* x) const;
+  /// True when the tree has cut joints (TreeTopology::cuts).
+  bool has_loops() const { return !cuts_.empty(); }
+  /// Moves x onto the loop closures when a position or velocity residual exceeds `tol`: the
+  /// mass-weighted projection (Newton on Phi = 0, then B nu = 0, each step M^-1 G^T of the
+  /// least-squares multipliers) to tol / 100. Returns the largest residual found before.
+  double project(double t, double* x, double tol);
   /// "Constraint_Joint 3 (revolute) angle", for messages.
   std::string describe_coordinate(int i) const;
 
@@ -104,6 +117,12 @@ class TreeDynamics {
     Vec3 axis_p = Vec3::UnitZ();  ///< universal: the parent's cross axis, P's axes
     Vec3 axis_c = Vec3::UnitZ();  ///< universal: the child's cross axis, P's axes at rest
   };
+  /// One pass of forces down and accelerations up the tree (articulated-body algorithm).
+  struct Pass {
+    Vec6 p;  ///< bias force (articulated)
+    Vec6 acc;
+    VecD u, qdd;
+  };
   /// Per-body workspace of one evaluation.
   struct Body {
     Eigen::Quaterniond p;
@@ -111,21 +130,63 @@ class TreeDynamics {
     Vec3 r, w, v;  ///< CM position, angular velocity (ground), CM velocity
     Vec3 d;        ///< r - r_parent
     MatS S;
-    Vec6 c, W, pA, acc;
+    Vec6 c, W;
     Vec6 f;  ///< wrench of the joint on the body (at the CM, ground axes)
     Mat6 IA;
+    Mat6 Ia;  ///< IA - U D^-1 U^T, what the parent sees
     MatS U;
     MatD Dinv;
-    VecD u, qdd;
+    Pass main;  ///< the motion under W (and the loop closures' reactions)
+    Pass unit;  ///< the response to wrenches alone (no velocity terms): M^-1 of a load
+  };
+  /// A cut joint's loop closure: its constraint equations kept (rows) and its two bodies.
+  struct Cut {
+    int joint = -1;
+    int tree_body[2] = {-1, -1};  ///< index into b_ of the I and J bodies, -1 for ground
+    int offset[2] = {-1, -1};     ///< their body states in y
+    std::vector<int> equations;   ///< the joint's equations that are closed (not removed)
   };
 
   void kinematics(const double* x);
   void write_body_states(std::vector<double>& y) const;
   void articulated_body(double t);
+  void applied_wrenches(double t);
+  void articulated_inertias(double t);
+  /// Forces down, accelerations up: body.*pass.p preset to minus the wrenches applied.
+  void propagate(Pass Body::*pass, bool velocity_terms);
+  void position_rates(const double* x, const double* speeds, double* dq) const;
   void solve_multipliers(double t, std::vector<double>& y);
+
+  // Loop closures (loop_closure.cpp).
+  void init_loops();
+  /// The cut joints' reactions for the motion under W: adds them to W and propagates again.
+  void close_loops(double t);
+  /// The wrenches of a unit multiplier of every closed equation, at the current kinematics.
+  void closure_wrenches(double t);
+  /// K = G M^-1 G^T of the closed equations (after articulated_inertias and closure_wrenches).
+  void closure_matrix();
+  /// lambda_ from K lambda = rhs (rank-revealing: dependent equations get 0); returns the rank.
+  int solve_closure(const Eigen::VectorXd& rhs);
+  /// The speed change M^-1 G^T lambda_ (unit pass with the combined wrench) into body.unit.qdd.
+  void closure_response();
+  /// Per closed equation: its value in the lambda rows (B nu) or the mu rows (Phi) of the cut
+  /// joint's residual at the current kinematics (y_ written).
+  void closure_residuals(double t, bool position, Eigen::VectorXd& out);
+  /// The cut joints' multipliers lambda_ into their lambda entries of y.
+  void write_cut_multipliers(std::vector<double>& y) const;
 
   const Dae& dae_;
   TreeTopology tree_;
+  std::vector<Cut> cuts_;
+  int n_closed_ = 0;       ///< closed equations in all
+  int closure_rank_ = -1;  ///< independent ones at the first evaluation (-1: none yet)
+  /// Per closed equation: the unit multiplier's wrench on the I and J body (ground axes, CM).
+  std::vector<std::array<Vec6, 2>> closure_w_;
+  Eigen::MatrixXd K_, L_;
+  Eigen::VectorXd lambda_, rhs_, work_;
+  std::vector<int> perm_;
+  std::vector<double> ydot_;   ///< y' along which the velocity-product terms are taken
+  std::vector<double> speed_;  ///< projection scratch: a speed correction
   std::vector<Constants> k_;
   std::vector<Body> b_;
   std::vector<double> x0_;

@@ -99,6 +99,10 @@ TreeErkIntegrator::TreeErkIntegrator(const Dae& dae, TreeTopology tree,
   s.check(ERKStepSetErrHandlerFn(s.mem, &error_handler, nullptr), "ERKStepSetErrHandlerFn");
   s.check(ERKStepSetMaxNumSteps(s.mem, kStepsBeforeCheck), "ERKStepSetMaxNumSteps");
   s.set_step_limits(params, print_interval);
+  if (r.dyn.has_loops()) {
+    s.check(ERKStepSetPostprocessStepFn(s.mem, &JointCoordinateRun::project),
+            "ERKStepSetPostprocessStepFn");
+  }
   // The initial state's derivatives and reactions, in the Cartesian layout.
   r.cartesian_state(t0, y_, yp_);
   s.watch_events(dae.system(), dae.workspace(),
@@ -122,17 +126,35 @@ void TreeErkIntegrator::advance_to(double tout, double t_stop) {
   JointCoordinateRun& r = impl_->run;
   SundialsSession& s = r.s;
   s.set_stop_time(t_stop);
+  const bool loops = r.dyn.has_loops();
+  if (loops) {  // the state to hand over from if the loop closures fail (below)
+    last_y_ = y_;
+    last_yp_ = yp_;
+  }
+  const auto hand_over = [&](const Error& e) {
+    if (!loops || e.code() != ExitCode::kAnalysisFailed) throw;
+    failure_ = e.what();
+    y_ = last_y_;
+    yp_ = last_yp_;
+  };
   double t = t_;
   for (;;) {
     long taken = 0;
-    const int flag = r.solve_to(
-        tout, t,
-        [&](double& tr, bool one_step) {
-          if (!one_step) return ERKStepEvolve(s.mem, tout, r.x, &tr, ARK_NORMAL);
-          if (++taken > kStepsBeforeCheck) return ARK_TOO_MUCH_WORK;  // as ARK_NORMAL would
-          return ERKStepEvolve(s.mem, tout, r.x, &tr, ARK_ONE_STEP);
-        },
-        [&](double at) { ERKStepGetDky(s.mem, at, 0, r.x); }, y_, yp_);
+    int flag = 0;
+    try {
+      flag = r.solve_to(
+          tout, t,
+          [&](double& tr, bool one_step) {
+            if (!one_step) return ERKStepEvolve(s.mem, tout, r.x, &tr, ARK_NORMAL);
+            if (++taken > kStepsBeforeCheck) return ARK_TOO_MUCH_WORK;  // as ARK_NORMAL would
+            return ERKStepEvolve(s.mem, tout, r.x, &tr, ARK_ONE_STEP);
+          },
+          [&](double at) { ERKStepGetDky(s.mem, at, 0, r.x); }, y_, yp_);
+      if (flag < 0 && flag != ARK_TOO_MUCH_WORK) r.fail(flag, t_);
+    } catch (const Error& e) {
+      hand_over(e);
+      return;
+    }
     if (flag == ARK_TOO_MUCH_WORK) {
       // kStepsBeforeCheck steps in this call: stability-limited or a fast, resolved motion?
       realtype h = 0;
@@ -147,7 +169,6 @@ void TreeErkIntegrator::advance_to(double tout, double t_stop) {
       }
       continue;
     }
-    if (flag < 0) r.fail(flag, t_);
     break;
   }
   t_ = t;

@@ -19,6 +19,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "models/model.hpp"
@@ -48,6 +49,11 @@ class TreeErkIntegrator : public IntegratorState {
   double stiff_step() const { return stiff_h_; }
   double stiff_radius() const { return stiff_rho_; }
   IntegratorStats stats() const;
+  /// With loop closures (TreeDynamics::has_loops): why the form failed in the last advance_to
+  /// (a singular position the closures cannot pass, a step failure), "" when it did not. time(),
+  /// y() and yp() are then the last output's state, for the caller to continue with the
+  /// Cartesian form. Without loops a failure throws, as before.
+  const std::string& failure() const { return failure_; }
 
   /// Sensor events: as IdaIntegrator's (a restart is ERKStepReset at the event).
   const std::vector<int>* sensor_event() const;
@@ -58,6 +64,8 @@ class TreeErkIntegrator : public IntegratorState {
   ImplPtr<Impl> impl_;
   bool stiff_ = false;
   double stiff_h_ = 0, stiff_rho_ = 0;
+  std::string failure_;
+  std::vector<double> last_y_, last_yp_;
 };
 
 }  // namespace mb

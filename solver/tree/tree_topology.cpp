@@ -93,13 +93,14 @@ std::string point_mass_refusal(const Model& m, const Joint& joint, int child, in
 
 }  // namespace
 
-bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not) {
+bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not,
+                        bool allow_loops) {
   const System& sys = dae.system();
   const Model& m = sys.model();
   tree = TreeTopology();
   why_not = non_tree_elements(sys);
   if (!why_not.empty()) return false;
-  if (!dae.removed().empty()) {
+  if (!dae.removed().empty() && !allow_loops) {
     why_not = "the model has redundant constraints";
     return false;
   }
@@ -141,7 +142,13 @@ bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not
         const int child_marker = i_is_child ? joint.i_marker : joint.j_marker;
         const int child = m.markers[child_marker].body;
         if (joint_of_body[child] != -2 || m.bodies[child].ground) {
-          why_not = fmt::format("Constraint_Joint {} closes a kinematic loop", joint.id);
+          if (allow_loops && !m.bodies[child].point && !m.bodies[body].point) {
+            tree.cuts.push_back(j);
+            continue;
+          }
+          why_not = allow_loops
+                        ? fmt::format("Constraint_Joint {} closes a loop at a Body_Point", joint.id)
+                        : fmt::format("Constraint_Joint {} closes a kinematic loop", joint.id);
           return false;
         }
         TreeJoint tj;

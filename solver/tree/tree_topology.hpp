@@ -15,10 +15,11 @@
 //     (kPointMass, no coordinates) and its hold takes every torque applied to it;
 //   * no applied force reads joint reactions or accelerations (the joint-coordinate right-hand
 //     side evaluates the applied forces at y' = 0 and lambda = 0);
-//   * no constraint equation was found redundant;
+//   * no constraint equation was found redundant (unless loops are allowed);
 //   * the joints form a tree: walking from ground (and from every moving body that no joint
 //     reaches from ground, which becomes a free 6-DOF root), each moving body is reached by
-//     exactly one joint path. A joint closing a loop disqualifies the model.
+//     exactly one joint path. A joint closing a loop disqualifies the model, unless loops are
+//     allowed: it is then a cut joint (TreeTopology::cuts).
 // The tree lists its joints in topological order (every parent before its children), so one
 // forward pass computes kinematics and one backward pass accumulates articulated inertias.
 
@@ -60,9 +61,16 @@ struct TreeJoint {
 struct TreeTopology {
   std::vector<TreeJoint> joints;  ///< topological order: a parent before its children
   int nq = 0, nv = 0;             ///< ODE state: nq positions, then nv speeds
+  /// With loops allowed: the cut joints (indices into Model::joints), the joints that close a
+  /// loop of the spanning tree above; their constraints are loop closures (tree_dynamics.hpp).
+  std::vector<int> cuts;
 };
 
 /// The tree of a qualifying model; otherwise false with the reason in `why_not` (for the log).
-bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not);
+/// With `allow_loops`, a joint that closes a loop becomes a cut joint instead of a refusal (a
+/// Body_Point may not be on one), and redundant constraint equations are allowed: the loop
+/// closure handles them (tree_dynamics.hpp).
+bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not,
+                        bool allow_loops = false);
 
 }  // namespace mb
