@@ -144,8 +144,8 @@ AdvanceEnd advance_with_events(Integ& integ, const Stage& st, double tout, doubl
       const SensorAction a =
           act_on_sensors(st.sys.model().sensors, *found, integ.time(), st.obs, st.report);
       // The values the event stores (Sensor_Evaluate): the integrator restarts from them. The
-      // joint-coordinate forms have none: a model with user states does not run in joint
-      // coordinates (tree/tree_topology.cpp).
+      // joint-coordinate forms have none: a model with Sensor_Evaluate values does not run in
+      // joint coordinates (tree/tree_topology.cpp).
       if constexpr (requires(std::vector<double> v) { integ.restart_from(v, v); }) {
         if (!st.sys.model().sensor_evaluates.empty()) {
           std::vector<double> y = integ.y(), yp = integ.yp();

@@ -81,7 +81,7 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
       tree_(std::move(tree)),
       k_(tree_.joints.size()),
       b_(tree_.joints.size()),
-      x0_(static_cast<size_t>(tree_.nq + tree_.nv), 0.0),
+      x0_(static_cast<size_t>(tree_.nq + tree_.nv + tree_.ns), 0.0),
       y_(y0),
       yp0_(y0.size(), 0.0),
       res_(y0.size(), 0.0),
@@ -191,10 +191,12 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
     bc_[k] = MatS::Zero(6, m_eq);
   }
   std::fill(y_.begin() + kBodyStates * sys.num_moving_bodies(), y_.end(), 0.0);
+  std::copy_n(y0.begin() + sys.state_offset(), tree_.ns, x0_.begin() + tree_.nq + tree_.nv);
   init_loops();
 }
 
 void TreeDynamics::kinematics(const double* x) {
+  std::copy_n(x + tree_.nq + tree_.nv, tree_.ns, y_.begin() + dae_.system().state_offset());
   for (size_t k = 0; k < tree_.joints.size(); ++k) {
     const TreeJoint& tj = tree_.joints[k];
     const Constants& c = k_[k];
@@ -462,6 +464,8 @@ void TreeDynamics::derivatives(double t, const double* x, double* xdot) {
     for (int i = 0; i < tj.nv; ++i) dv[i] = b_[k].main.qdd(i);
   }
   position_rates(x, x + tree_.nq, xdot);
+  const double* state_rows = &res_[static_cast<size_t>(dae_.system().state_offset())];
+  for (int i = 0; i < tree_.ns; ++i) xdot[tree_.nq + tree_.nv + i] = -state_rows[i];
 }
 
 void TreeDynamics::cartesian_state(double t, const double* x, std::vector<double>& y,
@@ -471,6 +475,11 @@ void TreeDynamics::cartesian_state(double t, const double* x, std::vector<double
   std::fill(y.begin(), y.end(), 0.0);
   std::fill(yp.begin(), yp.end(), 0.0);
   write_body_states(y);
+  const auto s0 = static_cast<size_t>(dae_.system().state_offset());
+  for (size_t i = 0; i < static_cast<size_t>(tree_.ns); ++i) {
+    y[s0 + i] = y_[s0 + i];
+    yp[s0 + i] = -res_[s0 + i];  // x' - f at x' = 0
+  }
   for (size_t k = 0; k < tree_.joints.size(); ++k) {
     const Body& b = b_[k];
     double* o = &yp[static_cast<size_t>(k_[k].offset)];
@@ -553,6 +562,10 @@ double TreeDynamics::normalise(double* x) const {
 }
 
 std::string TreeDynamics::describe_coordinate(int i) const {
+  if (i >= tree_.nq + tree_.nv) {
+    const System& sys = dae_.system();
+    return sys.describe_variable(sys.state_offset() + i - tree_.nq - tree_.nv);
+  }
   for (const TreeJoint& tj : tree_.joints) {
     const bool in_q = i >= tj.q_offset && i < tj.q_offset + tj.nq;
     const bool in_v = i >= tj.v_offset && i < tj.v_offset + tj.nv;

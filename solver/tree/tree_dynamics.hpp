@@ -43,6 +43,10 @@
 // added to the parent through X^T (.) X and X^T (.); forward pass q'' = D^-1 (u - U^T (X A_p +
 // c)). Everything is preallocated; derivatives() does not allocate.
 //
+// User states (TreeTopology::ns, explicit x' = f only) follow the speeds in x: every
+// evaluation puts them into the System layout, and their rows of the same applied residual at
+// y' = 0 are -f.
+//
 // Cartesian output (cartesian_state): the body states y, their derivatives y' and the joint
 // multipliers lambda. The wrench of each joint on its child (at the CM, ground axes) follows
 // from the accelerations: f_i = M_i A_i - W_i + sum_children X^T f_c (leaves first). In the
@@ -74,10 +78,10 @@ class TreeDynamics {
 
   const Dae& dae() const { return dae_; }
 
-  /// Size of the ODE state (positions, then speeds).
-  int size() const { return tree_.nq + tree_.nv; }
+  /// Size of the ODE state (positions, then speeds, then the user states).
+  int size() const { return tree_.nq + tree_.nv + tree_.ns; }
   const TreeTopology& tree() const { return tree_; }
-  /// The joint coordinates of y0.
+  /// The joint coordinates of y0 (and its user states).
   const std::vector<double>& initial_coordinates() const { return x0_; }
 
   /// x' = f(t, x). Throws Error(kAnalysisFailed) if an articulated inertia is singular.

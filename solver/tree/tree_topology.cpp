@@ -43,6 +43,24 @@ bool joint_size(JointType type, TreeJointKind& kind, int& nq, int& nv) {
   }
 }
 
+/// Why a state element's states cannot ride along with the joint coordinates, or "" when they
+/// can: continuous states in explicit form, x' = f(t, y, x) (Control_Diff explicit, the linear
+/// forms, the dissipated energies of force elements), reading no reaction and no derivative
+/// but their own.
+std::string unsupported_states(const StateKernel& sk) {
+  const StateElement& e = *sk.element;
+  if (e.form == StateElement::Form::kImplicit) return e.subject + " is in implicit form";
+  if (sk.user || e.user) return e.subject + " is a user subroutine";
+  if (e.num_discrete > 0) return e.subject + " has discrete states";
+  if (sk.n_multipliers > 0) return e.subject + " reads joint reactions";
+  for (size_t i = 0; i < sk.input_is_deriv.size(); ++i) {
+    const int in = static_cast<int>(i);
+    const bool own = in >= sk.own_xp(0) && in < sk.own_xp(0) + e.num_states;
+    if (sk.input_is_deriv[i] && !own) return e.subject + " reads accelerations or derivatives";
+  }
+  return "";
+}
+
 /// Why the System holds more than bodies and joints, or "" when it does not.
 std::string non_tree_elements(const System& sys) {
   const Model& m = sys.model();
@@ -51,14 +69,17 @@ std::string non_tree_elements(const System& sys) {
   if (!m.couplers.empty()) return "the model has couplers or gears";
   if (!m.point_curves.empty()) return "the model has point-curve constraints";
   if (!m.curve_curves.empty()) return "the model has curve-curve constraints";
-  if (!m.state_elements.empty() || m.num_states > 0) return "the model has user states";
+  if (!m.sensor_evaluates.empty()) return "the model has Sensor_Evaluate values to store";
+  for (const StateKernel& sk : sys.state_kernels()) {
+    if (const std::string why = unsupported_states(sk); !why.empty()) return why;
+  }
   const auto points = std::count_if(m.bodies.begin(), m.bodies.end(),
                                     [](const Body& b) { return b.point && !b.ground; });
   if (sys.num_constraint_blocks() != static_cast<int>(m.joints.size() + points)) {
     return "the model has constraints other than joints";
   }
   const int nb = sys.num_moving_bodies();
-  if (sys.size() != 14 * nb + 2 * sys.num_constraint_equations()) {
+  if (sys.size() != 14 * nb + 2 * sys.num_constraint_equations() + m.num_states) {
     return "the model has states beyond the bodies";
   }
   for (const ForceKernel& fk : sys.force_kernels()) {
@@ -209,6 +230,7 @@ bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not
     tj.v_offset = tree.nq + tree.nv;
     tree.nv += tj.nv;
   }
+  tree.ns = m.num_states;
   return true;
 }
 

@@ -7,9 +7,12 @@
 //   * every constraint is an active Constraint_Joint (not a primitive) of type REVOLUTE,
 //     TRANSLATIONAL, CYLINDRICAL, SPHERICAL, UNIVERSAL, HOOKE or FIXED between two different
 //     bodies; no motions,
-//     general constraints, couplers or gears, user states, motion or coupler states (the
-//     System's size is exactly 14 nb + 2 M); the only further blocks are the rotation holds of
+//     general constraints, couplers or gears, motion or coupler states (the System's size is
+//     exactly 14 nb + 2 M + the user states); the only further blocks are the rotation holds of
 //     Body_Point bodies;
+//   * user states only in explicit form, x' = f (Control_Diff explicit, the linear forms, the
+//     force elements' dissipated energies), reading no reaction and no other derivative: they
+//     ride along after the joint speeds; no Sensor_Evaluate (the values it stores at events);
 //   * a Body_Point hangs from one SPHERICAL joint whose marker on it is at the point, and
 //     nothing else is jointed to it: the point mass then moves with the parent's joint marker
 //     (kPointMass, no coordinates) and its hold takes every torque applied to it;
@@ -60,7 +63,8 @@ struct TreeJoint {
 
 struct TreeTopology {
   std::vector<TreeJoint> joints;  ///< topological order: a parent before its children
-  int nq = 0, nv = 0;             ///< ODE state: nq positions, then nv speeds
+  int nq = 0, nv = 0;             ///< ODE state: nq positions, then nv speeds,
+  int ns = 0;                     ///< then the ns user states (System::state_offset() on)
   /// With loops allowed: the cut joints (indices into Model::joints), the joints that close a
   /// loop of the spanning tree above; their constraints are loop closures (tree_dynamics.hpp).
   std::vector<int> cuts;
