@@ -92,6 +92,36 @@ TEST_CASE("Default integrator: at the default integr_tol a chain matches GSTIFF 
   CHECK(err_default <= std::max(err_gstiff, 1e-3));
 }
 
+TEST_CASE("Default integrator: a tree's dissipated-energy state rides with joint coordinates") {
+  // The five-link chain with a spring-damper from the third link's tip to ground: the
+  // spring-damper's dissipated energy is a user state (x' = the power it absorbs).
+  std::string deck = test::chain_deck(5);
+  deck.insert(deck.find("<Post_Request"),
+              R"(<Reference_Marker id="90" body_id="1" pos_x="0.3" pos_y="-0.6"/>
+                 <Force_SpringDamper id="1" type="TRANSLATIONAL" i_marker_id="11" j_marker_id="90"
+                     stiffness="20" damping="0.5" length="0.2"/>)");
+  const auto ida = test::run_inline(with_tol(deck, 1e-10, "GSTIFF"));
+  const auto dflt = run_logged(with_tol(deck, 1e-9));
+  REQUIRE(ida.report.message == "");
+  REQUIRE(dflt.report.message == "");
+  INFO(dflt.log);
+  CHECK(dflt.log.find("no integrator named: joint coordinates on an explicit") !=
+        std::string::npos);
+  CHECK(test::max_state_difference(ida, dflt) < 1e-6);
+  CHECK(test::max_reaction_difference(ida, dflt) < 1e-5);
+  const auto energy = static_cast<size_t>(dflt.sys->state_offset());
+  REQUIRE(dflt.model->num_states == 1);
+  double largest = 0, worst = 0;
+  for (size_t k = 0; k < dflt.t.size(); ++k) {
+    largest = std::max(largest, std::abs(ida.y[k][energy]));
+    worst = std::max(worst, std::abs(ida.y[k][energy] - dflt.y[k][energy]));
+    worst = std::max(worst, std::abs(ida.yp[k][energy] - dflt.yp[k][energy]));
+  }
+  INFO("dissipated energy up to " << largest << " J, largest difference " << worst);
+  CHECK(largest > 1e-3);
+  CHECK(worst < 1e-6);
+}
+
 TEST_CASE("Default integrator: a model that is not a tree runs exactly DSTIFF, and says why") {
   // The four-bar driven by a motion: no joint coordinates with motions (yet).
   std::string deck = test::kFourBar;
