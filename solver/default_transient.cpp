@@ -61,23 +61,22 @@ void DefaultTreeIntegrator::advance_to(double tout, double t_stop) {
     t_ = erk_->time();
     y_ = erk_->y();
     yp_ = erk_->yp();
-    if (!erk_->stiff() && erk_->failure().empty()) return;
-    // Stability-limited, or the loop closures failed: IDA continues from the state reached
-    // (the last output's after a failure), which the joint-coordinate form gives consistent
-    // (positions and velocities on the constraints, accelerations and reactions from the tree
-    // dynamics; mu = 0).
-    if (erk_->stiff()) {
-      on_handover_(fmt::format(
-          "the model is stiff: at t = {:g} the explicit step {:.3g} is limited by stability "
-          "(spectral radius of the Jacobian {:.3g}, step x radius {:.2f}); {} continues",
-          t_, erk_->stiff_step(), erk_->stiff_radius(), erk_->stiff_step() * erk_->stiff_radius(),
-          kDefaultCartesianForm));
-    } else {
+    if (!erk_->failure().empty()) {
       on_handover_(
           fmt::format("the joint-coordinate form with loop closures failed ({}); {} "
                       "continues from t = {:g}",
                       erk_->failure(), kDefaultCartesianForm, t_));
+      throw LoopHandOver{t_, y_, yp_};
     }
+    if (!erk_->stiff()) return;
+    // Stability-limited: IDA continues from the state reached, which the joint-coordinate form
+    // gives consistent (positions and velocities on the constraints, accelerations and
+    // reactions from the tree dynamics; mu = 0).
+    on_handover_(fmt::format(
+        "the model is stiff: at t = {:g} the explicit step {:.3g} is limited by stability "
+        "(spectral radius of the Jacobian {:.3g}, step x radius {:.2f}); {} continues",
+        t_, erk_->stiff_step(), erk_->stiff_radius(), erk_->stiff_step() * erk_->stiff_radius(),
+        kDefaultCartesianForm));
     erk_stats_ = erk_->stats();
     erk_.reset();
     ida_ = std::make_unique<IdaIntegrator>(dae_, params_, t_, y_, yp_, print_interval_);

@@ -12,8 +12,9 @@
 //     (cut joints) kept as loop-closure constraints (tree_dynamics.hpp, loop_closure.cpp: the
 //     reactions from G M^-1 G^T, projection onto the closures after each step), as Simbody and
 //     the semi-recursive formulations do. Redundant equations are allowed. When the closures
-//     lose rank (a singular position: a four-bar passing flat) or the explicit form fails, it
-//     hands over to the Cartesian DAE on IDA from the last output, as for a stiff model;
+//     lose rank (a singular position: a four-bar passing flat) or the explicit form fails, the
+//     Cartesian DAE path continues from the last output (LoopHandOver), with its re-selection
+//     of the removed equations at singular positions;
 //   * otherwise (motions, constraints other than joints, forces that read reactions or
 //     accelerations, user states): the stabilised index-2 Cartesian DAE on IDA (what DSTIFF
 //     runs).
@@ -61,12 +62,22 @@ inline constexpr const char* kSensorsNeedCartesian =
     "the model has sensors, whose events the joint-coordinate form on CVODE Adams does not "
     "locate yet";
 
+/// Thrown by DefaultTreeIntegrator::advance_to when the loop closures fail: the transient
+/// continues from the last output (t, y, yp: consistent, sys's DAE layout) on the Cartesian DAE
+/// path with its handling of singular positions (stages/dae_transient.hpp). Not an Error: the
+/// stage's failure handling passes it on after adding the counters.
+struct LoopHandOver {
+  double t = 0;
+  std::vector<double> y, yp;
+};
+
 /// The joint-coordinate explicit Runge-Kutta form with the hand-over to IDA; the integrator
 /// interface of the transient stage (advance_to, time, y, yp, stats).
 class DefaultTreeIntegrator : public IntegratorState {
  public:
-  /// `on_handover(what)` is called once if the model turns out stiff, with a sentence saying
-  /// when and why (for the log and the JSON summary).
+  /// `on_handover(what)` is called once if the model turns out stiff (IDA continues here) or the
+  /// loop closures fail (LoopHandOver is thrown), with a sentence saying when and why (for the
+  /// log and the JSON summary).
   DefaultTreeIntegrator(const Dae& dae, TreeTopology tree, const TransientParams& params, double t0,
                         const std::vector<double>& y0, std::optional<double> print_interval,
                         std::function<void(const std::string&)> on_handover);

@@ -5,6 +5,7 @@
 // failures that let a DAE transient choose its removed equations again.
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,6 +79,9 @@ constexpr double kRestoreConditioning = 10 * kNearDependenceThreshold;
 struct SingularPassage {
   size_t nominal_removed = SIZE_MAX;
   std::string cause;
+  /// No restore before this time: after a failed restore the next one waits longer each time
+  /// (Reselection in dae_transient.cpp), instead of failing again at the same place.
+  double restore_after = -std::numeric_limits<double>::infinity();
 };
 
 /// How far (model length units, or radians for an orientation equation) an equation removed
@@ -188,8 +192,11 @@ AdvanceEnd advance_checking_selection(Integ& integ, const Stage& st, const Dae& 
     }
     std::vector<double> ysub = integ.y();
     ysub.resize(static_cast<size_t>(st.sys.size()));
-    std::optional<std::vector<int>> sel =
-        conditioned_selection(st.sys, tsub, ysub, passage.nominal_removed, kRestoreConditioning);
+    std::optional<std::vector<int>> sel;
+    if (tsub >= passage.restore_after) {
+      sel =
+          conditioned_selection(st.sys, tsub, ysub, passage.nominal_removed, kRestoreConditioning);
+    }
     if (sel) {
       st.report.stats += integ.stats();
       throw RestoreSelection{tsub, std::move(ysub), std::move(*sel), last_step_of(integ)};
@@ -293,7 +300,8 @@ void integrate(Integ& integ, const Stage& st, const Dae& dae, const OutputGrid& 
     }
     if (end != AdvanceEnd::kReached) break;  // a sensor's HALT or RETURN: its row is written
     write_row(integ, st, output_solve);
-    if (dae.removed().size() > passage.nominal_removed && k < grid.count()) {
+    if (dae.removed().size() > passage.nominal_removed && k < grid.count() &&
+        st.t >= passage.restore_after) {
       std::optional<std::vector<int>> sel =
           conditioned_selection(sys, st.t, st.y, passage.nominal_removed, kRestoreConditioning);
       if (sel) {

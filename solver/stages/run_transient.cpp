@@ -103,9 +103,9 @@ void check_ode_form_applies(const System& sys, bool joint_coordinates, std::stri
 /// No integrator named (default_transient.hpp): on a tree, runs the joint-coordinate form and
 /// returns true; otherwise logs why and returns false for the Cartesian DAE path (DSTIFF SI2,
 /// TransientParams' defaults).
-bool run_default_form(const Stage& st, const Dae& dae, const TransientParams& params,
-                      const OutputGrid& g) {
-  DefaultForm choice = choose_default_form(dae);
+bool run_default_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
+                      const TransientParams& params, const OutputGrid& g) {
+  DefaultForm choice = choose_default_form(*dae);
   st.obs.log(fmt::format("no integrator named: {} ({})", choice.form, choice.reason));
   st.report.transient_forms.push_back({"default", choice.form, choice.reason});
   if (!choice.joint_coordinates) return false;
@@ -113,14 +113,25 @@ bool run_default_form(const Stage& st, const Dae& dae, const TransientParams& pa
       fmt::format("transient analysis (default, {}) from t = {:g} to {:g}, output every {:g}",
                   choice.form, g.t0, g.t1, g.dt));
   const size_t entry = st.report.transient_forms.size() - 1;
-  DefaultTreeIntegrator integ(dae, std::move(choice.tree), params, g.t0, st.ic.y, g.dt,
+  DefaultTreeIntegrator integ(*dae, std::move(choice.tree), params, g.t0, st.ic.y, g.dt,
                               [&](const std::string& what) {
                                 st.obs.log(what);
                                 TransientForm& f = st.report.transient_forms[entry];
                                 f.form += fmt::format(", then {}", kDefaultCartesianForm);
                                 f.reason += "; " + what;
                               });
-  integrate(integ, st, dae, g);
+  try {
+    integrate(integ, st, *dae, g);
+  } catch (const LoopHandOver& h) {
+    // The loop closures failed: the DAE path from the last output written (its grid skips the
+    // outputs up to there), with its handling of singular positions.
+    InitialConditions from_ic;
+    from_ic.y = h.y;
+    from_ic.yp = h.yp;
+    const Stage from{st.sys, st.ws,   st.simulate, st.obs, st.report,
+                     h.t,    from_ic, false,       st.t,   st.y};
+    run_dae_transient(from, dae, forms, params, g);
+  }
   return true;
 }
 
@@ -164,7 +175,7 @@ void run_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
   initialise_sensor_routines(st.sys, st.ws, st.t0, st.ic.y, st.ic.yp);
   warn_sensors_holding(st.sys, st.ws, st.t0, st.ic.y, st.ic.yp, st.obs);
   const OutputGrid g = output_grid(st.simulate, st.t0);
-  if (params.integrator_named || !run_default_form(st, *dae, params, g)) {
+  if (params.integrator_named || !run_default_form(st, dae, forms, params, g)) {
     run_named_form(st, dae, forms, params, g);
   }
   st.obs.log(fmt::format("transient analysis done at t = {:g}", st.t));
