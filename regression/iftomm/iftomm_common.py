@@ -3,9 +3,10 @@ deck and the classical Runge-Kutta integration of the references."""
 
 
 def deck_tail(end, outputs):
-    """The last lines of a deck: the integrator settings (GSTIFF, integr_tol 1e-6), the end of
-    the model, and one transient simulation of `end` seconds with `outputs` output steps."""
-    return ['    <Param_Transient integrator_type="GSTIFF" integr_tol="1e-6"/>',
+    """The last lines of a deck: the integrator settings (integr_tol 1e-6 and no integrator
+    named, as a user's deck: the default form chosen from the model), the end of the model, and
+    one transient simulation of `end` seconds with `outputs` output steps."""
+    return ['    <Param_Transient integr_tol="1e-6"/>',
             '  </Model>',
             '  <Command>',
             f'    <Simulate analysis_type="Transient" end_time="{end:g}" '
