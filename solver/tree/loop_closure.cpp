@@ -76,9 +76,19 @@ void TreeDynamics::init_loops() {
     n_closed_ += static_cast<int>(c.equations.size());
     cuts_.push_back(std::move(c));
   }
+  // The bodies whose load responses K reads: the cut joints' bodies and their ancestors.
+  for (const Cut& c : cuts_) {
+    for (int side = 0; side < 2; ++side) {
+      for (int k = c.tree_body[side]; k >= 0 && !b_[static_cast<size_t>(k)].read;
+           k = tree_.joints[static_cast<size_t>(k)].parent) {
+        b_[static_cast<size_t>(k)].read = true;
+      }
+    }
+  }
   closure_w_.resize(static_cast<size_t>(n_closed_));
   K_.setZero(n_closed_, n_closed_);
   L_.setZero(n_closed_, n_closed_);
+  llt_ = Eigen::LLT<Eigen::MatrixXd>(n_closed_);
   lambda_.setZero(n_closed_);
   rhs_.setZero(n_closed_);
   work_.setZero(n_closed_);
@@ -123,40 +133,55 @@ void TreeDynamics::closure_wrenches(double t) {
 }
 
 void TreeDynamics::closure_matrix() {
+  // One pass per cut joint, its closed equations' loads side by side.
   int col = 0;
   for (const Cut& c : cuts_) {
-    for (size_t e = 0; e < c.equations.size(); ++e, ++col) {
-      for (Body& b : b_) b.unit.p.setZero();
-      for (int side = 0; side < 2; ++side) {
-        if (c.tree_body[side] >= 0) {
-          b_[static_cast<size_t>(c.tree_body[side])].unit.p -=
-              closure_w_[static_cast<size_t>(col)][static_cast<size_t>(side)];
-        }
+    const int r = static_cast<int>(c.equations.size());
+    if (r == 0) continue;
+    for (Body& b : b_) b.loaded = false;
+    for (int side = 0; side < 2; ++side) {
+      if (c.tree_body[side] < 0) continue;
+      Body& b = b_[static_cast<size_t>(c.tree_body[side])];
+      if (!b.loaded) b.load_p.setZero(6, r);
+      b.loaded = true;
+      for (int e = 0; e < r; ++e) {
+        b.load_p.col(e) -= closure_w_[static_cast<size_t>(col + e)][static_cast<size_t>(side)];
       }
-      propagate(&Body::unit, false);
-      int row = 0;
-      for (const Cut& f : cuts_) {
-        for (size_t g = 0; g < f.equations.size(); ++g, ++row) {
+    }
+    propagate_loads(r);
+    int row = 0;
+    for (const Cut& f : cuts_) {
+      for (size_t g = 0; g < f.equations.size(); ++g, ++row) {
+        for (int e = 0; e < r; ++e) {
           double k = 0;
           for (int side = 0; side < 2; ++side) {
             if (f.tree_body[side] < 0) continue;
             k += closure_w_[static_cast<size_t>(row)][static_cast<size_t>(side)].dot(
-                b_[static_cast<size_t>(f.tree_body[side])].unit.acc);
+                b_[static_cast<size_t>(f.tree_body[side])].load_acc.col(e));
           }
-          K_(row, col) = k;
+          K_(row, col + e) = k;
         }
       }
     }
+    col += r;
   }
 }
 
 int TreeDynamics::solve_closure(const Eigen::VectorXd& rhs) {
-  // Cholesky with complete pivoting, L_ holding the factor of the leading pivots.
   const int n = n_closed_;
+  const double largest = n > 0 ? K_.diagonal().maxCoeff() : 0.0;
+  // The usual case first, every equation independent: Eigen's blocked Cholesky, kept when no
+  // pivot falls below the dependence threshold.
+  llt_.compute(K_);
+  if (llt_.info() == Eigen::Success && n > 0 &&
+      llt_.matrixLLT().diagonal().cwiseAbs2().minCoeff() > kDependentPivot * largest) {
+    lambda_ = rhs;
+    llt_.solveInPlace(lambda_);
+    return n;
+  }
+  // Cholesky with complete pivoting, L_ holding the factor of the leading pivots.
   L_ = K_;
   for (int i = 0; i < n; ++i) perm_[static_cast<size_t>(i)] = i;
-  double largest = 0;
-  for (int i = 0; i < n; ++i) largest = std::max(largest, L_(i, i));
   int rank = 0;
   for (int k = 0; k < n; ++k) {
     int p = k;

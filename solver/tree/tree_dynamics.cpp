@@ -418,6 +418,65 @@ void TreeDynamics::propagate(Pass Body::*pass, bool velocity_terms) {
   }
 }
 
+void TreeDynamics::propagate_loads(int r) {
+  for (size_t k = tree_.joints.size(); k-- > 0;) {
+    const TreeJoint& tj = tree_.joints[k];
+    Body& b = b_[k];
+    if (!b.loaded) continue;
+    if (tj.nv == 1) {  // fixed sizes for the usual one speed
+      const Vec6 S1 = b.S.col(0);
+      b.load_u.noalias() = -(S1.transpose() * b.load_p);
+    } else {
+      b.load_u.noalias() = -(b.S.transpose() * b.load_p);
+    }
+    if (tj.parent < 0) continue;
+    MatS pa = b.load_p;
+    if (tj.nv == 1) {
+      const Vec6 U1 = b.U.col(0) * b.Dinv(0, 0);
+      pa.noalias() += U1 * b.load_u;
+    } else if (tj.nv > 0) {
+      pa.noalias() += b.U * (b.Dinv * b.load_u);
+    }
+    Body& par = b_[static_cast<size_t>(tj.parent)];
+    if (!par.loaded) {
+      par.load_p.setZero(6, r);
+      par.loaded = true;
+    }
+    for (int c = 0; c < r; ++c) {  // X^T (n, f) = (n + d x f, f)
+      par.load_p.col(c).head<3>() += pa.col(c).head<3>() + b.d.cross(Vec3(pa.col(c).tail<3>()));
+      par.load_p.col(c).tail<3>() += pa.col(c).tail<3>();
+    }
+  }
+  for (size_t k = 0; k < tree_.joints.size(); ++k) {
+    const TreeJoint& tj = tree_.joints[k];
+    Body& b = b_[k];
+    if (!b.read) continue;
+    b.load_acc.setZero(6, r);
+    if (tj.parent >= 0) {
+      const MatS& ap = b_[static_cast<size_t>(tj.parent)].load_acc;
+      for (int c = 0; c < r; ++c) {
+        b.load_acc.col(c).head<3>() = ap.col(c).head<3>();
+        b.load_acc.col(c).tail<3>() = ap.col(c).tail<3>() + Vec3(ap.col(c).head<3>()).cross(b.d);
+      }
+    }
+    if (tj.nv == 0) continue;
+    if (tj.nv == 1) {
+      const Vec6 S1 = b.S.col(0), U1 = b.U.col(0);
+      const double dinv = b.Dinv(0, 0);
+      b.load_qdd.noalias() = -dinv * (U1.transpose() * b.load_acc);
+      if (b.loaded) b.load_qdd += dinv * b.load_u;
+      b.load_acc.noalias() += S1 * b.load_qdd;
+      continue;
+    }
+    if (b.loaded) {
+      b.load_qdd.noalias() = b.Dinv * (b.load_u - b.U.transpose() * b.load_acc);
+    } else {
+      b.load_qdd.noalias() = -(b.Dinv * (b.U.transpose() * b.load_acc));
+    }
+    b.load_acc.noalias() += b.S * b.load_qdd;
+  }
+}
+
 void TreeDynamics::articulated_body(double t) {
   applied_wrenches(t);
   articulated_inertias(t);

@@ -142,6 +142,11 @@ class TreeDynamics {
     MatD Dinv;
     Pass main;  ///< the motion under W (and the loop closures' reactions)
     Pass unit;  ///< the response to wrenches alone (no velocity terms): M^-1 of a load
+    // The responses to up to 6 loads at once (propagate_loads): bias forces, accelerations.
+    MatS load_p, load_acc;
+    MatD load_u, load_qdd;
+    bool loaded = false;  ///< a load acts in its subtree (else its load_p, load_u are 0)
+    bool read = false;    ///< an ancestor of a cut joint's body, or that body: its load_acc is read
   };
   /// A cut joint's loop closure: its constraint equations kept (rows) and its two bodies.
   struct Cut {
@@ -158,6 +163,9 @@ class TreeDynamics {
   void articulated_inertias(double t);
   /// Forces down, accelerations up: body.*pass.p preset to minus the wrenches applied.
   void propagate(Pass Body::*pass, bool velocity_terms);
+  /// The same without velocity terms for r loads at once: body.load_p (6 x r) preset to minus
+  /// each load on the bodies marked `loaded`; load_acc is computed for the bodies marked `read`.
+  void propagate_loads(int r);
   void position_rates(const double* x, const double* speeds, double* dq) const;
   void solve_multipliers(double t, std::vector<double>& y);
 
@@ -187,6 +195,7 @@ class TreeDynamics {
   /// Per closed equation: the unit multiplier's wrench on the I and J body (ground axes, CM).
   std::vector<std::array<Vec6, 2>> closure_w_;
   Eigen::MatrixXd K_, L_;
+  Eigen::LLT<Eigen::MatrixXd> llt_;  ///< K's factor when every equation is independent
   Eigen::VectorXd lambda_, rhs_, work_;
   std::vector<int> perm_;
   std::vector<double> ydot_;   ///< y' along which the velocity-product terms are taken
