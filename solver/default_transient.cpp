@@ -102,6 +102,9 @@ void DefaultTreeIntegrator::act_on_event(const SensorAction& a) {
   }
 }
 
+int DefaultTreeIntegrator::closure_rank() const { return erk_ ? erk_->closure_rank() : -1; }
+double DefaultTreeIntegrator::closure_ratio() const { return erk_ ? erk_->closure_ratio() : -1; }
+
 IntegratorStats DefaultTreeIntegrator::stats() const {
   IntegratorStats st = erk_stats_;
   if (erk_) st += erk_->stats();

@@ -12,9 +12,11 @@
 //     (cut joints) kept as loop-closure constraints (tree_dynamics.hpp, loop_closure.cpp: the
 //     reactions from G M^-1 G^T, projection onto the closures after each step), as Simbody and
 //     the semi-recursive formulations do. Redundant equations are allowed. When the closures
-//     lose rank (a singular position: a four-bar passing flat) or the explicit form fails, the
+//     lose rank or come near it (K's weakest pivot below a thousandth of its value at the
+//     start: a four-bar approaching its flat position) or the explicit form fails, the
 //     Cartesian DAE path continues from the last output (LoopHandOver), with its re-selection
-//     of the removed equations at singular positions;
+//     of the removed equations at singular positions, and hands back to joint coordinates once
+//     it holds the model's own selection again (stages/run_transient.cpp);
 //   * otherwise (motions, constraints other than joints, forces that read reactions or
 //     accelerations, user states): the stabilised index-2 Cartesian DAE on IDA (what DSTIFF
 //     runs).
@@ -85,6 +87,10 @@ class DefaultTreeIntegrator : public IntegratorState {
 
   void advance_to(double tout, double t_stop);
   IntegratorStats stats() const;
+  /// The loop closures' independent equations at the start (TreeDynamics::closure_rank), -1
+  /// without loops or after a stiff hand-over.
+  int closure_rank() const;
+  double closure_ratio() const;
 
   /// Sensor events: those of the form running (the explicit one, or IDA after a hand-over).
   const std::vector<int>* sensor_event() const;

@@ -216,8 +216,9 @@ DaeStart restart_with(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
 
 }  // namespace
 
-void run_dae_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
-                       const TransientParams& params, const OutputGrid& g) {
+std::optional<DaeRestart> run_dae_transient(const Stage& st, std::optional<Dae>& dae,
+                                            DaeForms& forms, const TransientParams& params,
+                                            const OutputGrid& g, bool return_at_restore) {
   const size_t nominal = dae->removed().size();
   DaeStart start{st.t0, st.ic.y, st.ic.yp, std::nullopt};
   Reselection sel;
@@ -226,12 +227,16 @@ void run_dae_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms
     std::optional<Restart> again;
     try {
       integrate_dae(st, *dae, forms, params, sel.passage(nominal), start, g);
-      return;
+      return std::nullopt;
     } catch (const RankLossFailure& failure) {
       again = sel.after_failure(st.sys, *dae, failure);
       if (!again) throw;
     } catch (RestoreSelection& restore) {
       again = sel.after_restore(*dae, restore);
+      if (return_at_restore) {
+        start = restart_with(st, dae, forms, std::move(*again));
+        return DaeRestart{start.t, std::move(start.y), std::move(start.yp)};
+      }
     }
     start = restart_with(st, dae, forms, std::move(*again));
   }

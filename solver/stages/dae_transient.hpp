@@ -13,14 +13,25 @@
 // (Bayo and Ledesma, Nonlinear Dynamics 9 (1996)) would need its own integrator.
 
 #include <optional>
+#include <vector>
 
 #include "solver/stages/stages.hpp"
 
 namespace mb {
 
+/// A consistent state where the transient restored the model's own selection of removed
+/// equations (a singular region passed).
+struct DaeRestart {
+  double t = 0;
+  std::vector<double> y, yp;
+};
+
 /// Integrates st from st.t0 (st.ic) over the grid g; `dae` holds the removed equations chosen
-/// last.
-void run_dae_transient(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
-                       const TransientParams& params, const OutputGrid& g);
+/// last. With `return_at_restore` it returns at the first restore of the model's own selection
+/// (for the default form to go back to joint coordinates there); otherwise, or when the run
+/// reaches g.t1 first, nothing.
+std::optional<DaeRestart> run_dae_transient(const Stage& st, std::optional<Dae>& dae,
+                                            DaeForms& forms, const TransientParams& params,
+                                            const OutputGrid& g, bool return_at_restore = false);
 
 }  // namespace mb

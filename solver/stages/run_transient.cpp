@@ -9,7 +9,10 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "solver/default_transient.hpp"
+#include "solver/initial_conditions.hpp"
 #include "solver/sensor_events.hpp"
 #include "solver/stages/dae_transient.hpp"
 #include "solver/stages/output_integration.hpp"
@@ -100,6 +103,38 @@ void check_ode_form_applies(const System& sys, bool joint_coordinates, std::stri
   }
 }
 
+/// How many output intervals the DAE path runs at a time after a hand-over from the loop
+/// closures, before it hands back if the model's own selection of removed equations holds.
+constexpr long kDaeWindow = 2;
+
+/// The DAE path from `from` (a hand-over of the loop closures at an output time) through the
+/// singular position: windows of kDaeWindow output intervals until it restores the model's own
+/// selection (RestoreSelection) or ends a window with it. Returns the consistent state to go back
+/// to joint coordinates from, or nothing when the run reached g.t1.
+std::optional<DaeRestart> through_singular_position(const Stage& from, std::optional<Dae>& dae,
+                                                    DaeForms& forms, const TransientParams& params,
+                                                    const OutputGrid& g) {
+  const size_t nominal = dae->removed().size();
+  InitialConditions ic;
+  std::optional<Stage> next;
+  const Stage* stage = &from;
+  for (;;) {
+    OutputGrid window = g;
+    const long k = std::lround((stage->t0 - g.t0) / g.dt);
+    if (k + kDaeWindow < g.count()) window.t1 = g.at(k + kDaeWindow);
+    if (std::optional<DaeRestart> back =
+            run_dae_transient(*stage, dae, forms, params, window, true)) {
+      return back;
+    }
+    if (from.t >= g.t1) return std::nullopt;
+    ic = compute_initial_conditions(*dae, from.t, from.y, nullptr, false);
+    if (dae->removed().size() == nominal) return DaeRestart{from.t, ic.y, ic.yp};
+    next.emplace(Stage{from.sys, from.ws, from.simulate, from.obs, from.report, from.t, ic, false,
+                       from.t, from.y});
+    stage = &*next;
+  }
+}
+
 /// No integrator named (default_transient.hpp): on a tree, runs the joint-coordinate form and
 /// returns true; otherwise logs why and returns false for the Cartesian DAE path (DSTIFF SI2,
 /// TransientParams' defaults).
@@ -113,26 +148,73 @@ bool run_default_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
       fmt::format("transient analysis (default, {}) from t = {:g} to {:g}, output every {:g}",
                   choice.form, g.t0, g.t1, g.dt));
   const size_t entry = st.report.transient_forms.size() - 1;
-  DefaultTreeIntegrator integ(*dae, std::move(choice.tree), params, g.t0, st.ic.y, g.dt,
-                              [&](const std::string& what) {
-                                st.obs.log(what);
-                                TransientForm& f = st.report.transient_forms[entry];
-                                f.form += fmt::format(", then {}", kDefaultCartesianForm);
-                                f.reason += "; " + what;
-                              });
-  try {
-    integrate(integ, st, *dae, g);
-  } catch (const LoopHandOver& h) {
-    // The loop closures failed: the DAE path from the last output written (its grid skips the
-    // outputs up to there), with its handling of singular positions.
-    InitialConditions from_ic;
-    from_ic.y = h.y;
-    from_ic.yp = h.yp;
-    const Stage from{st.sys, st.ws,   st.simulate, st.obs, st.report,
-                     h.t,    from_ic, false,       st.t,   st.y};
-    run_dae_transient(from, dae, forms, params, g);
+  bool handed_over = false, handed_back = false;
+  const auto on_handover = [&](const std::string& what) {
+    st.obs.log(what);
+    TransientForm& f = st.report.transient_forms[entry];
+    if (!handed_over) {
+      f.form += fmt::format(", then {}", kDefaultCartesianForm);
+      f.reason += "; " + what;
+    }
+    handed_over = true;
+  };
+  // Segments: joint coordinates until the loop closures lose rank (LoopHandOver), then the DAE
+  // path from the last output through the singular position, back to joint coordinates where
+  // the DAE path restores the model's own selection of equations (the singular region passed).
+  InitialConditions from_ic;
+  std::optional<Stage> from;
+  const Stage* segment = &st;
+  for (;;) {
+    // A segment that cannot start (the closures short of the first segment's rank or
+    // conditioning where the DAE path hands back) or fails before its first output stays on the
+    // DAE path from there.
+    std::optional<DefaultTreeIntegrator> integ;
+    try {
+      integ.emplace(*dae, choice.tree, params, segment->t0, segment->ic.y, g.dt, on_handover);
+    } catch (const Error& e) {
+      if (segment == &st || e.code() != ExitCode::kAnalysisFailed) throw;
+      st.obs.log(fmt::format("t = {:.10g}: {}; the DAE path continues", segment->t0, e.what()));
+    }
+    bool back_again = false;
+    if (integ) {
+      if (choice.tree.closure_rank < 0) {  // the first segment's, for the later ones to hold
+        choice.tree.closure_rank = integ->closure_rank();
+        choice.tree.closure_ratio = integ->closure_ratio();
+      }
+      try {
+        integrate(*integ, *segment, *dae, g);
+        return true;
+      } catch (const LoopHandOver& h) {
+        back_again = h.t > segment->t0;
+        // The DAE path from the last output written (its grid skips the outputs up to there).
+        from_ic = InitialConditions();
+        from_ic.y = h.y;
+        from_ic.yp = h.yp;
+        from.emplace(
+            Stage{st.sys, st.ws, st.simulate, st.obs, st.report, h.t, from_ic, false, st.t, st.y});
+      }
+    }
+    if (!back_again) {
+      run_dae_transient(*from, dae, forms, params, g);
+      return true;
+    }
+    std::optional<DaeRestart> back = through_singular_position(*from, dae, forms, params, g);
+    if (!back) return true;
+    st.obs.log(
+        fmt::format("t = {:.10g}: the loop closures are regular again; joint coordinates "
+                    "with loop closures continue",
+                    back->t));
+    if (!handed_back) {
+      st.report.transient_forms[entry].form += ", and back after each singular position";
+    }
+    handed_back = true;
+    from_ic = InitialConditions();
+    from_ic.y = std::move(back->y);
+    from_ic.yp = std::move(back->yp);
+    from.emplace(
+        Stage{st.sys, st.ws, st.simulate, st.obs, st.report, back->t, from_ic, false, st.t, st.y});
+    segment = &*from;
   }
-  return true;
 }
 
 /// The form a named integrator runs (choose_named_form), from st.ic over the grid g.

@@ -12,8 +12,16 @@
 // A is affine in them: A = A_0 + sum_e lambda_e A_e, A_e the tree's response to W_e alone
 // (TreeDynamics::propagate without velocity terms: M^-1 G^T e carried to the bodies). The
 // closure K lambda = -(zeta + G A_0), K_fe = W_f . A_e = G M^-1 G^T (symmetric, positive
-// semi-definite), costs one O(N) pass per closed equation (Featherstone, Rigid Body Dynamics
-// Algorithms, 8.2, with the articulated-body algorithm for M^-1).
+// semi-definite), costs one O(N) pass per cut joint, its equations' loads carried side by side
+// (TreeDynamics::propagate_loads; Featherstone, Rigid Body Dynamics Algorithms, 8.2, with the
+// articulated-body algorithm for M^-1).
+//
+// Singular positions: K's rank below that of the first evaluation, or its weakest pivot below
+// kSingularApproach of its value then (relative to the largest diagonal), is reported as an
+// analysis failure, which the default form hands over to the DAE path (default_transient.hpp).
+// The first evaluation's rank and pivot ratio may come from an earlier run of the same model
+// (TreeTopology::closure_rank, closure_ratio) so that a run started after a singular passage
+// holds the same reference.
 //
 // Redundant equations: the Cartesian analysis's removed equations (Dae::removed) on a cut joint
 // are left open. What stays dependent (a removed equation of a tree joint, a singular position)
@@ -41,6 +49,11 @@ namespace {
 /// Pivots of K below this fraction of its largest diagonal end the factorisation (dependent).
 constexpr double kDependentPivot = 1e-10;
 constexpr int kMaxProjectionIterations = 8;
+/// The closures are near a singular position when K's weakest pivot (relative to its largest
+/// diagonal) falls below this fraction of its value at the start: about 3 % of the start's
+/// distance from a four-bar's flat position (the pivot goes with its square), early enough that
+/// an explicit step does not jump over the singular region.
+constexpr double kSingularApproach = 1e-3;
 /// A projection that stops reducing the residual is accepted below this multiple of its tolerance.
 constexpr double kStalledResidual = 100;
 
@@ -50,6 +63,8 @@ void TreeDynamics::init_loops() {
   const System& sys = dae_.system();
   const Model& m = sys.model();
   if (tree_.cuts.empty()) return;
+  closure_rank_ = tree_.closure_rank;
+  closure_ratio_ = tree_.closure_ratio;
   if (sys.form() != DaeForm::kStabilisedIndex2) {
     throw Error(ExitCode::kInternal, "loop closures need the index-2 System");
   }
@@ -173,11 +188,13 @@ int TreeDynamics::solve_closure(const Eigen::VectorXd& rhs) {
   // The usual case first, every equation independent: Eigen's blocked Cholesky, kept when no
   // pivot falls below the dependence threshold.
   llt_.compute(K_);
-  if (llt_.info() == Eigen::Success && n > 0 &&
-      llt_.matrixLLT().diagonal().cwiseAbs2().minCoeff() > kDependentPivot * largest) {
-    lambda_ = rhs;
-    llt_.solveInPlace(lambda_);
-    return n;
+  if (llt_.info() == Eigen::Success && n > 0) {
+    pivot_ratio_ = llt_.matrixLLT().diagonal().cwiseAbs2().minCoeff() / largest;
+    if (pivot_ratio_ > kDependentPivot) {
+      lambda_ = rhs;
+      llt_.solveInPlace(lambda_);
+      return n;
+    }
   }
   // Cholesky with complete pivoting, L_ holding the factor of the leading pivots.
   L_ = K_;
@@ -189,6 +206,7 @@ int TreeDynamics::solve_closure(const Eigen::VectorXd& rhs) {
       if (L_(i, i) > L_(p, p)) p = i;
     }
     if (!(L_(p, p) > kDependentPivot * largest)) break;
+    pivot_ratio_ = L_(p, p) / largest;
     if (p != k) {
       L_.row(k).swap(L_.row(p));
       L_.col(k).swap(L_.col(p));
@@ -274,13 +292,23 @@ void TreeDynamics::close_loops(double t) {
       rhs_(row++) = -v;
     }
   }
+  pivot_ratio_ = 1.0;
   const int rank = solve_closure(rhs_);
-  if (closure_rank_ < 0) closure_rank_ = rank;  // the structural rank, at the first evaluation
+  if (closure_rank_ < 0) {  // the structural rank and conditioning, at the first evaluation
+    closure_rank_ = rank;
+    closure_ratio_ = pivot_ratio_;
+  }
   if (rank < closure_rank_) {
     throw Error(ExitCode::kAnalysisFailed,
                 fmt::format("the loop closures lose rank at t = {:.10g} ({} independent "
                             "equations of {}, {} at the start): a singular position",
                             t, rank, n_closed_, closure_rank_));
+  }
+  if (pivot_ratio_ < kSingularApproach * closure_ratio_) {
+    throw Error(ExitCode::kAnalysisFailed,
+                fmt::format("the loop closures near a singular position at t = {:.10g} (weakest "
+                            "pivot {:.3g} of the largest, {:.3g} at the start)",
+                            t, pivot_ratio_, closure_ratio_));
   }
   row = 0;
   for (const Cut& c : cuts_) {

@@ -93,6 +93,10 @@ class TreeDynamics {
   double normalise(double* x) const;
   /// True when the tree has cut joints (TreeTopology::cuts).
   bool has_loops() const { return !cuts_.empty(); }
+  /// The number of independent closed equations at the first evaluation (-1 before it).
+  int closure_rank() const { return closure_rank_; }
+  /// K's weakest pivot relative to its largest diagonal at the first evaluation (-1 before it).
+  double closure_ratio() const { return closure_ratio_; }
   /// Moves x onto the loop closures when a position or velocity residual exceeds `tol`: the
   /// mass-weighted projection (Newton on Phi = 0, then B nu = 0, each step M^-1 G^T of the
   /// least-squares multipliers) to tol / 100. Returns the largest residual found before.
@@ -190,8 +194,10 @@ class TreeDynamics {
   const Dae& dae_;
   TreeTopology tree_;
   std::vector<Cut> cuts_;
-  int n_closed_ = 0;       ///< closed equations in all
-  int closure_rank_ = -1;  ///< independent ones at the first evaluation (-1: none yet)
+  int n_closed_ = 0;           ///< closed equations in all
+  int closure_rank_ = -1;      ///< independent ones at the first evaluation (-1: none yet)
+  double closure_ratio_ = -1;  ///< K's weakest pivot / largest diagonal then
+  double pivot_ratio_ = 1;     ///< the same at the last solve_closure
   /// Per closed equation: the unit multiplier's wrench on the I and J body (ground axes, CM).
   std::vector<std::array<Vec6, 2>> closure_w_;
   Eigen::MatrixXd K_, L_;

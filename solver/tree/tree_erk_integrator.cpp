@@ -49,9 +49,13 @@ const SundialsPackage kErkPackage{"ARKODE",
                                   ERKStepSetRootDirection};
 
 /// ARKODE's messages to stderr as by default, except the expected mxstep one (the stiffness
-/// check, header).
+/// check, header) and a failed right-hand side or projection: the exception it comes from is
+/// the report (a loop closure's failure, which the default form hands over to the DAE path, or
+/// the run's error message).
 void error_handler(int code, const char* module, const char* function, char* msg, void*) noexcept {
-  if (code == ARK_TOO_MUCH_WORK) return;
+  if (code == ARK_TOO_MUCH_WORK || code == ARK_RHSFUNC_FAIL || code == ARK_POSTPROCESS_STEP_FAIL) {
+    return;
+  }
   std::fprintf(stderr, "\n[%s ERROR]  %s\n  %s\n\n", module, function, msg);
 }
 
@@ -178,6 +182,9 @@ void TreeErkIntegrator::advance_to(double tout, double t_stop) {
   }
   r.cartesian_state(t_, y_, yp_);
 }
+
+int TreeErkIntegrator::closure_rank() const { return impl_->run.dyn.closure_rank(); }
+double TreeErkIntegrator::closure_ratio() const { return impl_->run.dyn.closure_ratio(); }
 
 IntegratorStats TreeErkIntegrator::stats() const {
   IntegratorStats st;

@@ -54,6 +54,9 @@ class TreeErkIntegrator : public IntegratorState {
   /// y() and yp() are then the last output's state, for the caller to continue with the
   /// Cartesian form. Without loops a failure throws, as before.
   const std::string& failure() const { return failure_; }
+  /// TreeDynamics::closure_rank and closure_ratio of the run.
+  int closure_rank() const;
+  double closure_ratio() const;
 
   /// Sensor events: as IdaIntegrator's (a restart is ERKStepReset at the event).
   const std::vector<int>* sensor_event() const;

@@ -68,6 +68,10 @@ struct TreeTopology {
   /// With loops allowed: the cut joints (indices into Model::joints), the joints that close a
   /// loop of the spanning tree above; their constraints are loop closures (tree_dynamics.hpp).
   std::vector<int> cuts;
+  /// The closures' rank and conditioning to hold (TreeDynamics::closure_rank, closure_ratio),
+  /// from an earlier run of the same model; -1: those of the first evaluation.
+  int closure_rank = -1;
+  double closure_ratio = -1;
 };
 
 /// The tree of a qualifying model; otherwise false with the reason in `why_not` (for the log).
