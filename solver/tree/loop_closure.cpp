@@ -103,7 +103,7 @@ void TreeDynamics::init_loops() {
   closure_w_.resize(static_cast<size_t>(n_closed_));
   K_.setZero(n_closed_, n_closed_);
   L_.setZero(n_closed_, n_closed_);
-  llt_ = Eigen::LLT<Eigen::MatrixXd>(n_closed_);
+  llt_.compute(K_);  // sizes its storage once (K_ is zero here: the factorisation fails)
   lambda_.setZero(n_closed_);
   rhs_.setZero(n_closed_);
   work_.setZero(n_closed_);
