@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <deque>
 
+#include "solver/state_layout.hpp"
+
 namespace mb {
 
 namespace {
@@ -91,6 +93,52 @@ std::string non_tree_elements(const System& sys) {
   return "";
 }
 
+/// The joints that close loops, one per independent loop: a spanning forest of the bodies
+/// (every ground body one node) grown from the joints without removed equations first (union-
+/// find, in joint order within each group); a joint whose bodies it already connects is cut.
+std::vector<int> cut_joints(const Dae& dae) {
+  const System& sys = dae.system();
+  const Model& m = sys.model();
+  std::vector<int> root(m.bodies.size());
+  int ground = -1;
+  for (size_t b = 0; b < m.bodies.size(); ++b) {
+    root[b] = static_cast<int>(b);
+    if (m.bodies[b].ground) {
+      if (ground < 0) ground = static_cast<int>(b);
+      root[b] = ground;
+    }
+  }
+  const auto find = [&](int b) {
+    while (root[static_cast<size_t>(b)] != b) b = root[static_cast<size_t>(b)];
+    return b;
+  };
+  const std::vector<int>& removed = dae.removed();
+  const int eq_base = kBodyStates * sys.num_moving_bodies();
+  const auto has_removed = [&](int j) {
+    const int first = sys.lambda_offset(j) - eq_base;
+    const auto it = std::lower_bound(removed.begin(), removed.end(), first);
+    return it != removed.end() && *it < first + sys.joint_equation_count(j);
+  };
+  std::vector<int> order;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t j = 0; j < m.joints.size(); ++j) {
+      if (has_removed(static_cast<int>(j)) == (pass == 1)) order.push_back(static_cast<int>(j));
+    }
+  }
+  std::vector<int> cuts;
+  for (int j : order) {
+    const Joint& joint = m.joints[static_cast<size_t>(j)];
+    const int a = find(m.markers[joint.i_marker].body), b = find(m.markers[joint.j_marker].body);
+    if (a == b) {
+      cuts.push_back(j);
+    } else {
+      root[static_cast<size_t>(a)] = b;
+    }
+  }
+  std::sort(cuts.begin(), cuts.end());
+  return cuts;
+}
+
 /// Why the Body_Point `child`, reached through `joint` at `child_marker`, cannot be a point mass
 /// on its parent, or "" when it can: a SPHERICAL joint at the point, the point's only joint.
 std::string point_mass_refusal(const Model& m, const Joint& joint, int child, int child_marker,
@@ -149,6 +197,21 @@ bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not
   // Breadth-first from ground, then from every body not reached (a free root).
   std::vector<int> joint_of_body(m.bodies.size(), -2);  // -2: not reached; else tree index
   std::vector<char> joint_used(m.joints.size(), 0);
+  // With loops: the cut joints chosen first, so that joints with removed (redundant)
+  // equations close the loops where they can (their removed equations then stay open, as in
+  // the Cartesian form, and the closures keep full rank).
+  if (allow_loops) {
+    for (int j : cut_joints(dae)) {
+      const Joint& joint = m.joints[static_cast<size_t>(j)];
+      if (m.bodies[m.markers[joint.i_marker].body].point ||
+          m.bodies[m.markers[joint.j_marker].body].point) {
+        why_not = fmt::format("Constraint_Joint {} closes a loop at a Body_Point", joint.id);
+        return false;
+      }
+      joint_used[static_cast<size_t>(j)] = 1;
+      tree.cuts.push_back(j);
+    }
+  }
   const auto grow = [&](int root, int root_tree_index) -> bool {
     std::deque<std::pair<int, int>> queue{{root, root_tree_index}};
     joint_of_body[root] = root_tree_index;

@@ -22,7 +22,11 @@
 //   * the joints form a tree: walking from ground (and from every moving body that no joint
 //     reaches from ground, which becomes a free 6-DOF root), each moving body is reached by
 //     exactly one joint path. A joint closing a loop disqualifies the model, unless loops are
-//     allowed: it is then a cut joint (TreeTopology::cuts).
+//     allowed: it is then a cut joint (TreeTopology::cuts). The cut joints are chosen first, by
+//     a spanning forest grown from the joints without removed (redundant) equations before
+//     those with: a joint whose equations the assembly removed closes its loop where it can,
+//     so its removed equations stay open as in the Cartesian form (same reactions, and the
+//     closures keep full rank).
 // The tree lists its joints in topological order (every parent before its children), so one
 // forward pass computes kinematics and one backward pass accumulates articulated inertias.
 
