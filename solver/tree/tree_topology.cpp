@@ -139,6 +139,24 @@ std::vector<int> cut_joints(const Dae& dae) {
   return cuts;
 }
 
+/// With loops: the cut joints (cut_joints) into tree.cuts and marked used, so that the walk
+/// does not take them; false, with the reason, when one closes a loop at a Body_Point.
+bool take_cut_joints(const Dae& dae, std::vector<char>& joint_used, TreeTopology& tree,
+                     std::string& why_not) {
+  const Model& m = dae.system().model();
+  for (int j : cut_joints(dae)) {
+    const Joint& joint = m.joints[static_cast<size_t>(j)];
+    if (m.bodies[m.markers[joint.i_marker].body].point ||
+        m.bodies[m.markers[joint.j_marker].body].point) {
+      why_not = fmt::format("Constraint_Joint {} closes a loop at a Body_Point", joint.id);
+      return false;
+    }
+    joint_used[static_cast<size_t>(j)] = 1;
+    tree.cuts.push_back(j);
+  }
+  return true;
+}
+
 /// Why the Body_Point `child`, reached through `joint` at `child_marker`, cannot be a point mass
 /// on its parent, or "" when it can: a SPHERICAL joint at the point, the point's only joint.
 std::string point_mass_refusal(const Model& m, const Joint& joint, int child, int child_marker,
@@ -197,21 +215,7 @@ bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not
   // Breadth-first from ground, then from every body not reached (a free root).
   std::vector<int> joint_of_body(m.bodies.size(), -2);  // -2: not reached; else tree index
   std::vector<char> joint_used(m.joints.size(), 0);
-  // With loops: the cut joints chosen first, so that joints with removed (redundant)
-  // equations close the loops where they can (their removed equations then stay open, as in
-  // the Cartesian form, and the closures keep full rank).
-  if (allow_loops) {
-    for (int j : cut_joints(dae)) {
-      const Joint& joint = m.joints[static_cast<size_t>(j)];
-      if (m.bodies[m.markers[joint.i_marker].body].point ||
-          m.bodies[m.markers[joint.j_marker].body].point) {
-        why_not = fmt::format("Constraint_Joint {} closes a loop at a Body_Point", joint.id);
-        return false;
-      }
-      joint_used[static_cast<size_t>(j)] = 1;
-      tree.cuts.push_back(j);
-    }
-  }
+  if (allow_loops && !take_cut_joints(dae, joint_used, tree, why_not)) return false;
   const auto grow = [&](int root, int root_tree_index) -> bool {
     std::deque<std::pair<int, int>> queue{{root, root_tree_index}};
     joint_of_body[root] = root_tree_index;
