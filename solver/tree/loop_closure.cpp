@@ -10,7 +10,7 @@
 // zeta the velocity-product term (System::block_velocity_row_rates along q' with nu' = 0) and A
 // the bodies' spatial accelerations. The reactions lambda load the tree with sum_e lambda_e W_e;
 // A is affine in them: A = A_0 + sum_e lambda_e A_e, A_e the tree's response to W_e alone
-// (TreeDynamics::propagate without velocity terms: M^-1 G^T e carried to the bodies). The
+// (TreeDynamics::propagate_loads, no velocity terms: M^-1 G^T e carried to the bodies). The
 // closure K lambda = -(zeta + G A_0), K_fe = W_f . A_e = G M^-1 G^T (symmetric, positive
 // semi-definite), costs one O(N) pass per cut joint, its equations' loads carried side by side
 // (TreeDynamics::propagate_loads; Featherstone, Rigid Body Dynamics Algorithms, 8.2, with the
@@ -239,18 +239,21 @@ int TreeDynamics::solve_closure(const Eigen::VectorXd& rhs) {
 }
 
 void TreeDynamics::closure_response() {
-  for (Body& b : b_) b.unit.p.setZero();
+  for (Body& b : b_) b.loaded = false;
   int row = 0;
   for (const Cut& c : cuts_) {
     for (size_t e = 0; e < c.equations.size(); ++e, ++row) {
       for (int side = 0; side < 2; ++side) {
         if (c.tree_body[side] < 0) continue;
-        b_[static_cast<size_t>(c.tree_body[side])].unit.p -=
+        Body& b = b_[static_cast<size_t>(c.tree_body[side])];
+        if (!b.loaded) b.load_p.setZero(6, 1);
+        b.loaded = true;
+        b.load_p.col(0) -=
             lambda_(row) * closure_w_[static_cast<size_t>(row)][static_cast<size_t>(side)];
       }
     }
   }
-  propagate(&Body::unit, false);
+  propagate_loads(1, true);
 }
 
 void TreeDynamics::closure_residuals(double t, bool position, Eigen::VectorXd& out) {
@@ -321,7 +324,7 @@ void TreeDynamics::close_loops(double t) {
     }
   }
   for (Body& b : b_) b.main.p = -b.W;
-  propagate(&Body::main, true);
+  propagate();
 }
 
 double TreeDynamics::project(double t, double* x, double tol) {
@@ -363,7 +366,7 @@ double TreeDynamics::project(double t, double* x, double tol) {
         for (size_t k = 0; k < tree_.joints.size(); ++k) {
           const TreeJoint& tj = tree_.joints[k];
           for (int i = 0; i < tj.nv; ++i) {
-            speed_[static_cast<size_t>(tj.v_offset - tree_.nq + i)] = b_[k].unit.qdd(i);
+            speed_[static_cast<size_t>(tj.v_offset - tree_.nq + i)] = b_[k].load_qdd(i, 0);
           }
         }
         position_rates(x, speed_.data(), dq.data());
@@ -372,7 +375,7 @@ double TreeDynamics::project(double t, double* x, double tol) {
       } else {
         for (size_t k = 0; k < tree_.joints.size(); ++k) {
           const TreeJoint& tj = tree_.joints[k];
-          for (int i = 0; i < tj.nv; ++i) x[tj.v_offset + i] += b_[k].unit.qdd(i);
+          for (int i = 0; i < tj.nv; ++i) x[tj.v_offset + i] += b_[k].load_qdd(i, 0);
         }
       }
     }

@@ -117,12 +117,10 @@ TreeDynamics::TreeDynamics(const Dae& dae, TreeTopology tree, const std::vector<
     b.U = MatS::Zero(6, tj.nv);
     b.Dinv = MatD::Zero(tj.nv, tj.nv);
     b.Ia.setZero();
-    for (Pass* ps : {&b.main, &b.unit}) {
-      ps->p.setZero();
-      ps->acc.setZero();
-      ps->u = VecD::Zero(tj.nv);
-      ps->qdd = VecD::Zero(tj.nv);
-    }
+    b.main.p.setZero();
+    b.main.acc.setZero();
+    b.main.u = VecD::Zero(tj.nv);
+    b.main.qdd = VecD::Zero(tj.nv);
     Quat pi, pp;
     Mat3 Ai, Ap;
     Vec3 ri, wi, vi, rp, wp, vp;
@@ -375,22 +373,22 @@ void TreeDynamics::articulated_inertias(double t) {
   }
 }
 
-void TreeDynamics::propagate(Pass Body::*pass, bool velocity_terms) {
+void TreeDynamics::propagate() {
   // Backward: bias forces, p^a = p^A (+ I^a c) + U D^-1 u added to the parent through X^T.
   for (size_t k = tree_.joints.size(); k-- > 0;) {
     const TreeJoint& tj = tree_.joints[k];
     Body& b = b_[k];
-    Pass& ps = b.*pass;
+    Pass& ps = b.main;
     ps.u.noalias() = -(b.S.transpose() * ps.p);
     if (tj.parent < 0) continue;
     Vec6 pa = ps.p;
-    if (velocity_terms) pa.noalias() += b.Ia * b.c;
+    pa.noalias() += b.Ia * b.c;
     if (tj.nv == 1) {
       pa += b.U.col(0) * (b.Dinv(0, 0) * ps.u(0));
     } else if (tj.nv > 0) {
       pa.noalias() += b.U * (b.Dinv * ps.u);
     }
-    Pass& pp = b_[static_cast<size_t>(tj.parent)].*pass;
+    Pass& pp = b_[static_cast<size_t>(tj.parent)].main;
     // X^T (n, f) = (n + d x f, f)
     pp.p.head<3>() += pa.head<3>() + b.d.cross(pa.tail<3>());
     pp.p.tail<3>() += pa.tail<3>();
@@ -399,10 +397,10 @@ void TreeDynamics::propagate(Pass Body::*pass, bool velocity_terms) {
   for (size_t k = 0; k < tree_.joints.size(); ++k) {
     const TreeJoint& tj = tree_.joints[k];
     Body& b = b_[k];
-    Pass& ps = b.*pass;
-    Vec6 a = velocity_terms ? b.c : Vec6::Zero();
+    Pass& ps = b.main;
+    Vec6 a = b.c;
     if (tj.parent >= 0) {
-      const Vec6& ap = (b_[static_cast<size_t>(tj.parent)].*pass).acc;
+      const Vec6& ap = b_[static_cast<size_t>(tj.parent)].main.acc;
       a.head<3>() += ap.head<3>();
       a.tail<3>() += ap.tail<3>() + ap.head<3>().cross(b.d);
     }
@@ -418,7 +416,7 @@ void TreeDynamics::propagate(Pass Body::*pass, bool velocity_terms) {
   }
 }
 
-void TreeDynamics::propagate_loads(int r) {
+void TreeDynamics::propagate_loads(int r, bool every_body) {
   for (size_t k = tree_.joints.size(); k-- > 0;) {
     const TreeJoint& tj = tree_.joints[k];
     Body& b = b_[k];
@@ -450,7 +448,7 @@ void TreeDynamics::propagate_loads(int r) {
   for (size_t k = 0; k < tree_.joints.size(); ++k) {
     const TreeJoint& tj = tree_.joints[k];
     Body& b = b_[k];
-    if (!b.read) continue;
+    if (!b.read && !every_body) continue;
     b.load_acc.setZero(6, r);
     if (tj.parent >= 0) {
       const MatS& ap = b_[static_cast<size_t>(tj.parent)].load_acc;
@@ -481,7 +479,7 @@ void TreeDynamics::articulated_body(double t) {
   applied_wrenches(t);
   articulated_inertias(t);
   for (Body& b : b_) b.main.p = -b.W;
-  propagate(&Body::main, true);
+  propagate();
   if (!cuts_.empty()) close_loops(t);
 }
 

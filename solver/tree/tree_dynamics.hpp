@@ -58,7 +58,7 @@
 //
 // Loop closures (TreeTopology::cuts, loop_closure.cpp): the cut joints' constraints act on the
 // tree through their reactions, solved at every evaluation from the closures' acceleration rows
-// (K = G M^-1 G^T by one unit-load pass per closed equation: O(N m + m^3) for m closed
+// (K = G M^-1 G^T by one load pass per cut joint: O(N m + m^3) for m closed
 // equations); the cut joints' multipliers are those reactions. project() keeps the state on
 // the closures.
 
@@ -145,7 +145,6 @@ class TreeDynamics {
     MatS U;
     MatD Dinv;
     Pass main;  ///< the motion under W (and the loop closures' reactions)
-    Pass unit;  ///< the response to wrenches alone (no velocity terms): M^-1 of a load
     // The responses to up to 6 loads at once (propagate_loads): bias forces, accelerations.
     MatS load_p, load_acc;
     MatD load_u, load_qdd;
@@ -165,11 +164,12 @@ class TreeDynamics {
   void articulated_body(double t);
   void applied_wrenches(double t);
   void articulated_inertias(double t);
-  /// Forces down, accelerations up: body.*pass.p preset to minus the wrenches applied.
-  void propagate(Pass Body::*pass, bool velocity_terms);
-  /// The same without velocity terms for r loads at once: body.load_p (6 x r) preset to minus
-  /// each load on the bodies marked `loaded`; load_acc is computed for the bodies marked `read`.
-  void propagate_loads(int r);
+  /// Forces down, accelerations up (body.main): body.main.p preset to minus the wrenches applied.
+  void propagate();
+  /// The same without velocity terms for r loads at once (M^-1 of each load): body.load_p
+  /// (6 x r) preset to minus each load on the bodies marked `loaded`; load_acc and load_qdd are
+  /// computed for the bodies marked `read`, or for every body.
+  void propagate_loads(int r, bool every_body = false);
   void position_rates(const double* x, const double* speeds, double* dq) const;
   void solve_multipliers(double t, std::vector<double>& y);
 
@@ -183,7 +183,7 @@ class TreeDynamics {
   void closure_matrix();
   /// lambda_ from K lambda = rhs (rank-revealing: dependent equations get 0); returns the rank.
   int solve_closure(const Eigen::VectorXd& rhs);
-  /// The speed change M^-1 G^T lambda_ (unit pass with the combined wrench) into body.unit.qdd.
+  /// The speed change M^-1 G^T lambda_ (the combined wrench as one load) into body.load_qdd.
   void closure_response();
   /// Per closed equation: its value in the lambda rows (B nu) or the mu rows (Phi) of the cut
   /// joint's residual at the current kinematics (y_ written).

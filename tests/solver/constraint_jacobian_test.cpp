@@ -155,6 +155,18 @@ std::vector<int> positions(const SparsePattern& p, const std::vector<int>& rows,
   return out;
 }
 
+/// The positions the constraints' Jacobian is read at: the multipliers' columns of the
+/// differential rows (K), the velocity and position rows' differential columns (K, the
+/// projection and the Newton matrix's curvature).
+std::vector<int> read_positions(const SparsePattern& p, const Blocks& b) {
+  std::vector<int> read = positions(p, b.diff, b.lambda);
+  for (const std::vector<int>* rows : {&b.vel_rows, &b.pos_rows}) {
+    const std::vector<int> more = positions(p, *rows, b.diff);
+    read.insert(read.end(), more.begin(), more.end());
+  }
+  return read;
+}
+
 /// A state off the constraints with every y' and multiplier non-zero: y0 moved by up to
 /// `amplitude` (seeded), y' and the algebraic variables of size up to 20 amplitude.
 void off_constraint_state(const System& sys, unsigned seed, double amplitude,
@@ -197,11 +209,7 @@ TEST_CASE("the constraints' Jacobian equals the full one wherever the ODE form r
     // What K reads of dF/dy: the multipliers' columns of the differential rows, the velocity
     // rows' differential columns; what the projection reads: the position, normalisation and
     // velocity rows' differential columns.
-    std::vector<int> read = positions(p, s.b.diff, s.b.lambda);
-    const std::vector<int> vel = positions(p, s.b.vel_rows, s.b.diff);
-    const std::vector<int> pos = positions(p, s.b.pos_rows, s.b.diff);
-    read.insert(read.end(), vel.begin(), vel.end());
-    read.insert(read.end(), pos.begin(), pos.end());
+    const std::vector<int> read = read_positions(p, s.b);
     REQUIRE(read.size() > 100);
     int nonzero = 0;
     for (int k : read) {
@@ -284,11 +292,7 @@ TEST_CASE("the constraints' Jacobian equals the full one on every joint type and
   std::vector<double> y, yp;
   off_constraint_state(sys, 11, 0.1, y, yp);
   // Every position K, the projection and the Newton matrix's curvature read is named.
-  std::vector<int> read = positions(p, s.b.diff, s.b.lambda);
-  const std::vector<int> vel = positions(p, s.b.vel_rows, s.b.diff);
-  const std::vector<int> pos = positions(p, s.b.pos_rows, s.b.diff);
-  read.insert(read.end(), vel.begin(), vel.end());
-  read.insert(read.end(), pos.begin(), pos.end());
+  const std::vector<int> read = read_positions(p, s.b);
   REQUIRE(read.size() > 500);
   for (int k : read) CHECK(sys.constraint_only_position(k));
   for (double cj : {0.0, 2.5}) {

@@ -31,6 +31,20 @@ test::LoggedRun run_logged(const std::string& deck) {
   return test::run_logged(test::model_inline(deck));
 }
 
+/// The deck with GSTIFF named at `named_tol` (the oracle) and with no integrator at `tol`; both
+/// runs must succeed.
+struct NamedAndDefault {
+  test::InlineRun named;
+  test::LoggedRun dflt;
+};
+NamedAndDefault run_named_and_default(const std::string& deck, double named_tol, double tol) {
+  NamedAndDefault r{test::run_inline(with_tol(deck, named_tol, "GSTIFF")),
+                    run_logged(with_tol(deck, tol))};
+  REQUIRE(r.named.report.message == "");
+  REQUIRE(r.dflt.report.message == "");
+  return r;
+}
+
 /// A 1 m pendulum (revolute about z at the origin, released at 45 degrees) whose tip is tied to
 /// ground by a horizontal spring-damper (k = 1e6 N/m, c = 1e6 N s/m, at its free length at the
 /// start): the damper's mode decays with a rate of order c / m_tip = 1e6 / s, far faster than
@@ -57,10 +71,7 @@ constexpr const char* kStiffPendulum = R"XML(<MotionSolve><Model>
 
 TEST_CASE("Default integrator: a tree runs in joint coordinates on explicit Runge-Kutta") {
   for (const std::string& deck : {std::string(test::kMixedTree), test::chain_deck(5)}) {
-    const auto named = test::run_inline(with_tol(deck, 1e-9, "GSTIFF"));
-    REQUIRE(named.report.message == "");
-    const auto dflt = run_logged(with_tol(deck, 1e-9));
-    REQUIRE(dflt.report.message == "");
+    const auto [named, dflt] = run_named_and_default(deck, 1e-9, 1e-9);
     INFO(dflt.log);
     CHECK(dflt.log.find("no integrator named: joint coordinates on an explicit Runge-Kutta") !=
           std::string::npos);
@@ -100,10 +111,7 @@ TEST_CASE("Default integrator: a tree's dissipated-energy state rides with joint
               R"(<Reference_Marker id="90" body_id="1" pos_x="0.3" pos_y="-0.6"/>
                  <Force_SpringDamper id="1" type="TRANSLATIONAL" i_marker_id="11" j_marker_id="90"
                      stiffness="20" damping="0.5" length="0.2"/>)");
-  const auto ida = test::run_inline(with_tol(deck, 1e-10, "GSTIFF"));
-  const auto dflt = run_logged(with_tol(deck, 1e-9));
-  REQUIRE(ida.report.message == "");
-  REQUIRE(dflt.report.message == "");
+  const auto [ida, dflt] = run_named_and_default(deck, 1e-10, 1e-9);
   INFO(dflt.log);
   CHECK(dflt.log.find("no integrator named: joint coordinates on an explicit") !=
         std::string::npos);
@@ -144,10 +152,7 @@ TEST_CASE("Default integrator: a model that is not a tree runs exactly DSTIFF, a
 TEST_CASE("Default integrator: a closed loop runs joint coordinates with a cut joint") {
   // The spatial four-bar (revolute, two spherical, revolute: no redundant equation, so the
   // reactions are unique): three tree joints and one cut joint.
-  const auto ida = test::run_inline(with_tol(test::kFourBar, 1e-10, "GSTIFF"));
-  const auto dflt = run_logged(with_tol(test::kFourBar, 1e-9));
-  REQUIRE(ida.report.message == "");
-  REQUIRE(dflt.report.message == "");
+  const auto [ida, dflt] = run_named_and_default(test::kFourBar, 1e-10, 1e-9);
   INFO(dflt.log);
   CHECK(dflt.log.find("no integrator named: joint coordinates with loop closures (cut joints)") !=
         std::string::npos);
@@ -179,10 +184,7 @@ TEST_CASE("Default integrator: redundant planar loop closures agree with GSTIFF"
   // indeterminate, so they agree only if both forms leave the same equations open.
   std::string deck = planar_parallelogram(0.4);
   deck.replace(deck.find("grav_y=\"-9.81\""), 14, "grav_y=\"-9.81\" grav_z=\"-5\"");
-  const auto ida = test::run_inline(with_tol(deck, 1e-10, "GSTIFF"));
-  const auto dflt = run_logged(with_tol(deck, 1e-9));
-  REQUIRE(ida.report.message == "");
-  REQUIRE(dflt.report.message == "");
+  const auto [ida, dflt] = run_named_and_default(deck, 1e-10, 1e-9);
   INFO(dflt.log);
   CHECK(dflt.log.find("joint coordinates with loop closures") != std::string::npos);
   CHECK(dflt.log.find("continues") == std::string::npos);
@@ -196,10 +198,7 @@ TEST_CASE("Default integrator: redundant planar loop closures agree with GSTIFF"
 
 TEST_CASE("Default integrator: a loop at a singular position hands over to IDA") {
   const std::string deck = planar_parallelogram(1.0);
-  const auto ida = test::run_inline(with_tol(deck, 1e-10, "GSTIFF"));
-  const auto dflt = run_logged(with_tol(deck, 1e-9));
-  REQUIRE(ida.report.message == "");
-  REQUIRE(dflt.report.message == "");
+  const auto [ida, dflt] = run_named_and_default(deck, 1e-10, 1e-9);
   INFO(dflt.log);
   // Near the flat position K's weakest pivot falls: the DAE path takes over from the last
   // output, and joint coordinates take over again after it.
@@ -231,10 +230,7 @@ TEST_CASE("Default integrator: a loop at a singular position hands over to IDA")
 }
 
 TEST_CASE("Default integrator: a stiff tree hands over to IDA and does not crawl") {
-  const auto named = test::run_inline(with_tol(kStiffPendulum, 1e-6, "GSTIFF"));
-  const auto dflt = run_logged(with_tol(kStiffPendulum, 1e-6));
-  REQUIRE(named.report.message == "");
-  REQUIRE(dflt.report.message == "");
+  const auto [named, dflt] = run_named_and_default(kStiffPendulum, 1e-6, 1e-6);
   INFO(dflt.log);
   CHECK(dflt.log.find("the model is stiff: at t = ") != std::string::npos);
   REQUIRE(dflt.report.transient_forms.size() == 1);
