@@ -66,7 +66,7 @@ void DefaultTreeIntegrator::advance_to(double tout, double t_stop) {
           fmt::format("the joint-coordinate form with loop closures failed ({}); {} "
                       "continues from t = {:g}",
                       erk_->failure(), kDefaultCartesianForm, t_));
-      throw LoopHandOver{t_, y_, yp_};
+      throw LoopHandOver{t_, y_, yp_, erk_->failure()};
     }
     if (!erk_->stiff()) return;
     // Stability-limited: IDA continues from the state reached, which the joint-coordinate form

@@ -38,6 +38,7 @@
 #include "solver/integrator_stats.hpp"
 #include "solver/sensor_events.hpp"
 #include "solver/system_blocks.hpp"
+#include "solver/tree/loop_hand_over.hpp"
 #include "solver/tree/tree_topology.hpp"
 
 namespace mb {
@@ -57,21 +58,11 @@ DefaultForm choose_default_form(const Dae& dae);
 /// The Cartesian DAE form the default falls back to, for the log and the JSON summary.
 extern const char* const kDefaultCartesianForm;
 
-/// Why ABAM on a tree of joints with sensors (Sensor_Event, SENSOR) runs the Cartesian ODE form:
-/// the joint-coordinate form on CVODE Adams does not locate sensor events yet (the default
+/// Why ABAM, VSTIFF or MSTIFF on joints with sensors (Sensor_Event, SENSOR) runs the Cartesian
+/// ODE form: the joint-coordinate form on CVODE does not locate sensor events yet (the default
 /// explicit form does).
 inline constexpr const char* kSensorsNeedCartesian =
-    "the model has sensors, whose events the joint-coordinate form on CVODE Adams does not "
-    "locate yet";
-
-/// Thrown by DefaultTreeIntegrator::advance_to when the loop closures fail: the transient
-/// continues from the last output (t, y, yp: consistent, sys's DAE layout) on the Cartesian DAE
-/// path with its handling of singular positions (stages/dae_transient.hpp). Not an Error: the
-/// stage's failure handling passes it on after adding the counters.
-struct LoopHandOver {
-  double t = 0;
-  std::vector<double> y, yp;
-};
+    "the model has sensors, whose events the joint-coordinate form on CVODE does not locate yet";
 
 /// The joint-coordinate explicit Runge-Kutta form with the hand-over to IDA; the integrator
 /// interface of the transient stage (advance_to, time, y, yp, stats).

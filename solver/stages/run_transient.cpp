@@ -2,8 +2,11 @@
 // parsed once into TransientParams::integrator) or, when the deck names none, the default form
 // chosen from the model (default_transient.hpp).
 //   DSTIFF, GSTIFF, HSTIFF  the DAE form on IDA (dae_transient.hpp), index dae_index
-//   VSTIFF, MSTIFF          the Cartesian ODE form on CVODE BDF (cvode_integrator.hpp); MSTIFF
-//                           is VSTIFF's method (MotionSolve documents none of its own)
+//   VSTIFF, MSTIFF          on a tree or closed loops of joints (at most kMaxBdfStates states)
+//                           the joint-coordinate ODE form on CVODE BDF, through singular
+//                           positions on the Cartesian one (tree_ode_integrator.hpp), else the
+//                           Cartesian ODE form on CVODE BDF (cvode_integrator.hpp); MSTIFF is
+//                           VSTIFF's method (MotionSolve documents none of its own)
 //   ABAM                    on a tree of joints the joint-coordinate ODE form on CVODE Adams
 //                           (tree_ode_integrator.hpp), else the Cartesian ODE form on Adams
 
@@ -29,9 +32,43 @@ enum class NamedForm { kDae, kCartesianOde, kJointCoordinates };
 
 struct NamedChoice {
   NamedForm form = NamedForm::kDae;
-  TreeTopology tree;    ///< kJointCoordinates: the tree
+  TreeTopology tree;                             ///< kJointCoordinates: the tree
+  TreeOdeMethod method = TreeOdeMethod::kAdams;  ///< kJointCoordinates: ABAM's or BDF
   std::string details;  ///< for the log and the JSON summary, e.g. ", index-3 (I3)"
 };
+
+/// VSTIFF and MSTIFF: joint coordinates on BDF (tree_ode_integrator.hpp) on a tree or closed
+/// loops of joints without sensors and with at most TreeOdeIntegrator::kMaxBdfStates states, else
+/// the Cartesian ODE form. MotionSolve's reference describes MSTIFF only as behaving like
+/// VSTIFF, often better on models with few degrees of freedom, and names no algorithm of its own:
+/// it runs VSTIFF's method, and the log says so.
+void choose_stiff_ode_form(const Dae& dae, const TransientParams& params, NamedChoice& c) {
+  const char* mstiff = params.integrator == Integrator::kMstiff
+                           ? ", MSTIFF runs as VSTIFF (the same BDF method)"
+                           : "";
+  std::string not_tree;
+  const bool sensors = !dae.system().model().sensors.empty();
+  if (sensors) not_tree = kSensorsNeedCartesian;
+  if (params.joint_coordinates && !sensors && find_tree_topology(dae, c.tree, not_tree, true)) {
+    const int n = c.tree.nq + c.tree.nv + c.tree.ns;
+    if (n <= TreeOdeIntegrator::kMaxBdfStates) {
+      c.form = NamedForm::kJointCoordinates;
+      c.method = TreeOdeMethod::kBdf;
+      c.details = fmt::format(
+          ", joint coordinates: {} joints, {} coordinates{}{}", c.tree.joints.size(),
+          c.tree.nq + c.tree.nv,
+          c.tree.cuts.empty() ? std::string() : fmt::format(", {} cut joints", c.tree.cuts.size()),
+          mstiff);
+      return;
+    }
+    not_tree =
+        fmt::format("{} joint-coordinate states, more than the {} of the dense Newton matrix", n,
+                    TreeOdeIntegrator::kMaxBdfStates);
+  }
+  c.form = NamedForm::kCartesianOde;
+  c.details = fmt::format(
+      "{}{}", params.joint_coordinates ? fmt::format(", Cartesian: {}", not_tree) : "", mstiff);
+}
 
 NamedChoice choose_named_form(const Dae& dae, const TransientParams& params) {
   NamedChoice c;
@@ -45,14 +82,8 @@ NamedChoice choose_named_form(const Dae& dae, const TransientParams& params) {
                                           : ", stabilised index-2 (SI2)";
       break;
     case Integrator::kVstiff:
-      c.form = NamedForm::kCartesianOde;
-      break;
     case Integrator::kMstiff:
-      // MotionSolve's reference describes MSTIFF only as behaving like VSTIFF, often better on
-      // models with few degrees of freedom, and names no algorithm of its own: it runs VSTIFF's
-      // method, and the log says so.
-      c.form = NamedForm::kCartesianOde;
-      c.details = ", MSTIFF runs as VSTIFF (the same BDF method)";
+      choose_stiff_ode_form(dae, params, c);
       break;
     case Integrator::kAbam: {
       std::string not_tree;
@@ -101,6 +132,11 @@ void check_ode_form_applies(const System& sys, bool joint_coordinates, std::stri
                               sk.element->subject, name));
     }
   }
+}
+
+/// A stage of `st`'s run from (t, ic) on: a later segment of the transient.
+Stage segment_stage(const Stage& st, double t, const InitialConditions& ic) {
+  return Stage{st.sys, st.ws, st.simulate, st.obs, st.report, t, ic, false, st.t, st.y};
 }
 
 /// How many output intervals the DAE path runs at a time after a hand-over from the loop
@@ -190,8 +226,7 @@ bool run_default_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
         from_ic = InitialConditions();
         from_ic.y = h.y;
         from_ic.yp = h.yp;
-        from.emplace(
-            Stage{st.sys, st.ws, st.simulate, st.obs, st.report, h.t, from_ic, false, st.t, st.y});
+        from.emplace(segment_stage(st, h.t, from_ic));
       }
     }
     if (!back_again) {
@@ -211,8 +246,77 @@ bool run_default_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
     from_ic = InitialConditions();
     from_ic.y = std::move(back->y);
     from_ic.yp = std::move(back->yp);
-    from.emplace(
-        Stage{st.sys, st.ws, st.simulate, st.obs, st.report, back->t, from_ic, false, st.t, st.y});
+    from.emplace(segment_stage(st, back->t, from_ic));
+    segment = &*from;
+  }
+}
+
+/// ABAM, VSTIFF or MSTIFF in joint coordinates (c.method). With loop closures (BDF: VSTIFF,
+/// MSTIFF), when they fail (a singular position; LoopHandOver at the last output) the Cartesian ODE
+/// form on CVODE BDF runs kDaeWindow output intervals (kDaeWindow's count), then joint coordinates
+/// take over again where the closures hold the first segment's rank and conditioning (else the
+/// Cartesian form runs the next window).
+void run_joint_coordinates(const Stage& st, const Dae& dae, NamedChoice& c,
+                           const TransientParams& params, const OutputGrid& g,
+                           std::string_view name) {
+  TransientForm* form = params.integrator_named ? &st.report.transient_forms.back() : nullptr;
+  bool handed_over = false, handed_back = false;
+  InitialConditions from_ic;
+  std::optional<Stage> from;
+  const Stage* segment = &st;
+  for (;;) {
+    std::optional<TreeOdeIntegrator> integ;
+    try {
+      integ.emplace(dae, c.tree, c.method, params, segment->t0, segment->ic.y, g.dt);
+    } catch (const Error& e) {
+      if (segment == &st || e.code() != ExitCode::kAnalysisFailed) throw;
+      st.obs.log(
+          fmt::format("t = {:.10g}: {}; the Cartesian ODE form continues", segment->t0, e.what()));
+    }
+    bool cartesian_to_end = !integ;
+    if (integ) {
+      if (c.tree.closure_rank < 0) {  // the first segment's, for the later ones to hold
+        c.tree.closure_rank = integ->closure_rank();
+        c.tree.closure_ratio = integ->closure_ratio();
+      }
+      if (segment != &st) {
+        st.obs.log(
+            fmt::format("t = {:.10g}: the loop closures are regular again; joint "
+                        "coordinates continue",
+                        segment->t0));
+        if (form && !handed_back) form->form += ", and back after each singular position";
+        handed_back = true;
+      }
+      try {
+        integrate(*integ, *segment, dae, g);
+        return;
+      } catch (const LoopHandOver& h) {
+        st.obs.log(
+            fmt::format("t = {:.10g}: the joint-coordinate form with loop closures failed "
+                        "({}); the Cartesian ODE form continues",
+                        h.t, h.why));
+        if (form && !handed_over) {
+          form->form += fmt::format(", then the Cartesian ODE form from t = {:g}", h.t);
+        }
+        handed_over = true;
+        cartesian_to_end = h.t <= segment->t0;  // no progress: no hand-back
+        from_ic = InitialConditions();
+        from_ic.y = h.y;
+        from_ic.yp = h.yp;
+        from.emplace(segment_stage(st, h.t, from_ic));
+      }
+    }
+    OutputGrid window = g;
+    const long k = std::lround((from->t0 - g.t0) / g.dt);
+    if (!cartesian_to_end && k + kDaeWindow < g.count()) window.t1 = g.at(k + kDaeWindow);
+    check_ode_form_applies(st.sys, false, name);
+    CvodeIntegrator cvode(dae, params, from->t0, from->ic.y, g.dt);
+    integrate(cvode, *from, dae, window);
+    if (window.t1 >= g.t1) return;
+    from_ic = InitialConditions();
+    from_ic.y = cvode.y();
+    from_ic.yp = cvode.yp();
+    from.emplace(segment_stage(st, cvode.time(), from_ic));
     segment = &*from;
   }
 }
@@ -242,8 +346,7 @@ void run_named_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
     }
     case NamedForm::kJointCoordinates: {
       check_ode_form_applies(st.sys, true, name);
-      TreeOdeIntegrator tree_ode(*dae, std::move(c.tree), params, g.t0, st.ic.y, g.dt);
-      integrate(tree_ode, st, *dae, g);
+      run_joint_coordinates(st, *dae, c, params, g, name);
       break;
     }
   }

@@ -327,7 +327,7 @@ void TreeDynamics::close_loops(double t) {
   propagate();
 }
 
-double TreeDynamics::project(double t, double* x, double tol) {
+double TreeDynamics::project(double t, double* x, double tol, bool always) {
   if (cuts_.empty()) return 0.0;
   double found = 0;
   std::vector<double>& dq = ydot_;  // scratch of at least nq entries (the Dae's size)
@@ -341,7 +341,7 @@ double TreeDynamics::project(double t, double* x, double tol) {
       const double err = rhs_.size() > 0 ? rhs_.cwiseAbs().maxCoeff() : 0.0;
       if (it == 0) {
         found = std::max(found, err);
-        if (err <= tol) break;
+        if (err <= tol && (!always || err == 0)) break;
       } else if (err <= 0.01 * tol) {
         break;
       } else if (err > 0.5 * last && err <= kStalledResidual * tol) {

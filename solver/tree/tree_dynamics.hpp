@@ -97,10 +97,11 @@ class TreeDynamics {
   int closure_rank() const { return closure_rank_; }
   /// K's weakest pivot relative to its largest diagonal at the first evaluation (-1 before it).
   double closure_ratio() const { return closure_ratio_; }
-  /// Moves x onto the loop closures when a position or velocity residual exceeds `tol`: the
-  /// mass-weighted projection (Newton on Phi = 0, then B nu = 0, each step M^-1 G^T of the
-  /// least-squares multipliers) to tol / 100. Returns the largest residual found before.
-  double project(double t, double* x, double tol);
+  /// Moves x onto the loop closures when a position or velocity residual exceeds `tol` (with
+  /// `always`, when it is not zero): the mass-weighted projection (Newton on Phi = 0, then
+  /// B nu = 0, each step M^-1 G^T of the least-squares multipliers) to tol / 100. Returns the
+  /// largest residual found before.
+  double project(double t, double* x, double tol, bool always = false);
   /// "Constraint_Joint 3 (revolute) angle", for messages.
   std::string describe_coordinate(int i) const;
 

@@ -45,28 +45,6 @@ NamedAndDefault run_named_and_default(const std::string& deck, double named_tol,
   return r;
 }
 
-/// A 1 m pendulum (revolute about z at the origin, released at 45 degrees) whose tip is tied to
-/// ground by a horizontal spring-damper (k = 1e6 N/m, c = 1e6 N s/m, at its free length at the
-/// start): the damper's mode decays with a rate of order c / m_tip = 1e6 / s, far faster than
-/// the pendulum's creep, so an explicit method's step is limited by stability to about 1e-6 s.
-constexpr const char* kStiffPendulum = R"XML(<MotionSolve><Model>
-    <Force_Gravity grav_y="-9.81"/>
-    <Body_Rigid id="1" isground="TRUE"/>
-    <Reference_Marker id="10" body_id="1"/>
-    <Reference_Marker id="11" body_id="1" pos_x="1.2071067811865475" pos_y="-0.70710678118654746"/>
-    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0.001" inertia_yy="0.0833" inertia_zz="0.0833"/>
-    <Reference_Marker id="20" body_id="2" pos_x="0.35355339059327373" pos_y="-0.35355339059327373"/>
-    <Reference_Marker id="21" body_id="2"/>
-    <Reference_Marker id="22" body_id="2" pos_x="0.70710678118654746" pos_y="-0.70710678118654746"/>
-    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
-    <Force_Scalar_TwoBody id="1" type="Force" i_marker_id="22" j_marker_id="11"
-        val_expression="-1e6*(DM(22,11)-0.5)-1e6*VR(22,11)"/>
-    <Post_Request id="1" type="EXPRESSION" expr1="JOINT(1,0,2,0)" expr2="JOINT(1,0,3,0)"/>
-    <Param_Transient integr_tol="TOL"/>
-  </Model><Command>
-    <Simulate analysis_type="Transient" end_time="0.5" print_interval="0.01"/>
-  </Command></MotionSolve>)XML";
-
 }  // namespace
 
 TEST_CASE("Default integrator: a tree runs in joint coordinates on explicit Runge-Kutta") {
@@ -163,26 +141,10 @@ TEST_CASE("Default integrator: a closed loop runs joint coordinates with a cut j
   CHECK(test::max_reaction_difference(ida, dflt) < 1e-5);
 }
 
-namespace {
-
-/// kFourBar with every joint a revolute about z: a planar parallelogram (cranks 1 m, coupler
-/// 2 m), so the three out-of-plane equations of the loop are redundant. Released with the
-/// crank upright at 2 rad/s it falls through the flat position (all joints on the x axis,
-/// where the loop's constraint Jacobian loses rank) at about t = 0.6 s.
-std::string planar_parallelogram(double end_time) {
-  std::string deck = test::kFourBar;
-  for (int k = 0; k < 2; ++k) deck.replace(deck.find("SPHERICAL"), 9, "REVOLUTE");
-  const std::string end = "end_time=\"0.5\"";
-  deck.replace(deck.find(end), end.size(), fmt::format("end_time=\"{:g}\"", end_time));
-  return deck;
-}
-
-}  // namespace
-
 TEST_CASE("Default integrator: redundant planar loop closures agree with GSTIFF") {
   // Gravity out of the plane too: the loop's out-of-plane reactions are statically
   // indeterminate, so they agree only if both forms leave the same equations open.
-  std::string deck = planar_parallelogram(0.4);
+  std::string deck = test::planar_parallelogram(0.4);
   deck.replace(deck.find("grav_y=\"-9.81\""), 14, "grav_y=\"-9.81\" grav_z=\"-5\"");
   const auto [ida, dflt] = run_named_and_default(deck, 1e-10, 1e-9);
   INFO(dflt.log);
@@ -197,7 +159,7 @@ TEST_CASE("Default integrator: redundant planar loop closures agree with GSTIFF"
 }
 
 TEST_CASE("Default integrator: a loop at a singular position hands over to IDA") {
-  const std::string deck = planar_parallelogram(1.0);
+  const std::string deck = test::planar_parallelogram(1.0);
   const auto [ida, dflt] = run_named_and_default(deck, 1e-10, 1e-9);
   INFO(dflt.log);
   // Near the flat position K's weakest pivot falls: the DAE path takes over from the last
@@ -230,7 +192,7 @@ TEST_CASE("Default integrator: a loop at a singular position hands over to IDA")
 }
 
 TEST_CASE("Default integrator: a stiff tree hands over to IDA and does not crawl") {
-  const auto [named, dflt] = run_named_and_default(kStiffPendulum, 1e-6, 1e-6);
+  const auto [named, dflt] = run_named_and_default(test::kStiffPendulum, 1e-6, 1e-6);
   INFO(dflt.log);
   CHECK(dflt.log.find("the model is stiff: at t = ") != std::string::npos);
   REQUIRE(dflt.report.transient_forms.size() == 1);

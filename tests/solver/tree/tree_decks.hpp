@@ -147,4 +147,38 @@ inline std::string chain_deck(int n) {
   return s;
 }
 
+/// A 1 m pendulum (revolute about z at the origin, released at 45 degrees) whose tip is tied to
+/// ground by a horizontal spring-damper (k = 1e6 N/m, c = 1e6 N s/m, at its free length at the
+/// start): the damper's mode decays with a rate of order c / m_tip = 1e6 / s, far faster than
+/// the pendulum's creep, so an explicit method's step is limited by stability to about 1e-6 s.
+inline constexpr const char* kStiffPendulum = R"XML(<MotionSolve><Model>
+    <Force_Gravity grav_y="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>
+    <Reference_Marker id="10" body_id="1"/>
+    <Reference_Marker id="11" body_id="1" pos_x="1.2071067811865475" pos_y="-0.70710678118654746"/>
+    <Body_Rigid id="2" cg_id="20" mass="1" inertia_xx="0.001" inertia_yy="0.0833" inertia_zz="0.0833"/>
+    <Reference_Marker id="20" body_id="2" pos_x="0.35355339059327373" pos_y="-0.35355339059327373"/>
+    <Reference_Marker id="21" body_id="2"/>
+    <Reference_Marker id="22" body_id="2" pos_x="0.70710678118654746" pos_y="-0.70710678118654746"/>
+    <Constraint_Joint id="1" type="REVOLUTE" i_marker_id="21" j_marker_id="10"/>
+    <Force_Scalar_TwoBody id="1" type="Force" i_marker_id="22" j_marker_id="11"
+        val_expression="-1e6*(DM(22,11)-0.5)-1e6*VR(22,11)"/>
+    <Post_Request id="1" type="EXPRESSION" expr1="JOINT(1,0,2,0)" expr2="JOINT(1,0,3,0)"/>
+    <Param_Transient integr_tol="TOL"/>
+  </Model><Command>
+    <Simulate analysis_type="Transient" end_time="0.5" print_interval="0.01"/>
+  </Command></MotionSolve>)XML";
+
+/// kFourBar with every joint a revolute about z: a planar parallelogram (cranks 1 m, coupler
+/// 2 m), so the three out-of-plane equations of the loop are redundant. Released with the
+/// crank upright at 2 rad/s it falls through the flat position (all joints on the x axis,
+/// where the loop's constraint Jacobian loses rank) at about t = 0.6 s.
+inline std::string planar_parallelogram(double end_time) {
+  std::string deck = kFourBar;
+  for (int k = 0; k < 2; ++k) deck.replace(deck.find("SPHERICAL"), 9, "REVOLUTE");
+  const std::string end = "end_time=\"0.5\"";
+  deck.replace(deck.find(end), end.size(), fmt::format("end_time=\"{:g}\"", end_time));
+  return deck;
+}
+
 }  // namespace mb::test

@@ -1,0 +1,98 @@
+// VSTIFF and MSTIFF in joint coordinates (BDF on the joint-coordinate ODE form,
+// solver/tree/tree_ode_integrator.hpp). Oracles: GSTIFF named on the same deck (IDA on the
+// Cartesian DAE: an independent formulation, integrator and constraint handling) for every body
+// state and joint reaction at every output; GSTIFF's step count for the stiff model (BDF's steps
+// are not limited by stability, an explicit or Adams method's are); the Cartesian ODE form on the
+// same CVODE BDF for the size limit.
+
+#include <fmt/format.h>
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "tests/solver/inline_deck.hpp"
+#include "tests/solver/run_comparison.hpp"
+#include "tests/solver/tree/tree_decks.hpp"
+
+using namespace mb;
+
+namespace {
+
+std::string with_integrator(std::string deck, const std::string& integrator, double tol) {
+  const std::string key = "integr_tol=\"TOL\"";
+  deck.replace(deck.find(key), key.size(),
+               fmt::format("integr_tol=\"{:g}\" integrator_type=\"{}\"", tol, integrator));
+  return deck;
+}
+
+test::LoggedRun run(const std::string& deck, const std::string& integrator, double tol) {
+  test::LoggedRun r = test::run_logged(test::model_inline(with_integrator(deck, integrator, tol)));
+  INFO(integrator << ": " << r.log);
+  REQUIRE(r.report.message == "");
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("VSTIFF on a closed loop runs joint coordinates on BDF and agrees with GSTIFF") {
+  const test::LoggedRun gstiff = run(test::kFourBar, "GSTIFF", 1e-10);
+  const test::LoggedRun vstiff = run(test::kFourBar, "VSTIFF", 1e-9);
+  INFO(vstiff.log);
+  CHECK(vstiff.log.find("(VSTIFF, ODE form, joint coordinates: 3 joints, 16 coordinates, 1 cut "
+                        "joints)") != std::string::npos);
+  CHECK(vstiff.log.find("continues") == std::string::npos);  // no hand-over
+  REQUIRE(vstiff.report.transient_forms.size() == 1);
+  CHECK(vstiff.report.transient_forms[0].integrator == "VSTIFF");
+  CHECK(test::max_state_difference(gstiff, vstiff) < 1e-6);
+  CHECK(test::max_reaction_difference(gstiff, vstiff) < 1e-5);
+}
+
+TEST_CASE("VSTIFF on a stiff tree takes BDF's steps in joint coordinates") {
+  // The damper's mode (rate about 1e6 / s) limits an explicit or Adams step to about 1e-6 s:
+  // 5e5 steps over the 0.5 s. BDF is not limited by it.
+  const test::LoggedRun gstiff = run(test::kStiffPendulum, "GSTIFF", 1e-6);
+  const test::LoggedRun vstiff = run(test::kStiffPendulum, "VSTIFF", 1e-6);
+  INFO(vstiff.log);
+  CHECK(vstiff.log.find("(VSTIFF, ODE form, joint coordinates: 1 joints, 2 coordinates)") !=
+        std::string::npos);
+  INFO("VSTIFF steps " << vstiff.report.stats.steps << ", GSTIFF " << gstiff.report.stats.steps);
+  CHECK(vstiff.report.stats.steps < 3 * gstiff.report.stats.steps + 100);
+  CHECK(test::max_state_difference(gstiff, vstiff) < 1e-4);
+  CHECK(test::max_reaction_difference(gstiff, vstiff) < 1e-4);
+  CHECK(test::max_request_difference(gstiff, vstiff) < 1e-4);
+}
+
+TEST_CASE("VSTIFF through a singular position: the Cartesian ODE form, then joints again") {
+  const std::string deck = test::planar_parallelogram(1.0);
+  const test::LoggedRun gstiff = run(deck, "GSTIFF", 1e-10);
+  const test::LoggedRun vstiff = run(deck, "VSTIFF", 1e-9);
+  INFO(vstiff.log);
+  CHECK(vstiff.log.find("the loop closures near a singular position at t = ") != std::string::npos);
+  CHECK(vstiff.log.find("; the Cartesian ODE form continues") != std::string::npos);
+  CHECK(vstiff.log.find("the loop closures are regular again; joint coordinates continue") !=
+        std::string::npos);
+  REQUIRE(vstiff.report.transient_forms.size() == 1);
+  const std::string& form = vstiff.report.transient_forms[0].form;
+  CHECK(form.find(", then the Cartesian ODE form from t = ") != std::string::npos);
+  CHECK(form.find(", and back after each singular position") != std::string::npos);
+  CHECK(test::max_state_difference(gstiff, vstiff) < 1e-3);
+}
+
+TEST_CASE("MSTIFF runs VSTIFF's method in joint coordinates, and says so") {
+  const test::LoggedRun vstiff = run(test::kFourBar, "VSTIFF", 1e-8);
+  const test::LoggedRun mstiff = run(test::kFourBar, "MSTIFF", 1e-8);
+  CHECK(mstiff.log.find("joint coordinates: 3 joints, 16 coordinates, 1 cut joints, MSTIFF runs "
+                        "as VSTIFF (the same BDF method)") != std::string::npos);
+  REQUIRE(mstiff.y.size() == vstiff.y.size());
+  for (size_t k = 0; k < mstiff.y.size(); ++k) CHECK(mstiff.y[k] == vstiff.y[k]);
+}
+
+TEST_CASE("VSTIFF on more joint-coordinate states than the dense Newton matrix takes") {
+  // 201 revolute links: 402 states, above TreeOdeIntegrator::kMaxBdfStates.
+  std::string deck = test::chain_deck(201);
+  const std::string end = "end_time=\"1\"";
+  deck.replace(deck.find(end), end.size(), "end_time=\"0.02\"");
+  const test::LoggedRun vstiff = run(deck, "VSTIFF", 1e-6);
+  CHECK(vstiff.log.find("ODE form, Cartesian: 402 joint-coordinate states, more than the 400 of "
+                        "the dense Newton matrix") != std::string::npos);
+}
