@@ -58,12 +58,6 @@ DefaultForm choose_default_form(const Dae& dae);
 /// The Cartesian DAE form the default falls back to, for the log and the JSON summary.
 extern const char* const kDefaultCartesianForm;
 
-/// Why ABAM, VSTIFF or MSTIFF on joints with sensors (Sensor_Event, SENSOR) runs the Cartesian
-/// ODE form: the joint-coordinate form on CVODE does not locate sensor events yet (the default
-/// explicit form does).
-inline constexpr const char* kSensorsNeedCartesian =
-    "the model has sensors, whose events the joint-coordinate form on CVODE does not locate yet";
-
 /// The joint-coordinate explicit Runge-Kutta form with the hand-over to IDA; the integrator
 /// interface of the transient stage (advance_to, time, y, yp, stats).
 class DefaultTreeIntegrator : public IntegratorState {

@@ -38,7 +38,7 @@ struct NamedChoice {
 };
 
 /// VSTIFF and MSTIFF: joint coordinates on BDF (tree_ode_integrator.hpp) on a tree or closed
-/// loops of joints without sensors and with at most TreeOdeIntegrator::kMaxBdfStates states, else
+/// loops of joints with at most TreeOdeIntegrator::kMaxBdfStates states, else
 /// the Cartesian ODE form. MotionSolve's reference describes MSTIFF only as behaving like
 /// VSTIFF, often better on models with few degrees of freedom, and names no algorithm of its own:
 /// it runs VSTIFF's method, and the log says so.
@@ -47,9 +47,7 @@ void choose_stiff_ode_form(const Dae& dae, const TransientParams& params, NamedC
                            ? ", MSTIFF runs as VSTIFF (the same BDF method)"
                            : "";
   std::string not_tree;
-  const bool sensors = !dae.system().model().sensors.empty();
-  if (sensors) not_tree = kSensorsNeedCartesian;
-  if (params.joint_coordinates && !sensors && find_tree_topology(dae, c.tree, not_tree, true)) {
+  if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree, true)) {
     const int n = c.tree.nq + c.tree.nv + c.tree.ns;
     if (n <= TreeOdeIntegrator::kMaxBdfStates) {
       c.form = NamedForm::kJointCoordinates;
@@ -87,9 +85,7 @@ NamedChoice choose_named_form(const Dae& dae, const TransientParams& params) {
       break;
     case Integrator::kAbam: {
       std::string not_tree;
-      const bool sensors = !dae.system().model().sensors.empty();
-      if (sensors) not_tree = kSensorsNeedCartesian;
-      if (params.joint_coordinates && !sensors && find_tree_topology(dae, c.tree, not_tree)) {
+      if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree)) {
         c.form = NamedForm::kJointCoordinates;
         c.details = fmt::format(", joint coordinates: {} joints, {} coordinates",
                                 c.tree.joints.size(), c.tree.nq + c.tree.nv);

@@ -138,6 +138,8 @@ class SundialsSession {
   void watch_events(const System& sys, Workspace& ws, const std::function<int(int)>& root_init);
   const SensorEvents* events() const { return events_.get(); }
   SensorEvents* events() { return events_.get(); }
+  /// A root the last solve_to found past tout, to be reported at the next call.
+  bool root_pending() const { return pending_root_.has_value(); }
   /// The roots found (GetRootInfo) when the last solve_to stopped at a sensor event, else null.
   const std::vector<int>* event() const { return event_ ? &found_ : nullptr; }
   /// The first step after the integrator's next (re)start at an event: `h0`, or the deck's h0

@@ -177,7 +177,7 @@ void TreeErkIntegrator::advance_to(double tout, double t_stop) {
   }
   t_ = t;
   // Quaternions back to unit norm; ERKStep restarts there once they drifted by integr_tol.
-  if (r.renormalise() && t < t_stop && !stiff_) {
+  if (r.renormalise() && t < t_stop && !stiff_ && !s.root_pending()) {
     s.check(ERKStepReset(s.mem, t_, r.x), "ERKStepReset");
   }
   r.cartesian_state(t_, y_, yp_);

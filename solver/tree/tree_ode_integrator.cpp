@@ -39,8 +39,9 @@ struct TreeOdeIntegrator::Impl {
       : run(dae, std::move(tree), y0, params, kCvodePackage),
         newton(method == TreeOdeMethod::kBdf) {}
 
-  /// CVODE's projection (CVProjFn): corr = the projection of ycur onto the loop closures
-  /// (TreeDynamics::project) - ycur. The error estimate is not projected (CVodeSetProjErrEst).
+  /// CVODE's projection (CVProjFn) with BDF: corr = the projection of ycur - ycur, the
+  /// quaternions back to unit norm, then onto the loop closures (TreeDynamics::project, every
+  /// step: see the header). The error estimate is not projected (CVodeSetProjErrEst).
   static int project(realtype t, N_Vector ycur, N_Vector corr, realtype /*eps*/, N_Vector /*err*/,
                      void* data) noexcept {
     auto* self = static_cast<Impl*>(data);
@@ -50,6 +51,7 @@ struct TreeOdeIntegrator::Impl {
       const double* y = N_VGetArrayPointer(ycur);
       double* p = N_VGetArrayPointer(self->projected);
       std::copy(y, y + n, p);
+      r.dyn.normalise(p);
       r.dyn.project(t, p, JointCoordinateRun::kClosureDrift * r.integr_tol, true);
       double* c = N_VGetArrayPointer(corr);
       for (int i = 0; i < n; ++i) c[i] = p[i] - y[i];
@@ -60,9 +62,12 @@ struct TreeOdeIntegrator::Impl {
   static int rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) noexcept {
     return JointCoordinateRun::rhs(t, xv, xdot, &static_cast<Impl*>(data)->run);
   }
+  static int roots(realtype t, N_Vector xv, realtype* g, void* data) noexcept {
+    return JointCoordinateRun::roots(t, xv, g, &static_cast<Impl*>(data)->run);
+  }
 
-  /// BDF with Newton iteration on a dense Newton matrix (CVODE's difference-quotient Jacobian);
-  /// with loops, a projection after every step.
+  /// BDF with Newton iteration on a dense Newton matrix (CVODE's difference-quotient Jacobian)
+  /// and a projection after every step.
   void use_newton() {
     SundialsSession& s = run.s;
     const sunindextype n = std::max(1, run.dyn.size());
@@ -71,7 +76,6 @@ struct TreeOdeIntegrator::Impl {
     s.ls = SUNLinSol_Dense(run.x, s.matrix, s.ctx);
     if (!s.ls) throw Error(ExitCode::kInternal, "cannot create the dense linear solver");
     s.check(CVodeSetLinearSolver(s.mem, s.ls, s.matrix), "CVodeSetLinearSolver");
-    if (!run.dyn.has_loops()) return;
     projected = s.vector(n);
     s.check(CVodeSetProjFn(s.mem, &Impl::project), "CVodeSetProjFn");
     s.check(CVodeSetProjErrEst(s.mem, SUNFALSE), "CVodeSetProjErrEst");
@@ -111,6 +115,21 @@ TreeOdeIntegrator::TreeOdeIntegrator(const Dae& dae, TreeTopology tree, TreeOdeM
   }
   // The initial state's derivatives and reactions, in the Cartesian layout.
   r.cartesian_state(t0, y_, yp_);
+  s.watch_events(dae.system(), dae.workspace(),
+                 [&](int n) { return CVodeRootInit(s.mem, n, &Impl::roots); });
+}
+
+static_assert(CV_ROOT_RETURN == SundialsSession::kRootReturn);
+
+const std::vector<int>* TreeOdeIntegrator::sensor_event() const { return impl_->run.s.event(); }
+
+void TreeOdeIntegrator::act_on_event(const SensorAction& a) {
+  JointCoordinateRun& r = impl_->run;
+  if (a.restart) {
+    r.s.set_restart_step(a.stepsize);
+    cvode_restart(r.s, impl_->stats_before_restart, impl_->newton, t_, r.x);
+  }
+  if (a.hmax) r.s.limit_max_step(*a.hmax);
 }
 
 void TreeOdeIntegrator::advance_to(double tout, double t_stop) {
@@ -131,8 +150,10 @@ void TreeOdeIntegrator::advance_to(double tout, double t_stop) {
         },
         [&](double at) { CVodeGetDky(s.mem, at, 0, r.x); }, y_, yp_);
     if (flag < 0) r.fail(flag, t_);
-    if (r.renormalise() && t < t_stop) {
-      cvode_restart(s, impl_->stats_before_restart, impl_->newton, t, r.x);
+    // Adams: the quaternions back to unit norm at the output, and a restart from there once
+    // they drifted (not while a root found past tout waits to be reported at the next call).
+    if (!impl_->newton && r.renormalise() && t < t_stop && !s.root_pending()) {
+      cvode_restart(s, impl_->stats_before_restart, false, t, r.x);
     }
     r.cartesian_state(t, y_, yp_);
     t_ = t;

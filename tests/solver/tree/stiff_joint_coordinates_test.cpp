@@ -96,3 +96,36 @@ TEST_CASE("VSTIFF on more joint-coordinate states than the dense Newton matrix t
   CHECK(vstiff.log.find("ODE form, Cartesian: 402 joint-coordinate states, more than the 400 of "
                         "the dense Newton matrix") != std::string::npos);
 }
+
+TEST_CASE("ABAM and VSTIFF locate sensor events in joint coordinates, as IDA does") {
+  // The spatial four-bar's crank angle AZ rises through 0.3 rad; the event is located on each
+  // run's own solution, so the event times agree as closely as the integrations do. VSTIFF runs
+  // the loop, ABAM the tree without its last joint (ABAM takes no loop closures).
+  std::string deck = test::kFourBar;
+  const std::string sensor =
+      R"XML(<Sensor_Event id="1" expr="AZ(20)" value="0.3" compare="GE" print="TRUE"/>
+    <Param_Transient)XML";
+  deck.replace(deck.find("<Param_Transient"), 16, sensor);
+  const test::LoggedRun ida = run(deck, "GSTIFF", 1e-10);
+  REQUIRE(ida.report.sensor_event_count == 1);
+  const test::LoggedRun vstiff = run(deck, "VSTIFF", 1e-9);
+  CHECK(vstiff.log.find("joint coordinates: 3 joints, 16 coordinates, 1 cut joints") !=
+        std::string::npos);
+  REQUIRE(vstiff.report.sensor_event_count == 1);
+  CHECK(vstiff.report.sensor_events[0].time ==
+        Approx(ida.report.sensor_events[0].time).margin(1e-6).epsilon(0));
+
+  std::string tree = deck;
+  const size_t cut = tree.find("<Constraint_Joint id=\"4\"");
+  tree.erase(cut, tree.find("/>", cut) + 2 - cut);
+  const test::LoggedRun tree_ida = run(tree, "GSTIFF", 1e-10);
+  REQUIRE(tree_ida.report.sensor_event_count == 1);
+  for (const char* integrator : {"ABAM", "VSTIFF"}) {
+    const test::LoggedRun r = run(tree, integrator, 1e-9);
+    INFO(integrator << ": " << r.log);
+    CHECK(r.log.find("joint coordinates: 3 joints, 16 coordinates)") != std::string::npos);
+    REQUIRE(r.report.sensor_event_count == 1);
+    CHECK(r.report.sensor_events[0].time ==
+          Approx(tree_ida.report.sensor_events[0].time).margin(1e-6).epsilon(0));
+  }
+}
