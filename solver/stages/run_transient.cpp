@@ -37,6 +37,13 @@ struct NamedChoice {
   std::string details;  ///< for the log and the JSON summary, e.g. ", index-3 (I3)"
 };
 
+/// ", joint coordinates: J joints, C coordinates[, K cut joints]" and `more`, for the log.
+std::string joint_coordinate_details(const TreeTopology& tree, const char* more) {
+  return fmt::format(
+      ", joint coordinates: {} joints, {} coordinates{}{}", tree.joints.size(), tree.nq + tree.nv,
+      tree.cuts.empty() ? std::string() : fmt::format(", {} cut joints", tree.cuts.size()), more);
+}
+
 /// VSTIFF and MSTIFF: joint coordinates on BDF (tree_ode_integrator.hpp) on a tree or closed
 /// loops of joints with at most TreeOdeIntegrator::kMaxBdfStates states, else
 /// the Cartesian ODE form. MotionSolve's reference describes MSTIFF only as behaving like
@@ -52,11 +59,7 @@ void choose_stiff_ode_form(const Dae& dae, const TransientParams& params, NamedC
     if (n <= TreeOdeIntegrator::kMaxBdfStates) {
       c.form = NamedForm::kJointCoordinates;
       c.method = TreeOdeMethod::kBdf;
-      c.details = fmt::format(
-          ", joint coordinates: {} joints, {} coordinates{}{}", c.tree.joints.size(),
-          c.tree.nq + c.tree.nv,
-          c.tree.cuts.empty() ? std::string() : fmt::format(", {} cut joints", c.tree.cuts.size()),
-          mstiff);
+      c.details = joint_coordinate_details(c.tree, mstiff);
       return;
     }
     not_tree =
@@ -85,10 +88,9 @@ NamedChoice choose_named_form(const Dae& dae, const TransientParams& params) {
       break;
     case Integrator::kAbam: {
       std::string not_tree;
-      if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree)) {
+      if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree, true)) {
         c.form = NamedForm::kJointCoordinates;
-        c.details = fmt::format(", joint coordinates: {} joints, {} coordinates",
-                                c.tree.joints.size(), c.tree.nq + c.tree.nv);
+        c.details = joint_coordinate_details(c.tree, "");
       } else {
         c.form = NamedForm::kCartesianOde;
         c.details =

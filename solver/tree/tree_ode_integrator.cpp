@@ -23,8 +23,12 @@ namespace {
 /// Cartesian form, or the run's error message).
 void error_handler(int code, const char* module, const char* function, char* msg, void*) noexcept {
   if (code == CV_RHSFUNC_FAIL || code == CV_PROJFUNC_FAIL) return;
-  std::fprintf(stderr, "\n[%s ERROR]  %s\n  %s\n\n", module, function, msg);
+  std::fprintf(stderr, "\n[%s %s]  %s\n  %s\n\n", module, code == CV_WARNING ? "WARNING" : "ERROR",
+               function, msg);
 }
+
+/// The smallest step with loop closures, relative to the output interval.
+constexpr double kLoopMinStep = 1e-9;
 
 }  // namespace
 
@@ -97,9 +101,6 @@ TreeOdeIntegrator::TreeOdeIntegrator(const Dae& dae, TreeTopology tree, TreeOdeM
       impl_(make_impl<Impl>(dae, std::move(tree), y0, params, method)) {
   JointCoordinateRun& r = impl_->run;
   SundialsSession& s = r.s;
-  if (r.dyn.has_loops() && !impl_->newton) {
-    throw Error(ExitCode::kInternal, "the joint-coordinate Adams form takes no loop closures");
-  }
   s.adopt(CVodeCreate(impl_->newton ? CV_BDF : CV_ADAMS, s.ctx), "CVodeCreate");
   s.check(CVodeInit(s.mem, &Impl::rhs, t0, r.x), "CVodeInit");
   s.check(CVodeSStolerances(s.mem, relative_tolerance(params), params.integr_tol),
@@ -108,6 +109,12 @@ TreeOdeIntegrator::TreeOdeIntegrator(const Dae& dae, TreeTopology tree, TreeOdeM
   s.check(CVodeSetErrHandlerFn(s.mem, &error_handler, nullptr), "CVodeSetErrHandlerFn");
   s.check(CVodeSetMaxNumSteps(s.mem, 1000000), "CVodeSetMaxNumSteps");
   s.set_step_limits(params, print_interval);
+  if (r.dyn.has_loops() && print_interval) {
+    // Near a singular position the step may shrink without end: below kLoopMinStep of the
+    // output interval the form fails, and the Cartesian form takes over (LoopHandOver).
+    const double h_min = std::max(params.h_min.value_or(0.0), kLoopMinStep * *print_interval);
+    s.check(CVodeSetMinStep(s.mem, h_min), "CVodeSetMinStep");
+  }
   if (impl_->newton) {
     impl_->use_newton();
   } else {
@@ -150,10 +157,19 @@ void TreeOdeIntegrator::advance_to(double tout, double t_stop) {
         },
         [&](double at) { CVodeGetDky(s.mem, at, 0, r.x); }, y_, yp_);
     if (flag < 0) r.fail(flag, t_);
-    // Adams: the quaternions back to unit norm at the output, and a restart from there once
-    // they drifted (not while a root found past tout waits to be reported at the next call).
-    if (!impl_->newton && r.renormalise() && t < t_stop && !s.root_pending()) {
-      cvode_restart(s, impl_->stats_before_restart, false, t, r.x);
+    // Adams (CVODE projects only with BDF): the output state back onto the loop closures and
+    // the quaternions to unit norm, and a restart from there once CVODE's own state has drifted
+    // by more than integr_tol (not while a root found past tout waits to be reported).
+    if (!impl_->newton) {
+      double* xs = N_VGetArrayPointer(r.x);
+      double drift = r.dyn.normalise(xs);
+      if (loops) {
+        drift =
+            std::max(drift, r.dyn.project(t, xs, JointCoordinateRun::kClosureDrift * r.integr_tol));
+      }
+      if (drift > r.integr_tol && t < t_stop && !s.root_pending()) {
+        cvode_restart(s, impl_->stats_before_restart, false, t, r.x);
+      }
     }
     r.cartesian_state(t, y_, yp_);
     t_ = t;
