@@ -249,15 +249,48 @@ bool run_default_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
   }
 }
 
-/// ABAM, VSTIFF or MSTIFF in joint coordinates (c.method). With loop closures (BDF: VSTIFF,
-/// MSTIFF), when they fail (a singular position; LoopHandOver at the last output) the Cartesian ODE
-/// form on CVODE BDF runs kDaeWindow output intervals (kDaeWindow's count), then joint coordinates
-/// take over again where the closures hold the first segment's rank and conditioning (else the
-/// Cartesian form runs the next window).
-void run_joint_coordinates(const Stage& st, const Dae& dae, NamedChoice& c,
-                           const TransientParams& params, const OutputGrid& g,
+/// The form that carries a named ABAM, VSTIFF or MSTIFF through a singular position of its loop
+/// closures: VSTIFF's and MSTIFF's BDF the Cartesian ODE form on CVODE BDF; ABAM the Cartesian
+/// DAE path (SI2 on IDA, with its re-selection of removed equations), because CVODE Adams on the
+/// Cartesian ODE form crawls there (IFToMM A02: steps of 1e-34 s at a flat position).
+const char* crossing_form(TreeOdeMethod method) {
+  return method == TreeOdeMethod::kBdf ? "the Cartesian ODE form" : kDefaultCartesianForm;
+}
+
+/// Runs crossing_form(method) from `from` (a hand-over of the loop closures at an output time):
+/// to the end with `to_end`, else through the singular position (kDaeWindow output intervals of
+/// the ODE form; the DAE path until it restores the model's own selection). Returns where joint
+/// coordinates may take over again, nothing once the run reached its end.
+std::optional<DaeRestart> run_crossing(const Stage& from, std::optional<Dae>& dae, DaeForms& forms,
+                                       TreeOdeMethod method, const TransientParams& params,
+                                       const OutputGrid& g, bool to_end, std::string_view name) {
+  if (method == TreeOdeMethod::kAdams) {
+    TransientParams si2 = params;
+    si2.integrator = Integrator::kGstiff;
+    si2.dae_index = 2;
+    if (!to_end) return through_singular_position(from, dae, forms, si2, g);
+    run_dae_transient(from, dae, forms, si2, g);
+    return std::nullopt;
+  }
+  OutputGrid window = g;
+  const long k = std::lround((from.t0 - g.t0) / g.dt);
+  if (!to_end && k + kDaeWindow < g.count()) window.t1 = g.at(k + kDaeWindow);
+  check_ode_form_applies(from.sys, false, name);
+  CvodeIntegrator cvode(*dae, params, from.t0, from.ic.y, g.dt);
+  integrate(cvode, from, *dae, window);
+  if (window.t1 >= g.t1) return std::nullopt;
+  return DaeRestart{cvode.time(), cvode.y(), cvode.yp()};
+}
+
+/// ABAM, VSTIFF or MSTIFF in joint coordinates (c.method). With loop closures, when they fail (a
+/// singular position; LoopHandOver at the last output) crossing_form(c.method) carries the run
+/// through it (run_crossing), then joint coordinates take over again where the closures hold the
+/// first segment's rank and conditioning (else the crossing form goes on).
+void run_joint_coordinates(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
+                           NamedChoice& c, const TransientParams& params, const OutputGrid& g,
                            std::string_view name) {
   TransientForm* form = params.integrator_named ? &st.report.transient_forms.back() : nullptr;
+  const char* crossing = crossing_form(c.method);
   bool handed_over = false, handed_back = false;
   InitialConditions from_ic;
   std::optional<Stage> from;
@@ -265,56 +298,49 @@ void run_joint_coordinates(const Stage& st, const Dae& dae, NamedChoice& c,
   for (;;) {
     std::optional<TreeOdeIntegrator> integ;
     try {
-      integ.emplace(dae, c.tree, c.method, params, segment->t0, segment->ic.y, g.dt);
+      integ.emplace(*dae, c.tree, c.method, params, segment->t0, segment->ic.y, g.dt);
     } catch (const Error& e) {
       if (segment == &st || e.code() != ExitCode::kAnalysisFailed) throw;
-      st.obs.log(
-          fmt::format("t = {:.10g}: {}; the Cartesian ODE form continues", segment->t0, e.what()));
+      st.obs.log(fmt::format("t = {:.10g}: {}; {} continues", segment->t0, e.what(), crossing));
     }
-    bool cartesian_to_end = !integ;
+    bool to_end = !integ;
     if (integ) {
       if (c.tree.closure_rank < 0) {  // the first segment's, for the later ones to hold
         c.tree.closure_rank = integ->closure_rank();
         c.tree.closure_ratio = integ->closure_ratio();
       }
       if (segment != &st) {
-        st.obs.log(
-            fmt::format("t = {:.10g}: the loop closures are regular again; joint "
-                        "coordinates continue",
-                        segment->t0));
+        st.obs.log(fmt::format(
+            "t = {:.10g}: the loop closures are regular again; joint coordinates continue",
+            segment->t0));
         if (form && !handed_back) form->form += ", and back after each singular position";
         handed_back = true;
       }
       try {
-        integrate(*integ, *segment, dae, g);
+        integrate(*integ, *segment, *dae, g);
         return;
       } catch (const LoopHandOver& h) {
         st.obs.log(
             fmt::format("t = {:.10g}: the joint-coordinate form with loop closures failed "
-                        "({}); the Cartesian ODE form continues",
-                        h.t, h.why));
-        if (form && !handed_over) {
-          form->form += fmt::format(", then the Cartesian ODE form from t = {:g}", h.t);
-        }
+                        "({}); {} continues",
+                        h.t, h.why, crossing));
+        if (form && !handed_over)
+          form->form += fmt::format(", then {} from t = {:g}", crossing, h.t);
         handed_over = true;
-        cartesian_to_end = h.t <= segment->t0;  // no progress: no hand-back
+        to_end = h.t <= segment->t0;  // no progress: no hand-back
         from_ic = InitialConditions();
         from_ic.y = h.y;
         from_ic.yp = h.yp;
         from.emplace(segment_stage(st, h.t, from_ic));
       }
     }
-    OutputGrid window = g;
-    const long k = std::lround((from->t0 - g.t0) / g.dt);
-    if (!cartesian_to_end && k + kDaeWindow < g.count()) window.t1 = g.at(k + kDaeWindow);
-    check_ode_form_applies(st.sys, false, name);
-    CvodeIntegrator cvode(dae, params, from->t0, from->ic.y, g.dt);
-    integrate(cvode, *from, dae, window);
-    if (window.t1 >= g.t1) return;
+    std::optional<DaeRestart> back =
+        run_crossing(*from, dae, forms, c.method, params, g, to_end, name);
+    if (!back) return;
     from_ic = InitialConditions();
-    from_ic.y = cvode.y();
-    from_ic.yp = cvode.yp();
-    from.emplace(segment_stage(st, cvode.time(), from_ic));
+    from_ic.y = std::move(back->y);
+    from_ic.yp = std::move(back->yp);
+    from.emplace(segment_stage(st, back->t, from_ic));
     segment = &*from;
   }
 }
@@ -344,7 +370,7 @@ void run_named_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
     }
     case NamedForm::kJointCoordinates: {
       check_ode_form_applies(st.sys, true, name);
-      run_joint_coordinates(st, *dae, c, params, g, name);
+      run_joint_coordinates(st, dae, forms, c, params, g, name);
       break;
     }
   }

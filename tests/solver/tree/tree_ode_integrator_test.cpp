@@ -180,6 +180,26 @@ TEST_CASE("ABAM on a loop (four-bar) runs joint coordinates with a cut joint") {
   CHECK(test::max_state_difference(ida, cartesian) < 1e-6);
 }
 
+TEST_CASE("ABAM through a singular position: the DAE path, then joint coordinates again") {
+  // CVODE Adams on the Cartesian ODE form crawls at flat positions; the DAE path (SI2, with its
+  // re-selection of removed equations) carries ABAM through them.
+  const std::string deck = test::planar_parallelogram(1.0);
+  const auto abam = run_abam(deck, 1e-9, true);
+  REQUIRE(abam.report.message == "");
+  INFO(abam.log);
+  CHECK(abam.log.find("the loop closures near a singular position at t = ") != std::string::npos);
+  CHECK(abam.log.find("; Cartesian stabilised index-2 DAE (SI2) on IDA (BDF) continues") !=
+        std::string::npos);
+  CHECK(abam.log.find("the loop closures are regular again; joint coordinates continue") !=
+        std::string::npos);
+  REQUIRE(abam.report.transient_forms.size() == 1);
+  CHECK(abam.report.transient_forms[0].form.find(", and back after each singular position") !=
+        std::string::npos);
+  const test::InlineRun ida = test::run_inline(with_integrator(deck, "GSTIFF", 1e-10));
+  REQUIRE(ida.report.message == "");
+  CHECK(test::max_state_difference(ida, abam) < 1e-3);
+}
+
 TEST_CASE("Joint-coordinate ODE form: an integration failure names time, step and coordinate") {
   // h_min far above the step this tolerance needs: CVODE's error test fails at h_min.
   std::string deck = kDoublePendulum;
