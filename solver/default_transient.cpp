@@ -4,10 +4,12 @@
 
 #include "solver/sundials/ida_integrator.hpp"
 #include "solver/tree/tree_erk_integrator.hpp"
+#include "solver/tree/tree_ode_integrator.hpp"
 
 namespace mb {
 
 const char* const kDefaultCartesianForm = "Cartesian stabilised index-2 DAE (SI2) on IDA (BDF)";
+const char* const kStiffJointForm = "joint coordinates on CVODE BDF";
 
 DefaultForm choose_default_form(const Dae& dae) {
   DefaultForm f;
@@ -18,7 +20,7 @@ DefaultForm choose_default_form(const Dae& dae) {
         "joint coordinates on an explicit Runge-Kutta method (ARKODE ERKStep, Runge-Kutta-"
         "Merson 4(3))";
     f.reason = fmt::format(
-        "the model is a tree of {} joints ({} coordinates, O(N) right-hand side); IDA takes over "
+        "the model is a tree of {} joints ({} coordinates, O(N) right-hand side); BDF takes over "
         "if the model turns out stiff",
         f.tree.joints.size(), f.tree.nq + f.tree.nv);
   } else if (f.joint_coordinates) {
@@ -27,8 +29,8 @@ DefaultForm choose_default_form(const Dae& dae) {
         "(ARKODE ERKStep, Runge-Kutta-Merson 4(3))";
     f.reason = fmt::format(
         "the model has closed loops: a spanning tree of {} joints ({} coordinates) and {} cut "
-        "joints whose constraints close the loops; IDA takes over if the model turns out stiff "
-        "or the closures fail (a singular position)",
+        "joints whose constraints close the loops; BDF takes over if the model turns out stiff, "
+        "IDA if the closures fail (a singular position)",
         f.tree.joints.size(), f.tree.nq + f.tree.nv, f.tree.cuts.size());
   } else {
     f.form = kDefaultCartesianForm;
@@ -41,12 +43,13 @@ DefaultTreeIntegrator::DefaultTreeIntegrator(const Dae& dae, TreeTopology tree,
                                              const TransientParams& params, double t0,
                                              const std::vector<double>& y0,
                                              std::optional<double> print_interval,
-                                             std::function<void(const std::string&)> on_handover)
+                                             HandOver on_handover)
     : IntegratorState(t0, {}, {}),
       dae_(dae),
       params_(params),
       print_interval_(print_interval),
       on_handover_(std::move(on_handover)),
+      tree_(tree),
       erk_(std::make_unique<TreeErkIntegrator>(dae, std::move(tree), params, t0, y0,
                                                print_interval)) {
   y_ = erk_->y();
@@ -62,25 +65,29 @@ void DefaultTreeIntegrator::advance_to(double tout, double t_stop) {
     y_ = erk_->y();
     yp_ = erk_->yp();
     if (!erk_->failure().empty()) {
-      on_handover_(
-          fmt::format("the joint-coordinate form with loop closures failed ({}); {} "
-                      "continues from t = {:g}",
-                      erk_->failure(), kDefaultCartesianForm, t_));
+      on_handover_(fmt::format("the joint-coordinate form with loop closures failed ({}); {} "
+                               "continues from t = {:g}",
+                               erk_->failure(), kDefaultCartesianForm, t_),
+                   kDefaultCartesianForm);
       throw LoopHandOver{t_, y_, yp_, erk_->failure()};
     }
     if (!erk_->stiff()) return;
-    // Stability-limited: IDA continues from the state reached, which the joint-coordinate form
-    // gives consistent (positions and velocities on the constraints, accelerations and
-    // reactions from the tree dynamics; mu = 0).
-    on_handover_(fmt::format(
-        "the model is stiff: at t = {:g} the explicit step {:.3g} is limited by stability "
-        "(spectral radius of the Jacobian {:.3g}, step x radius {:.2f}); {} continues",
-        t_, erk_->stiff_step(), erk_->stiff_radius(), erk_->stiff_step() * erk_->stiff_radius(),
-        kDefaultCartesianForm));
-    erk_stats_ = erk_->stats();
-    erk_.reset();
-    ida_ = std::make_unique<IdaIntegrator>(dae_, params_, t_, y_, yp_, print_interval_);
-    output_solve_.emplace(dae_);
+    hand_over_stiff();
+  }
+  if (bdf_) {
+    try {
+      bdf_->advance_to(tout, t_stop);
+    } catch (const LoopHandOver& h) {
+      on_handover_(fmt::format("the joint-coordinate form with loop closures failed ({}); {} "
+                               "continues from t = {:g}",
+                               h.why, kDefaultCartesianForm, h.t),
+                   kDefaultCartesianForm);
+      throw;
+    }
+    t_ = bdf_->time();
+    y_ = bdf_->y();
+    yp_ = bdf_->yp();
+    return;
   }
   ida_->advance_to(tout, t_stop);
   t_ = ida_->time();
@@ -90,13 +97,43 @@ void DefaultTreeIntegrator::advance_to(double tout, double t_stop) {
   output_solve_->solve(t_, y_, yp_);
 }
 
+void DefaultTreeIntegrator::hand_over_stiff() {
+  // Stability-limited: BDF continues from the state reached, which the joint-coordinate form
+  // gives consistent: in joint coordinates on CVODE when its dense Newton matrix is small enough,
+  // else IDA on the Cartesian DAE (positions and velocities on the constraints, accelerations
+  // and reactions from the tree dynamics; mu = 0).
+  const bool joint_bdf = tree_.nq + tree_.nv + tree_.ns <= TreeOdeIntegrator::kMaxBdfStates;
+  const char* next = joint_bdf ? kStiffJointForm : kDefaultCartesianForm;
+  on_handover_(
+      fmt::format("the model is stiff: at t = {:g} the explicit step {:.3g} is limited by "
+                  "stability (spectral radius of the Jacobian {:.3g}, step x radius {:.2f}); {} "
+                  "continues",
+                  t_, erk_->stiff_step(), erk_->stiff_radius(),
+                  erk_->stiff_step() * erk_->stiff_radius(), next),
+      next);
+  erk_stats_ = erk_->stats();
+  tree_.closure_rank = erk_->closure_rank();  // the later segments hold the first one's
+  tree_.closure_ratio = erk_->closure_ratio();
+  erk_.reset();
+  if (joint_bdf) {
+    bdf_ = std::make_unique<TreeOdeIntegrator>(dae_, tree_, TreeOdeMethod::kBdf, params_, t_, y_,
+                                               print_interval_);
+    return;
+  }
+  ida_ = std::make_unique<IdaIntegrator>(dae_, params_, t_, y_, yp_, print_interval_);
+  output_solve_.emplace(dae_);
+}
+
 const std::vector<int>* DefaultTreeIntegrator::sensor_event() const {
-  return erk_ ? erk_->sensor_event() : ida_->sensor_event();
+  if (erk_) return erk_->sensor_event();
+  return bdf_ ? bdf_->sensor_event() : ida_->sensor_event();
 }
 
 void DefaultTreeIntegrator::act_on_event(const SensorAction& a) {
   if (erk_) {
     erk_->act_on_event(a);
+  } else if (bdf_) {
+    bdf_->act_on_event(a);
   } else {
     ida_->act_on_event(a);
   }
@@ -108,6 +145,7 @@ double DefaultTreeIntegrator::closure_ratio() const { return erk_ ? erk_->closur
 IntegratorStats DefaultTreeIntegrator::stats() const {
   IntegratorStats st = erk_stats_;
   if (erk_) st += erk_->stats();
+  if (bdf_) st += bdf_->stats();
   if (ida_) st += ida_->stats();
   return st;
 }

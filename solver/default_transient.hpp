@@ -6,8 +6,10 @@
 //     coordinate per joint freedom, the O(N) articulated-body right-hand side, tree_dynamics.hpp)
 //     on an explicit embedded Runge-Kutta method (tree_erk_integrator.hpp), which takes few
 //     steps on a non-stiff model. When its step becomes stability-limited (a stiff model: a
-//     very stiff or strongly damped force element) it hands over, at the time reached, to the
-//     stabilised index-2 Cartesian DAE on IDA (BDF), which is not limited by stability;
+//     very stiff or strongly damped force element) it hands over, at the time reached, to BDF,
+//     which is not limited by stability: the same joint-coordinate form on CVODE BDF
+//     (tree_ode_integrator.hpp: a dense Newton matrix, so at most kMaxBdfStates states), else
+//     the stabilised index-2 Cartesian DAE on IDA;
 //   * closed loops of such joints: the same on a spanning tree, the joints that close the loops
 //     (cut joints) kept as loop-closure constraints (tree_dynamics.hpp, loop_closure.cpp: the
 //     reactions from G M^-1 G^T, projection onto the closures after each step), as Simbody and
@@ -44,6 +46,7 @@
 namespace mb {
 
 class TreeErkIntegrator;
+class TreeOdeIntegrator;
 class IdaIntegrator;
 
 /// The default form for a Dae: joint coordinates (with the tree) or the Cartesian DAE.
@@ -57,17 +60,21 @@ DefaultForm choose_default_form(const Dae& dae);
 
 /// The Cartesian DAE form the default falls back to, for the log and the JSON summary.
 extern const char* const kDefaultCartesianForm;
+/// The form a stiff model continues in (at most TreeOdeIntegrator::kMaxBdfStates states).
+extern const char* const kStiffJointForm;
 
 /// The joint-coordinate explicit Runge-Kutta form with the hand-over to IDA; the integrator
 /// interface of the transient stage (advance_to, time, y, yp, stats).
 class DefaultTreeIntegrator : public IntegratorState {
  public:
-  /// `on_handover(what)` is called once if the model turns out stiff (IDA continues here) or the
-  /// loop closures fail (LoopHandOver is thrown), with a sentence saying when and why (for the
-  /// log and the JSON summary).
+  /// `on_handover(what, form)` is called when the model turns out stiff (`form`, BDF in joint
+  /// coordinates or IDA, continues here) or the loop closures fail (LoopHandOver is thrown;
+  /// `form` the DAE path), with a sentence saying when and why (for the log and the JSON
+  /// summary).
+  using HandOver = std::function<void(const std::string& what, const std::string& form)>;
   DefaultTreeIntegrator(const Dae& dae, TreeTopology tree, const TransientParams& params, double t0,
                         const std::vector<double>& y0, std::optional<double> print_interval,
-                        std::function<void(const std::string&)> on_handover);
+                        HandOver on_handover);
   ~DefaultTreeIntegrator();
 
   void advance_to(double tout, double t_stop);
@@ -85,11 +92,16 @@ class DefaultTreeIntegrator : public IntegratorState {
   const Dae& dae_;
   TransientParams params_;
   std::optional<double> print_interval_;
-  std::function<void(const std::string&)> on_handover_;
+  HandOver on_handover_;
+  TreeTopology tree_;  ///< for the stiff hand-over
   std::unique_ptr<TreeErkIntegrator> erk_;
+  std::unique_ptr<TreeOdeIntegrator> bdf_;
   std::unique_ptr<IdaIntegrator> ida_;
   std::optional<AccelerationSolver> output_solve_;
   IntegratorStats erk_stats_;  ///< the explicit part's counters after a hand-over
+
+  /// The explicit step became stability-limited: BDF continues (on_handover_ says which).
+  void hand_over_stiff();
 };
 
 }  // namespace mb

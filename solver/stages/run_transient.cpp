@@ -183,15 +183,16 @@ bool run_default_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
                   choice.form, g.t0, g.t1, g.dt));
   const size_t entry = st.report.transient_forms.size() - 1;
   bool handed_over = false, handed_back = false;
-  const auto on_handover = [&](const std::string& what) {
+  const auto on_handover = [&](const std::string& what, const std::string& next) {
     st.obs.log(what);
     TransientForm& f = st.report.transient_forms[entry];
     if (!handed_over) {
-      f.form += fmt::format(", then {}", kDefaultCartesianForm);
+      f.form += fmt::format(", then {}", next);
       f.reason += "; " + what;
     }
     handed_over = true;
   };
+
   // Segments: joint coordinates until the loop closures lose rank (LoopHandOver), then the DAE
   // path from the last output through the singular position, back to joint coordinates where
   // the DAE path restores the model's own selection of equations (the singular region passed).

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <string>
 
 #include "tests/solver/inline_deck.hpp"
@@ -191,12 +192,13 @@ TEST_CASE("Default integrator: a loop at a singular position hands over to IDA")
   CHECK(after < 1e-3);
 }
 
-TEST_CASE("Default integrator: a stiff tree hands over to IDA and does not crawl") {
+TEST_CASE("Default integrator: a stiff tree hands over to BDF and does not crawl") {
   const auto [named, dflt] = run_named_and_default(test::kStiffPendulum, 1e-6, 1e-6);
   INFO(dflt.log);
   CHECK(dflt.log.find("the model is stiff: at t = ") != std::string::npos);
   REQUIRE(dflt.report.transient_forms.size() == 1);
-  CHECK(dflt.report.transient_forms[0].form.find("then Cartesian stabilised index-2") !=
+  // A small tree: BDF in joint coordinates (a dense Newton matrix of 2 states).
+  CHECK(dflt.report.transient_forms[0].form.find("then joint coordinates on CVODE BDF") !=
         std::string::npos);
   CHECK(dflt.report.transient_forms[0].reason.find("limited by stability") != std::string::npos);
   // The explicit method gets one check's worth of steps, then BDF's step count.
@@ -205,6 +207,27 @@ TEST_CASE("Default integrator: a stiff tree hands over to IDA and does not crawl
   CHECK(test::max_state_difference(named, dflt) < 1e-4);
   CHECK(test::max_reaction_difference(named, dflt) < 1e-4);
   CHECK(test::max_request_difference(named, dflt) < 1e-4);
+}
+
+TEST_CASE("Default integrator: a stiff tree too large for a dense Newton matrix hands to IDA") {
+  // 201 links (402 joint-coordinate states), the first link's tip tied to ground by a stiff
+  // spring-damper as in kStiffPendulum.
+  std::string deck = test::chain_deck(201);
+  const double tip_x = 0.2 * std::cos(-0.5236), tip_y = 0.2 * std::sin(-0.5236);
+  deck.replace(
+      deck.find("<Post_Request"), 13,
+      fmt::format(R"XML(<Reference_Marker id="9999" body_id="1" pos_x="{:.17g}" pos_y="{:.17g}"/>
+    <Force_Scalar_TwoBody id="1" type="Force" i_marker_id="5" j_marker_id="9999"
+        val_expression="-1e6*(DM(5,9999)-0.5)-1e6*VR(5,9999)"/><Post_Request)XML",
+                  tip_x + 0.5, tip_y));
+  deck.replace(deck.find("end_time=\"1\""), 12, "end_time=\"0.03\"");
+  deck.replace(deck.find("print_interval=\"0.02\""), 21, "print_interval=\"0.01\"");
+  const auto [named, dflt] = run_named_and_default(deck, 1e-9, 1e-8);
+  INFO(dflt.log);
+  REQUIRE(dflt.report.transient_forms.size() == 1);
+  CHECK(dflt.report.transient_forms[0].form.find("then Cartesian stabilised index-2") !=
+        std::string::npos);
+  CHECK(test::max_state_difference(named, dflt) < 1e-4);
 }
 
 TEST_CASE("Default integrator: a deck that names an integrator or a DAE index keeps it") {
