@@ -58,6 +58,14 @@ struct DefaultForm {
 };
 DefaultForm choose_default_form(const Dae& dae);
 
+/// The most closed loop equations (closed_equation_count) the default takes in joint
+/// coordinates with cut joints: G M^-1 G^T is dense (M^-1 couples every loop through the tree),
+/// built by one articulated-body pass per cut joint and factorised whole, so its cost grows as
+/// N^2 to N^3 where the Cartesian DAE's sparse factorisation grows about linearly. Measured on
+/// bench/ladder (bench/ladder/README.md): equal CPU at 100 four-bars, the Cartesian DAE 1.3 to
+/// 1.7 times faster from 150 on.
+inline constexpr int kMaxClosedEquations = 200;
+
 /// The Cartesian DAE form the default falls back to, for the log and the JSON summary.
 extern const char* const kDefaultCartesianForm;
 /// The form a stiff model continues in (at most TreeOdeIntegrator::kMaxBdfStates states).

@@ -72,7 +72,6 @@ void TreeDynamics::init_loops() {
   for (size_t k = 0; k < tree_.joints.size(); ++k) {
     tree_index[static_cast<size_t>(tree_.joints[k].body)] = static_cast<int>(k);
   }
-  const std::vector<int>& removed = dae_.removed();
   for (int j : tree_.cuts) {
     Cut c;
     c.joint = j;
@@ -84,10 +83,7 @@ void TreeDynamics::init_loops() {
       c.tree_body[side] = tree_index[static_cast<size_t>(body)];
       c.offset[side] = sys.body_offset(body);
     }
-    const int eq0 = sys.lambda_offset(j) - kBodyStates * sys.num_moving_bodies();
-    for (int e = 0; e < sys.joint_equation_count(j); ++e) {
-      if (!std::binary_search(removed.begin(), removed.end(), eq0 + e)) c.equations.push_back(e);
-    }
+    c.equations = closed_equations(dae_, j);
     n_closed_ += static_cast<int>(c.equations.size());
     cuts_.push_back(std::move(c));
   }

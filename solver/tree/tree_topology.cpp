@@ -301,4 +301,21 @@ bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not
   return true;
 }
 
+std::vector<int> closed_equations(const Dae& dae, int joint) {
+  const System& sys = dae.system();
+  const std::vector<int>& removed = dae.removed();
+  const int eq0 = sys.lambda_offset(joint) - kBodyStates * sys.num_moving_bodies();
+  std::vector<int> kept;
+  for (int e = 0; e < sys.joint_equation_count(joint); ++e) {
+    if (!std::binary_search(removed.begin(), removed.end(), eq0 + e)) kept.push_back(e);
+  }
+  return kept;
+}
+
+int closed_equation_count(const Dae& dae, const TreeTopology& tree) {
+  int n = 0;
+  for (int j : tree.cuts) n += static_cast<int>(closed_equations(dae, j).size());
+  return n;
+}
+
 }  // namespace mb

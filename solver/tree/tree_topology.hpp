@@ -85,4 +85,10 @@ struct TreeTopology {
 bool find_tree_topology(const Dae& dae, TreeTopology& tree, std::string& why_not,
                         bool allow_loops = false);
 
+/// The equations of joint `joint` (0 .. System::joint_equation_count - 1) that the Dae keeps
+/// (not removed as redundant): a cut joint's closed equations.
+std::vector<int> closed_equations(const Dae& dae, int joint);
+/// The closed equations of all the cut joints: the size of G M^-1 G^T.
+int closed_equation_count(const Dae& dae, const TreeTopology& tree);
+
 }  // namespace mb

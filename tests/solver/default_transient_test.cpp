@@ -230,6 +230,22 @@ TEST_CASE("Default integrator: a stiff tree too large for a dense Newton matrix 
   CHECK(test::max_state_difference(named, dflt) < 1e-4);
 }
 
+TEST_CASE("Default integrator: many loop equations run the Cartesian DAE, and say why") {
+  // 100 four-bars close 200 equations, at the limit: joint coordinates with cut joints. 101
+  // close 202: their dense G M^-1 G^T would cost more than the Cartesian DAE's sparse solve.
+  const auto at_limit = run_logged(with_tol(test::n_four_bar_deck(100), 1e-6));
+  REQUIRE(at_limit.report.message == "");
+  CHECK(at_limit.log.find("no integrator named: joint coordinates with loop closures") !=
+        std::string::npos);
+  CHECK(at_limit.log.find("and 100 cut joints") != std::string::npos);
+  const auto above = run_logged(with_tol(test::n_four_bar_deck(101), 1e-6));
+  REQUIRE(above.report.message == "");
+  INFO(above.log);
+  CHECK(above.log.find("no integrator named: Cartesian stabilised index-2 DAE (SI2) on IDA (BDF) "
+                       "(joint coordinates do not apply: 101 cut joints close 202 loop equations, "
+                       "more than the 200") != std::string::npos);
+}
+
 TEST_CASE("Default integrator: a deck that names an integrator or a DAE index keeps it") {
   const auto abam = run_logged(with_tol(test::chain_deck(5), 1e-6, "ABAM"));
   REQUIRE(abam.report.message == "");

@@ -181,4 +181,37 @@ inline std::string planar_parallelogram(double end_time) {
   return deck;
 }
 
+/// A row of n planar parallelograms (IFToMM A02's N-four-bar): n + 1 cranks of 1 m pinned to
+/// ground at x = 0 .. n, their tops joined by n couplers of 1 m, every joint a revolute about z,
+/// at rest under gravity. n loops, each closing 2 independent in-plane equations (the
+/// out-of-plane ones are redundant).
+inline std::string n_four_bar_deck(int n) {
+  std::string s = R"XML(<MotionSolve><Model><Force_Gravity grav_y="-9.81"/>
+    <Body_Rigid id="1" isground="TRUE"/>)XML";
+  constexpr const char* body =
+      R"XML(<Body_Rigid id="{0}" cg_id="{1}" mass="1" inertia_xx="0.1" inertia_yy="0.1" inertia_zz="0.1"/>
+    <Reference_Marker id="{1}" body_id="{0}" pos_x="{2}" pos_y="{3}"/>
+    <Reference_Marker id="{4}" body_id="{0}" pos_x="{5}" pos_y="{6}"/>
+    <Reference_Marker id="{7}" body_id="{0}" pos_x="{8}" pos_y="{9}"/>)XML";
+  for (int k = 0; k <= n; ++k) {  // crank k: base marker 100000 + 10k + 1, top + 2
+    const int b = 100000 + 10 * k;
+    s += fmt::format(body, 10 + k, b, k, 0.5, b + 1, k, 0, b + 2, k, 1);
+    s += fmt::format(R"XML(<Reference_Marker id="{0}" body_id="1" pos_x="{1}"/>
+    <Constraint_Joint id="{2}" type="REVOLUTE" i_marker_id="{3}" j_marker_id="{0}"/>)XML",
+                     300000 + k, k, 1 + k, b + 1);
+  }
+  for (int k = 0; k < n; ++k) {  // coupler k: from the top of crank k to that of crank k + 1
+    const int b = 200000 + 10 * k, left = 100000 + 10 * k + 2, right = left + 10;
+    s += fmt::format(body, 100000 + k, b, k + 0.5, 1, b + 1, k, 1, b + 2, k + 1, 1);
+    s += fmt::format(
+        R"XML(<Constraint_Joint id="{0}" type="REVOLUTE" i_marker_id="{1}" j_marker_id="{2}"/>
+    <Constraint_Joint id="{3}" type="REVOLUTE" i_marker_id="{4}" j_marker_id="{5}"/>)XML",
+        200000 + k, b + 1, left, 400000 + k, b + 2, right);
+  }
+  s += R"XML(<Param_Transient integr_tol="TOL"/></Model><Command>
+    <Simulate analysis_type="Transient" end_time="0.01" print_interval="0.005"/>
+    </Command></MotionSolve>)XML";
+  return s;
+}
+
 }  // namespace mb::test
