@@ -11,20 +11,23 @@ namespace mb {
 const char* const kDefaultCartesianForm = "Cartesian stabilised index-2 DAE (SI2) on IDA (BDF)";
 const char* const kStiffJointForm = "joint coordinates on CVODE BDF";
 
+bool too_many_loop_equations(const Dae& dae, const TreeTopology& tree, std::string& why) {
+  const int closed = closed_equation_count(dae, tree);
+  if (closed <= kMaxClosedEquations) return false;
+  why = fmt::format(
+      "{} cut joints close {} loop equations, more than the {} up to which their dense "
+      "G M^-1 G^T (one articulated-body pass per cut joint, a dense factorisation) measures "
+      "faster than the Cartesian form's sparse one",
+      tree.cuts.size(), closed, kMaxClosedEquations);
+  return true;
+}
+
 DefaultForm choose_default_form(const Dae& dae) {
   DefaultForm f;
   std::string not_tree;
   f.joint_coordinates = find_tree_topology(dae, f.tree, not_tree, true);
-  if (f.joint_coordinates) {
-    const int closed = closed_equation_count(dae, f.tree);
-    if (closed > kMaxClosedEquations) {
-      f.joint_coordinates = false;
-      not_tree = fmt::format(
-          "{} cut joints close {} loop equations, more than the {} up to which their dense "
-          "G M^-1 G^T (one articulated-body pass per cut joint, a dense factorisation) measures "
-          "faster than the Cartesian DAE's sparse one",
-          f.tree.cuts.size(), closed, kMaxClosedEquations);
-    }
+  if (f.joint_coordinates && too_many_loop_equations(dae, f.tree, not_tree)) {
+    f.joint_coordinates = false;
   }
   if (f.joint_coordinates && f.tree.cuts.empty()) {
     f.form =

@@ -65,6 +65,9 @@ DefaultForm choose_default_form(const Dae& dae);
 /// bench/ladder (bench/ladder/README.md): equal CPU at 100 four-bars, the Cartesian DAE 1.3 to
 /// 1.7 times faster from 150 on.
 inline constexpr int kMaxClosedEquations = 200;
+/// More than kMaxClosedEquations in `tree`: true, with the reason in `why` (for the log). The
+/// named ODE integrators (ABAM, VSTIFF, MSTIFF) keep to the same limit.
+bool too_many_loop_equations(const Dae& dae, const TreeTopology& tree, std::string& why);
 
 /// The Cartesian DAE form the default falls back to, for the log and the JSON summary.
 extern const char* const kDefaultCartesianForm;

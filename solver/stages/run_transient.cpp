@@ -54,7 +54,8 @@ void choose_stiff_ode_form(const Dae& dae, const TransientParams& params, NamedC
                            ? ", MSTIFF runs as VSTIFF (the same BDF method)"
                            : "";
   std::string not_tree;
-  if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree, true)) {
+  if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree, true) &&
+      !too_many_loop_equations(dae, c.tree, not_tree)) {
     const int n = c.tree.nq + c.tree.nv + c.tree.ns;
     if (n <= TreeOdeIntegrator::kMaxBdfStates) {
       c.form = NamedForm::kJointCoordinates;
@@ -88,7 +89,8 @@ NamedChoice choose_named_form(const Dae& dae, const TransientParams& params) {
       break;
     case Integrator::kAbam: {
       std::string not_tree;
-      if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree, true)) {
+      if (params.joint_coordinates && find_tree_topology(dae, c.tree, not_tree, true) &&
+          !too_many_loop_equations(dae, c.tree, not_tree)) {
         c.form = NamedForm::kJointCoordinates;
         c.details = joint_coordinate_details(c.tree, "");
       } else {

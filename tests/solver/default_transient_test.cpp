@@ -244,6 +244,11 @@ TEST_CASE("Default integrator: many loop equations run the Cartesian DAE, and sa
   CHECK(above.log.find("no integrator named: Cartesian stabilised index-2 DAE (SI2) on IDA (BDF) "
                        "(joint coordinates do not apply: 101 cut joints close 202 loop equations, "
                        "more than the 200") != std::string::npos);
+  // The named ODE integrators keep to the same limit.
+  const auto abam = run_logged(with_tol(test::n_four_bar_deck(101), 1e-6, "ABAM"));
+  REQUIRE(abam.report.message == "");
+  CHECK(abam.log.find("(ABAM, ODE form, Cartesian: 101 cut joints close 202 loop equations") !=
+        std::string::npos);
 }
 
 TEST_CASE("Default integrator: a deck that names an integrator or a DAE index keeps it") {
