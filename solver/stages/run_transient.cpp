@@ -252,48 +252,32 @@ bool run_default_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
   }
 }
 
-/// The form that carries a named ABAM, VSTIFF or MSTIFF through a singular position of its loop
-/// closures: VSTIFF's and MSTIFF's BDF the Cartesian ODE form on CVODE BDF; ABAM the Cartesian
-/// DAE path (SI2 on IDA, with its re-selection of removed equations), because CVODE Adams on the
-/// Cartesian ODE form crawls there (IFToMM A02: steps of 1e-34 s at a flat position).
-const char* crossing_form(TreeOdeMethod method) {
-  return method == TreeOdeMethod::kBdf ? "the Cartesian ODE form" : kDefaultCartesianForm;
-}
-
-/// Runs crossing_form(method) from `from` (a hand-over of the loop closures at an output time):
-/// to the end with `to_end`, else through the singular position (kDaeWindow output intervals of
-/// the ODE form; the DAE path until it restores the model's own selection). Returns where joint
-/// coordinates may take over again, nothing once the run reached its end.
+/// The Cartesian DAE path (SI2 on IDA, with its re-selection of removed equations at singular
+/// positions: stages/dae_transient.hpp) from `from`, a hand-over of a named integrator's loop
+/// closures at an output time: to the end with `to_end`, else until it restores the model's own
+/// selection (through_singular_position). Returns where joint coordinates may take over again,
+/// nothing once the run reached its end. The Cartesian ODE forms do not pass such positions
+/// reliably: on IFToMM A02 CVODE Adams crawled (steps of 1e-34 s at t = 13 s, integr_tol 1e-6)
+/// and CVODE BDF failed to converge (t = 9.1 s, integr_tol 1e-10).
 std::optional<DaeRestart> run_crossing(const Stage& from, std::optional<Dae>& dae, DaeForms& forms,
-                                       TreeOdeMethod method, const TransientParams& params,
-                                       const OutputGrid& g, bool to_end, std::string_view name) {
-  if (method == TreeOdeMethod::kAdams) {
-    TransientParams si2 = params;
-    si2.integrator = Integrator::kGstiff;
-    si2.dae_index = 2;
-    if (!to_end) return through_singular_position(from, dae, forms, si2, g);
-    run_dae_transient(from, dae, forms, si2, g);
-    return std::nullopt;
-  }
-  OutputGrid window = g;
-  const long k = std::lround((from.t0 - g.t0) / g.dt);
-  if (!to_end && k + kDaeWindow < g.count()) window.t1 = g.at(k + kDaeWindow);
-  check_ode_form_applies(from.sys, false, name);
-  CvodeIntegrator cvode(*dae, params, from.t0, from.ic.y, g.dt);
-  integrate(cvode, from, *dae, window);
-  if (window.t1 >= g.t1) return std::nullopt;
-  return DaeRestart{cvode.time(), cvode.y(), cvode.yp()};
+                                       const TransientParams& params, const OutputGrid& g,
+                                       bool to_end) {
+  TransientParams si2 = params;
+  si2.integrator = Integrator::kGstiff;
+  si2.dae_index = 2;
+  if (!to_end) return through_singular_position(from, dae, forms, si2, g);
+  run_dae_transient(from, dae, forms, si2, g);
+  return std::nullopt;
 }
 
 /// ABAM, VSTIFF or MSTIFF in joint coordinates (c.method). With loop closures, when they fail (a
-/// singular position; LoopHandOver at the last output) crossing_form(c.method) carries the run
+/// singular position; LoopHandOver at the last output) the Cartesian DAE path carries the run
 /// through it (run_crossing), then joint coordinates take over again where the closures hold the
-/// first segment's rank and conditioning (else the crossing form goes on).
+/// first segment's rank and conditioning (else the DAE path goes on).
 void run_joint_coordinates(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
-                           NamedChoice& c, const TransientParams& params, const OutputGrid& g,
-                           std::string_view name) {
+                           NamedChoice& c, const TransientParams& params, const OutputGrid& g) {
   TransientForm* form = params.integrator_named ? &st.report.transient_forms.back() : nullptr;
-  const char* crossing = crossing_form(c.method);
+  const char* crossing = kDefaultCartesianForm;
   bool handed_over = false, handed_back = false;
   InitialConditions from_ic;
   std::optional<Stage> from;
@@ -337,8 +321,7 @@ void run_joint_coordinates(const Stage& st, std::optional<Dae>& dae, DaeForms& f
         from.emplace(segment_stage(st, h.t, from_ic));
       }
     }
-    std::optional<DaeRestart> back =
-        run_crossing(*from, dae, forms, c.method, params, g, to_end, name);
+    std::optional<DaeRestart> back = run_crossing(*from, dae, forms, params, g, to_end);
     if (!back) return;
     from_ic = InitialConditions();
     from_ic.y = std::move(back->y);
@@ -373,7 +356,7 @@ void run_named_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
     }
     case NamedForm::kJointCoordinates: {
       check_ode_form_applies(st.sys, true, name);
-      run_joint_coordinates(st, dae, forms, c, params, g, name);
+      run_joint_coordinates(st, dae, forms, c, params, g);
       break;
     }
   }
