@@ -19,15 +19,6 @@ using namespace mb;
 
 namespace {
 
-/// The deck at integr_tol `tol`, with integrator_type `integrator` (empty: none named).
-std::string with_tol(std::string deck, double tol, const std::string& integrator = "") {
-  const std::string key = "integr_tol=\"TOL\"";
-  std::string attrs = fmt::format("integr_tol=\"{:g}\"", tol);
-  if (!integrator.empty()) attrs += fmt::format(" integrator_type=\"{}\"", integrator);
-  deck.replace(deck.find(key), key.size(), attrs);
-  return deck;
-}
-
 test::LoggedRun run_logged(const std::string& deck) {
   return test::run_logged(test::model_inline(deck));
 }
@@ -39,8 +30,8 @@ struct NamedAndDefault {
   test::LoggedRun dflt;
 };
 NamedAndDefault run_named_and_default(const std::string& deck, double named_tol, double tol) {
-  NamedAndDefault r{test::run_inline(with_tol(deck, named_tol, "GSTIFF")),
-                    run_logged(with_tol(deck, tol))};
+  NamedAndDefault r{test::run_inline(test::with_integrator(deck, "GSTIFF", named_tol)),
+                    run_logged(test::with_integrator(deck, "", tol))};
   REQUIRE(r.named.report.message == "");
   REQUIRE(r.dflt.report.message == "");
   return r;
@@ -70,9 +61,9 @@ TEST_CASE("Default integrator: a tree runs in joint coordinates on explicit Rung
 
 TEST_CASE("Default integrator: at the default integr_tol a chain matches GSTIFF to the tolerance") {
   const std::string deck = test::chain_deck(5);
-  const auto named = test::run_inline(with_tol(deck, 1e-3, "GSTIFF"));
-  const auto tight = test::run_inline(with_tol(deck, 1e-10, "GSTIFF"));
-  const auto dflt = test::run_inline(with_tol(deck, 1e-3));
+  const auto named = test::run_inline(test::with_integrator(deck, "GSTIFF", 1e-3));
+  const auto tight = test::run_inline(test::with_integrator(deck, "GSTIFF", 1e-10));
+  const auto dflt = test::run_inline(test::with_integrator(deck, "", 1e-3));
   REQUIRE(named.report.message == "");
   REQUIRE(dflt.report.message == "");
   // The default form is at least as accurate as GSTIFF at the same integr_tol.
@@ -114,8 +105,8 @@ TEST_CASE("Default integrator: a model that is not a tree runs exactly DSTIFF, a
   std::string deck = test::kFourBar;
   deck.insert(deck.find("<Param_Transient"),
               R"(<Motion_Joint id="1" joint_id="1" joint_type="R" expr="2*TIME"/>)");
-  const auto named = test::run_inline(with_tol(deck, 1e-7, "DSTIFF"));
-  const auto dflt = run_logged(with_tol(deck, 1e-7));
+  const auto named = test::run_inline(test::with_integrator(deck, "DSTIFF", 1e-7));
+  const auto dflt = run_logged(test::with_integrator(deck, "", 1e-7));
   REQUIRE(named.report.message == "");
   REQUIRE(dflt.report.message == "");
   INFO(dflt.log);
@@ -233,30 +224,30 @@ TEST_CASE("Default integrator: a stiff tree too large for a dense Newton matrix 
 TEST_CASE("Default integrator: many loop equations run the Cartesian DAE, and say why") {
   // 100 four-bars close 200 equations, at the limit: joint coordinates with cut joints. 101
   // close 202: their dense G M^-1 G^T would cost more than the Cartesian DAE's sparse solve.
-  const auto at_limit = run_logged(with_tol(test::n_four_bar_deck(100), 1e-6));
+  const auto at_limit = run_logged(test::with_integrator(test::n_four_bar_deck(100), "", 1e-6));
   REQUIRE(at_limit.report.message == "");
   CHECK(at_limit.log.find("no integrator named: joint coordinates with loop closures") !=
         std::string::npos);
   CHECK(at_limit.log.find("and 100 cut joints") != std::string::npos);
-  const auto above = run_logged(with_tol(test::n_four_bar_deck(101), 1e-6));
+  const auto above = run_logged(test::with_integrator(test::n_four_bar_deck(101), "", 1e-6));
   REQUIRE(above.report.message == "");
   INFO(above.log);
   CHECK(above.log.find("no integrator named: Cartesian stabilised index-2 DAE (SI2) on IDA (BDF) "
                        "(joint coordinates do not apply: 101 cut joints close 202 loop equations, "
                        "more than the 200") != std::string::npos);
   // The named ODE integrators keep to the same limit.
-  const auto abam = run_logged(with_tol(test::n_four_bar_deck(101), 1e-6, "ABAM"));
+  const auto abam = run_logged(test::with_integrator(test::n_four_bar_deck(101), "ABAM", 1e-6));
   REQUIRE(abam.report.message == "");
   CHECK(abam.log.find("(ABAM, ODE form, Cartesian: 101 cut joints close 202 loop equations") !=
         std::string::npos);
 }
 
 TEST_CASE("Default integrator: a deck that names an integrator or a DAE index keeps it") {
-  const auto abam = run_logged(with_tol(test::chain_deck(5), 1e-6, "ABAM"));
+  const auto abam = run_logged(test::with_integrator(test::chain_deck(5), "ABAM", 1e-6));
   REQUIRE(abam.report.message == "");
   CHECK(abam.log.find("no integrator named") == std::string::npos);
   CHECK(abam.log.find("(ABAM, ODE form, joint coordinates") != std::string::npos);
-  std::string deck = with_tol(test::chain_deck(5), 1e-6);
+  std::string deck = test::with_integrator(test::chain_deck(5), "", 1e-6);
   deck.replace(deck.find("<Param_Transient "), 17, "<Param_Transient dae_index=\"3\" ");
   const auto i3 = run_logged(deck);
   REQUIRE(i3.report.message == "");
@@ -266,7 +257,7 @@ TEST_CASE("Default integrator: a deck that names an integrator or a DAE index ke
 
 TEST_CASE("Default integrator: an integration failure names time, step and coordinate") {
   // h_min far above the step this tolerance needs: the error test fails at h_min.
-  std::string deck = with_tol(test::chain_deck(5), 1e-12);
+  std::string deck = test::with_integrator(test::chain_deck(5), "", 1e-12);
   deck.replace(deck.find("<Param_Transient "), 17, "<Param_Transient h_min=\"0.005\" ");
   const auto run = run_logged(deck);
   REQUIRE(run.log.find("no integrator named: joint coordinates") != std::string::npos);

@@ -1,6 +1,7 @@
 #pragma once
 // Test helper: solve a deck given as a string, keeping every output state.
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -19,6 +20,16 @@
 #include "solver/system.hpp"
 
 namespace mb::test {
+
+/// The deck (its Param_Transient has integr_tol="TOL") at integr_tol `tol`, with integrator_type
+/// `integrator` (empty: none named).
+inline std::string with_integrator(std::string deck, const std::string& integrator, double tol) {
+  const std::string key = "integr_tol=\"TOL\"";
+  std::string attrs = fmt::format("integr_tol=\"{:g}\"", tol);
+  if (!integrator.empty()) attrs += fmt::format(" integrator_type=\"{}\"", integrator);
+  deck.replace(deck.find(key), key.size(), attrs);
+  return deck;
+}
 
 struct InlineRun {
   std::unique_ptr<Model> model;

@@ -17,14 +17,6 @@ using namespace mb;
 
 namespace {
 
-/// Replaces the integrator in a deck whose Param_Transient has integr_tol="TOL".
-std::string with_integrator(std::string deck, const std::string& integrator, double tol) {
-  const std::string key = "integr_tol=\"TOL\"";
-  deck.replace(deck.find(key), key.size(),
-               fmt::format("integr_tol=\"{:g}\" integrator_type=\"{}\"", tol, integrator));
-  return deck;
-}
-
 /// Largest difference of the body states (13 per moving body) over all outputs.
 double max_state_difference(const test::InlineRun& a, const test::InlineRun& b, int nb) {
   REQUIRE(a.t.size() == b.t.size());
@@ -51,11 +43,11 @@ double max_reaction_difference(const test::InlineRun& a, const test::InlineRun& 
 
 void compare_forms(const std::string& deck, int nb, double tol, double state_bound,
                    double reaction_bound, std::initializer_list<const char*> forms) {
-  const auto ida = test::run_inline(with_integrator(deck, "DSTIFF", tol));
+  const auto ida = test::run_inline(test::with_integrator(deck, "DSTIFF", tol));
   REQUIRE(ida.report.code == ExitCode::kSuccess);
   for (const char* ode : forms) {
     INFO(ode);
-    const auto cv = test::run_inline(with_integrator(deck, ode, tol));
+    const auto cv = test::run_inline(test::with_integrator(deck, ode, tol));
     REQUIRE(cv.report.message == "");
     REQUIRE(cv.report.code == ExitCode::kSuccess);
     CHECK(max_state_difference(ida, cv, nb) < state_bound);
@@ -125,7 +117,7 @@ TEST_CASE("ODE form (CVODE) agrees with the DAE form (IDA): double pendulum") {
 }
 
 TEST_CASE("ODE form keeps the constraints: the pendulum pin stays on the pivot") {
-  const auto run = test::run_inline(with_integrator(kPendulum, "VSTIFF", 1e-6));
+  const auto run = test::run_inline(test::with_integrator(kPendulum, "VSTIFF", 1e-6));
   REQUIRE(run.report.code == ExitCode::kSuccess);
   const Marker& pin = run.model->markers[run.model->marker_index.at(21)];
   double drift = 0, norm = 0;

@@ -18,15 +18,9 @@ using namespace mb;
 
 namespace {
 
-std::string with_integrator(std::string deck, const std::string& integrator, double tol) {
-  const std::string key = "integr_tol=\"TOL\"";
-  deck.replace(deck.find(key), key.size(),
-               fmt::format("integr_tol=\"{:g}\" integrator_type=\"{}\"", tol, integrator));
-  return deck;
-}
-
 test::LoggedRun run(const std::string& deck, const std::string& integrator, double tol) {
-  test::LoggedRun r = test::run_logged(test::model_inline(with_integrator(deck, integrator, tol)));
+  test::LoggedRun r =
+      test::run_logged(test::model_inline(test::with_integrator(deck, integrator, tol)));
   INFO(integrator << ": " << r.log);
   REQUIRE(r.report.message == "");
   return r;

@@ -23,22 +23,15 @@ using namespace mb;
 
 namespace {
 
-std::string with_integrator(std::string deck, const std::string& integrator, double tol) {
-  const std::string key = "integr_tol=\"TOL\"";
-  deck.replace(deck.find(key), key.size(),
-               fmt::format("integr_tol=\"{:g}\" integrator_type=\"{}\"", tol, integrator));
-  return deck;
-}
-
 /// Runs a deck with ABAM, in joint coordinates (the default) or forced Cartesian; keeps the log.
 test::LoggedRun run_abam(const std::string& deck, double tol, bool joint_coordinates) {
-  auto model = test::model_inline(with_integrator(deck, "ABAM", tol));
+  auto model = test::model_inline(test::with_integrator(deck, "ABAM", tol));
   model->transient.joint_coordinates = joint_coordinates;
   return test::run_logged(std::move(model));
 }
 
 bool qualifies(const std::string& deck, std::string& why_not) {
-  auto model = test::model_inline(with_integrator(deck, "ABAM", 1e-6));
+  auto model = test::model_inline(test::with_integrator(deck, "ABAM", 1e-6));
   System sys(*model);
   Workspace ws = sys.make_workspace();
   const Dae dae(sys, ws, find_redundant_equations(sys, 0.0, sys.initial_state()));
@@ -100,7 +93,7 @@ TEST_CASE("Joint-coordinate ODE form: trees qualify, loops and other constraints
 }
 
 TEST_CASE("Joint-coordinate ODE form agrees with IDA on a tree of every supported joint type") {
-  const auto ida = test::run_inline(with_integrator(test::kMixedTree, "GSTIFF", 1e-10));
+  const auto ida = test::run_inline(test::with_integrator(test::kMixedTree, "GSTIFF", 1e-10));
   REQUIRE(ida.report.message == "");
   const auto tree = run_abam(test::kMixedTree, 1e-10, true);
   REQUIRE(tree.report.message == "");
@@ -117,7 +110,7 @@ TEST_CASE("Joint-coordinate ODE form agrees with IDA on a tree of every supporte
 
 TEST_CASE("Joint-coordinate ODE form agrees with GSTIFF on a five-link chain, reactions too") {
   const std::string deck = test::chain_deck(5);
-  const auto ida = test::run_inline(with_integrator(deck, "GSTIFF", 1e-9));
+  const auto ida = test::run_inline(test::with_integrator(deck, "GSTIFF", 1e-9));
   REQUIRE(ida.report.message == "");
   const auto tree = run_abam(deck, 1e-9, true);
   REQUIRE(tree.report.message == "");
@@ -157,7 +150,8 @@ TEST_CASE("ABAM on a loop (four-bar) runs joint coordinates with a cut joint") {
   INFO(abam.log);
   CHECK(abam.log.find("(ABAM, ODE form, joint coordinates: 3 joints, 16 coordinates, 1 cut "
                       "joints)") != std::string::npos);
-  const test::InlineRun ida = test::run_inline(with_integrator(test::kFourBar, "GSTIFF", 1e-10));
+  const test::InlineRun ida =
+      test::run_inline(test::with_integrator(test::kFourBar, "GSTIFF", 1e-10));
   REQUIRE(ida.report.message == "");
   CHECK(test::max_state_difference(ida, abam) < 1e-6);
   CHECK(test::max_reaction_difference(ida, abam) < 1e-5);
@@ -195,7 +189,7 @@ TEST_CASE("ABAM through a singular position: the DAE path, then joint coordinate
   REQUIRE(abam.report.transient_forms.size() == 1);
   CHECK(abam.report.transient_forms[0].form.find(", and back after each singular position") !=
         std::string::npos);
-  const test::InlineRun ida = test::run_inline(with_integrator(deck, "GSTIFF", 1e-10));
+  const test::InlineRun ida = test::run_inline(test::with_integrator(deck, "GSTIFF", 1e-10));
   REQUIRE(ida.report.message == "");
   CHECK(test::max_state_difference(ida, abam) < 1e-3);
 }
