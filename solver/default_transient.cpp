@@ -78,26 +78,12 @@ void DefaultTreeIntegrator::advance_to(double tout, double t_stop) {
     t_ = erk_->time();
     y_ = erk_->y();
     yp_ = erk_->yp();
-    if (!erk_->failure().empty()) {
-      on_handover_(fmt::format("the joint-coordinate form with loop closures failed ({}); {} "
-                               "continues from t = {:g}",
-                               erk_->failure(), kDefaultCartesianForm, t_),
-                   kDefaultCartesianForm);
-      throw LoopHandOver{t_, y_, yp_, erk_->failure()};
-    }
+    if (!erk_->failure().empty()) throw LoopHandOver{t_, y_, yp_, erk_->failure()};
     if (!erk_->stiff()) return;
     hand_over_stiff();
   }
   if (bdf_) {
-    try {
-      bdf_->advance_to(tout, t_stop);
-    } catch (const LoopHandOver& h) {
-      on_handover_(fmt::format("the joint-coordinate form with loop closures failed ({}); {} "
-                               "continues from t = {:g}",
-                               h.why, kDefaultCartesianForm, h.t),
-                   kDefaultCartesianForm);
-      throw;
-    }
+    bdf_->advance_to(tout, t_stop);  // LoopHandOver passes on
     t_ = bdf_->time();
     y_ = bdf_->y();
     yp_ = bdf_->yp();

@@ -79,9 +79,9 @@ extern const char* const kStiffJointForm;
 class DefaultTreeIntegrator : public IntegratorState {
  public:
   /// `on_handover(what, form)` is called when the model turns out stiff (`form`, BDF in joint
-  /// coordinates or IDA, continues here) or the loop closures fail (LoopHandOver is thrown;
-  /// `form` the DAE path), with a sentence saying when and why (for the log and the JSON
-  /// summary).
+  /// coordinates or IDA, continues here), with a sentence saying when and why (for the log and
+  /// the JSON summary). When the loop closures fail, advance_to throws LoopHandOver for the
+  /// caller to log and to continue on the DAE path (stages/run_transient.cpp).
   using HandOver = std::function<void(const std::string& what, const std::string& form)>;
   DefaultTreeIntegrator(const Dae& dae, TreeTopology tree, const TransientParams& params, double t0,
                         const std::vector<double>& y0, std::optional<double> print_interval,

@@ -2,13 +2,14 @@
 // parsed once into TransientParams::integrator) or, when the deck names none, the default form
 // chosen from the model (default_transient.hpp).
 //   DSTIFF, GSTIFF, HSTIFF  the DAE form on IDA (dae_transient.hpp), index dae_index
-//   VSTIFF, MSTIFF          on a tree or closed loops of joints (at most kMaxBdfStates states)
-//                           the joint-coordinate ODE form on CVODE BDF, through singular
-//                           positions on the Cartesian one (tree_ode_integrator.hpp), else the
-//                           Cartesian ODE form on CVODE BDF (cvode_integrator.hpp); MSTIFF is
-//                           VSTIFF's method (MotionSolve documents none of its own)
-//   ABAM                    on a tree of joints the joint-coordinate ODE form on CVODE Adams
-//                           (tree_ode_integrator.hpp), else the Cartesian ODE form on Adams
+//   VSTIFF, MSTIFF          on a tree or closed loops of joints (at most kMaxBdfStates states,
+//                           kMaxClosedEquations loop equations) the joint-coordinate ODE form on
+//                           CVODE BDF (tree_ode_integrator.hpp), else the Cartesian ODE form on
+//                           CVODE BDF (cvode_integrator.hpp); MSTIFF is VSTIFF's method
+//                           (MotionSolve documents none of its own)
+//   ABAM                    the same on CVODE Adams
+// The joint-coordinate forms, the default's and the named ones, run in segments (run_segments):
+// through each singular position of the loop closures the Cartesian DAE path carries the run.
 
 #include <fmt/format.h>
 
@@ -171,94 +172,13 @@ std::optional<DaeRestart> through_singular_position(const Stage& from, std::opti
   }
 }
 
-/// No integrator named (default_transient.hpp): on a tree, runs the joint-coordinate form and
-/// returns true; otherwise logs why and returns false for the Cartesian DAE path (DSTIFF SI2,
-/// TransientParams' defaults).
-bool run_default_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
-                      const TransientParams& params, const OutputGrid& g) {
-  DefaultForm choice = choose_default_form(*dae);
-  st.obs.log(fmt::format("no integrator named: {} ({})", choice.form, choice.reason));
-  st.report.transient_forms.push_back({"default", choice.form, choice.reason});
-  if (!choice.joint_coordinates) return false;
-  st.obs.log(
-      fmt::format("transient analysis (default, {}) from t = {:g} to {:g}, output every {:g}",
-                  choice.form, g.t0, g.t1, g.dt));
-  const size_t entry = st.report.transient_forms.size() - 1;
-  bool handed_over = false, handed_back = false;
-  const auto on_handover = [&](const std::string& what, const std::string& next) {
-    st.obs.log(what);
-    TransientForm& f = st.report.transient_forms[entry];
-    if (!handed_over) {
-      f.form += fmt::format(", then {}", next);
-      f.reason += "; " + what;
-    }
-    handed_over = true;
-  };
-
-  // Segments: joint coordinates until the loop closures lose rank (LoopHandOver), then the DAE
-  // path from the last output through the singular position, back to joint coordinates where
-  // the DAE path restores the model's own selection of equations (the singular region passed).
-  InitialConditions from_ic;
-  std::optional<Stage> from;
-  const Stage* segment = &st;
-  for (;;) {
-    // A segment that cannot start (the closures short of the first segment's rank or
-    // conditioning where the DAE path hands back) or fails before its first output stays on the
-    // DAE path from there.
-    std::optional<DefaultTreeIntegrator> integ;
-    try {
-      integ.emplace(*dae, choice.tree, params, segment->t0, segment->ic.y, g.dt, on_handover);
-    } catch (const Error& e) {
-      if (segment == &st || e.code() != ExitCode::kAnalysisFailed) throw;
-      st.obs.log(fmt::format("t = {:.10g}: {}; the DAE path continues", segment->t0, e.what()));
-    }
-    bool back_again = false;
-    if (integ) {
-      if (choice.tree.closure_rank < 0) {  // the first segment's, for the later ones to hold
-        choice.tree.closure_rank = integ->closure_rank();
-        choice.tree.closure_ratio = integ->closure_ratio();
-      }
-      try {
-        integrate(*integ, *segment, *dae, g);
-        return true;
-      } catch (const LoopHandOver& h) {
-        back_again = h.t > segment->t0;
-        // The DAE path from the last output written (its grid skips the outputs up to there).
-        from_ic = InitialConditions();
-        from_ic.y = h.y;
-        from_ic.yp = h.yp;
-        from.emplace(segment_stage(st, h.t, from_ic));
-      }
-    }
-    if (!back_again) {
-      run_dae_transient(*from, dae, forms, params, g);
-      return true;
-    }
-    std::optional<DaeRestart> back = through_singular_position(*from, dae, forms, params, g);
-    if (!back) return true;
-    st.obs.log(
-        fmt::format("t = {:.10g}: the loop closures are regular again; joint coordinates "
-                    "with loop closures continue",
-                    back->t));
-    if (!handed_back) {
-      st.report.transient_forms[entry].form += ", and back after each singular position";
-    }
-    handed_back = true;
-    from_ic = InitialConditions();
-    from_ic.y = std::move(back->y);
-    from_ic.yp = std::move(back->yp);
-    from.emplace(segment_stage(st, back->t, from_ic));
-    segment = &*from;
-  }
-}
-
 /// The Cartesian DAE path (SI2 on IDA, with its re-selection of removed equations at singular
-/// positions: stages/dae_transient.hpp) from `from`, a hand-over of a named integrator's loop
-/// closures at an output time: to the end with `to_end`, else until it restores the model's own
-/// selection (through_singular_position). Returns where joint coordinates may take over again,
-/// nothing once the run reached its end. The Cartesian ODE forms do not pass such positions
-/// reliably: on IFToMM A02 CVODE Adams crawled (steps of 1e-34 s at t = 13 s, integr_tol 1e-6)
-/// and CVODE BDF failed to converge (t = 9.1 s, integr_tol 1e-10).
+/// positions: stages/dae_transient.hpp) from `from`, a hand-over of the loop closures at an
+/// output time: to the end with `to_end`, else until it restores the model's own selection
+/// (through_singular_position). Returns where joint coordinates may take over again, nothing
+/// once the run reached its end. The Cartesian ODE forms do not pass such positions reliably: on
+/// IFToMM A02 CVODE Adams crawled (steps of 1e-34 s at t = 13 s, integr_tol 1e-6) and CVODE BDF
+/// failed to converge (t = 9.1 s, integr_tol 1e-10).
 std::optional<DaeRestart> run_crossing(const Stage& from, std::optional<Dae>& dae, DaeForms& forms,
                                        const TransientParams& params, const OutputGrid& g,
                                        bool to_end) {
@@ -270,51 +190,72 @@ std::optional<DaeRestart> run_crossing(const Stage& from, std::optional<Dae>& da
   return std::nullopt;
 }
 
-/// ABAM, VSTIFF or MSTIFF in joint coordinates (c.method). With loop closures, when they fail (a
-/// singular position; LoopHandOver at the last output) the Cartesian DAE path carries the run
-/// through it (run_crossing), then joint coordinates take over again where the closures hold the
-/// first segment's rank and conditioning (else the DAE path goes on).
-void run_joint_coordinates(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
-                           NamedChoice& c, const TransientParams& params, const OutputGrid& g) {
-  TransientForm* form = params.integrator_named ? &st.report.transient_forms.back() : nullptr;
-  const char* crossing = kDefaultCartesianForm;
+/// The hand-overs of a joint-coordinate run, for the log and its entry in the JSON summary's
+/// transient_forms (null: none); the entry's form and reason name the first hand-over only.
+struct HandOverLog {
+  const Stage& st;
+  TransientForm* form;
   bool handed_over = false, handed_back = false;
+
+  /// `what` happened; the form `next` continues (`at`: the time, for the entry).
+  void hand_over(const std::string& what, const std::string& next, const std::string& at = "") {
+    st.obs.log(what);
+    if (form && !handed_over) {
+      form->form += fmt::format(", then {}{}", next, at);
+      form->reason += "; " + what;
+    }
+    handed_over = true;
+  }
+  void back(double t) {
+    st.obs.log(
+        fmt::format("t = {:.10g}: the loop closures are regular again; joint coordinates "
+                    "with loop closures continue",
+                    t));
+    if (form && !handed_back) form->form += ", and back after each singular position";
+    handed_back = true;
+  }
+};
+
+/// A joint-coordinate run in segments (`start(integ, segment)` emplaces the integrator of a
+/// segment: the default's DefaultTreeIntegrator, a named one's TreeOdeIntegrator). With loop
+/// closures, when they fail (a singular position: LoopHandOver at the last output) the Cartesian
+/// DAE path carries the run through it (run_crossing), then joint coordinates take over again
+/// where the closures hold the first segment's rank and conditioning (tree.closure_rank,
+/// closure_ratio). A segment that cannot start there, or fails before its first output, leaves
+/// the DAE path to run to the end.
+template <class Integ, class Start>
+void run_segments(const Stage& st, std::optional<Dae>& dae, DaeForms& forms, TreeTopology& tree,
+                  const TransientParams& params, const OutputGrid& g, HandOverLog& log,
+                  const Start& start) {
   InitialConditions from_ic;
   std::optional<Stage> from;
   const Stage* segment = &st;
   for (;;) {
-    std::optional<TreeOdeIntegrator> integ;
+    std::optional<Integ> integ;
     try {
-      integ.emplace(*dae, c.tree, c.method, params, segment->t0, segment->ic.y, g.dt);
+      start(integ, *segment);
     } catch (const Error& e) {
       if (segment == &st || e.code() != ExitCode::kAnalysisFailed) throw;
-      st.obs.log(fmt::format("t = {:.10g}: {}; {} continues", segment->t0, e.what(), crossing));
+      st.obs.log(fmt::format("t = {:.10g}: {}; {} continues", segment->t0, e.what(),
+                             kDefaultCartesianForm));
     }
     bool to_end = !integ;
     if (integ) {
-      if (c.tree.closure_rank < 0) {  // the first segment's, for the later ones to hold
-        c.tree.closure_rank = integ->closure_rank();
-        c.tree.closure_ratio = integ->closure_ratio();
+      if (tree.closure_rank < 0) {  // the first segment's, for the later ones to hold
+        tree.closure_rank = integ->closure_rank();
+        tree.closure_ratio = integ->closure_ratio();
       }
-      if (segment != &st) {
-        st.obs.log(fmt::format(
-            "t = {:.10g}: the loop closures are regular again; joint coordinates continue",
-            segment->t0));
-        if (form && !handed_back) form->form += ", and back after each singular position";
-        handed_back = true;
-      }
+      if (segment != &st) log.back(segment->t0);
       try {
         integrate(*integ, *segment, *dae, g);
         return;
       } catch (const LoopHandOver& h) {
-        st.obs.log(
-            fmt::format("t = {:.10g}: the joint-coordinate form with loop closures failed "
-                        "({}); {} continues",
-                        h.t, h.why, crossing));
-        if (form && !handed_over)
-          form->form += fmt::format(", then {} from t = {:g}", crossing, h.t);
-        handed_over = true;
+        log.hand_over(fmt::format("t = {:.10g}: the joint-coordinate form with loop closures "
+                                  "failed ({}); {} continues from t = {:g}",
+                                  h.t, h.why, kDefaultCartesianForm, h.t),
+                      kDefaultCartesianForm, fmt::format(" from t = {:g}", h.t));
         to_end = h.t <= segment->t0;  // no progress: no hand-back
+        // The DAE path from the last output written (its grid skips the outputs up to there).
         from_ic = InitialConditions();
         from_ic.y = h.y;
         from_ic.yp = h.yp;
@@ -329,6 +270,30 @@ void run_joint_coordinates(const Stage& st, std::optional<Dae>& dae, DaeForms& f
     from.emplace(segment_stage(st, back->t, from_ic));
     segment = &*from;
   }
+}
+
+/// No integrator named (default_transient.hpp): on a tree or closed loops of joints, runs the
+/// joint-coordinate form (run_segments) and returns true; otherwise logs why and returns false
+/// for the Cartesian DAE path (DSTIFF SI2, TransientParams' defaults).
+bool run_default_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
+                      const TransientParams& params, const OutputGrid& g) {
+  DefaultForm choice = choose_default_form(*dae);
+  st.obs.log(fmt::format("no integrator named: {} ({})", choice.form, choice.reason));
+  st.report.transient_forms.push_back({"default", choice.form, choice.reason});
+  if (!choice.joint_coordinates) return false;
+  st.obs.log(
+      fmt::format("transient analysis (default, {}) from t = {:g} to {:g}, output every {:g}",
+                  choice.form, g.t0, g.t1, g.dt));
+  HandOverLog log{st, &st.report.transient_forms.back()};
+  const auto on_stiff = [&](const std::string& what, const std::string& next) {
+    log.hand_over(what, next);
+  };
+  run_segments<DefaultTreeIntegrator>(
+      st, dae, forms, choice.tree, params, g, log,
+      [&](std::optional<DefaultTreeIntegrator>& integ, const Stage& segment) {
+        integ.emplace(*dae, choice.tree, params, segment.t0, segment.ic.y, g.dt, on_stiff);
+      });
+  return true;
 }
 
 /// The form a named integrator runs (choose_named_form), from st.ic over the grid g.
@@ -356,7 +321,12 @@ void run_named_form(const Stage& st, std::optional<Dae>& dae, DaeForms& forms,
     }
     case NamedForm::kJointCoordinates: {
       check_ode_form_applies(st.sys, true, name);
-      run_joint_coordinates(st, dae, forms, c, params, g);
+      HandOverLog log{st, params.integrator_named ? &st.report.transient_forms.back() : nullptr};
+      run_segments<TreeOdeIntegrator>(
+          st, dae, forms, c.tree, params, g, log,
+          [&](std::optional<TreeOdeIntegrator>& integ, const Stage& segment) {
+            integ.emplace(*dae, c.tree, c.method, params, segment.t0, segment.ic.y, g.dt);
+          });
       break;
     }
   }
