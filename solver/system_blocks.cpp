@@ -274,6 +274,7 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
     } else {
       dae_.jacobian(t, y.data(), yp.data(), 0.0, j0_.data());
     }
+    j0_y_ = y;  // same size after the first solve: no allocation
     if (refresh_dfdyp_ || implicit_forces_) {
       dae_.jacobian(t, y.data(), yp.data(), 1.0, dfdyp_.data());
       for (size_t k = 0; k < dfdyp_.size(); ++k) dfdyp_[k] -= j0_[k];
@@ -384,7 +385,8 @@ ConstraintProjector::ConstraintProjector(const Dae& dae)
   r_.resize(static_cast<Eigen::Index>(rows_.size()));
 }
 
-bool ConstraintProjector::project(double t, std::vector<double>& y, double tol, int max_iter) {
+bool ConstraintProjector::project(double t, std::vector<double>& y, double tol, int max_iter,
+                                  const Nearby* nearby) {
   const auto& mask = dae_.differential_mask();
   for (int i = 0; i < dae_.size(); ++i) {
     if (mask[i] <= 0) y[i] = 0.0;
@@ -402,13 +404,16 @@ bool ConstraintProjector::project(double t, std::vector<double>& y, double tol, 
     // earlier, so it differs by O(err)): project_tangent() uses it.
     if (err <= tol && (factored_ || rows_.empty())) return true;
     if (iter == max_iter) return false;
-    if (constraint_parts_only_) {
+    const double* values = values_.data();
+    if (iter == 0 && nearby && is_near(nearby->y, y, kNearbyDistance * tol)) {
+      values = nearby->values.data();
+    } else if (constraint_parts_only_) {
       dae_.constraint_jacobian(t, y.data(), zero_yp_.data(), 0.0, values_.data());
     } else {
       dae_.jacobian(t, y.data(), zero_yp_.data(), 0.0, values_.data());
     }
     double* av = A_.valuePtr();
-    for (size_t k = 0; k < a_pos_.size(); ++k) av[k] = values_[a_pos_[k]];
+    for (size_t k = 0; k < a_pos_.size(); ++k) av[k] = values[a_pos_[k]];
     double* m = aat_.valuePtr();
     std::fill(m, m + aat_.nonZeros(), 0.0);
     for (const Product& e : aat_products_) m[e.k] += av[e.a1] * av[e.a2];
@@ -422,6 +427,17 @@ bool ConstraintProjector::project(double t, std::vector<double>& y, double tol, 
     const Eigen::VectorXd dx = -(A_.transpose() * ldlt_.solve(r_));
     for (size_t i = 0; i < b_.diff.size(); ++i) y[b_.diff[i]] += dx(static_cast<Eigen::Index>(i));
   }
+}
+
+bool ConstraintProjector::is_near(const std::vector<double>& a, const std::vector<double>& b,
+                                  double distance) const {
+  if (a.size() != b.size()) return false;
+  for (int i : b_.diff) {
+    if (!(std::abs(a[static_cast<size_t>(i)] - b[static_cast<size_t>(i)]) <= distance)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 void ConstraintProjector::project_tangent(Eigen::VectorXd& e) const {

@@ -138,11 +138,15 @@ class AccelerationSolver {
   /// state reading reactions, a force reading accelerations, an implicit user state or a force
   /// reading DIF1 needs the full Jacobian.
   bool constraint_jacobian_only() const { return constraint_jacobian_only_; }
+  /// The last solve's dF/dy (pattern order, y' = 0, cj = 0: what ConstraintProjector evaluates
+  /// for its rows) and the state it was evaluated at, for a projection nearby to start from.
+  const std::vector<double>& jacobian_values() const { return j0_; }
+  const std::vector<double>& jacobian_state() const { return j0_y_; }
 
  private:
   const Dae& dae_;
   Blocks b_;
-  std::vector<double> zero_yp_, j0_;
+  std::vector<double> zero_yp_, j0_, j0_y_;
   std::vector<double> dfdyp_;   ///< dF/dy' in pattern order, evaluated once
   bool refresh_dfdyp_ = false;  ///< re-evaluate dF/dy' at each solve (implicit user states)
   /// Forces read accelerations or reactions: Newton on the (then nonlinear) system.
@@ -172,7 +176,19 @@ class ConstraintProjector {
   explicit ConstraintProjector(const Dae& dae);
   /// Projects y in place; returns false if Newton did not converge to `tol` (max |residual|)
   /// within `max_iter` iterations. Throws like min_norm_step if the constraints are dependent.
-  bool project(double t, std::vector<double>& y, double tol, int max_iter);
+  ///
+  /// `nearby`: the constraint rows' Jacobian evaluated at a state within kNearbyDistance tol of
+  /// y in every differential variable (the ODE form's last right-hand side, at the step's last
+  /// corrector iterate: AccelerationSolver::jacobian_values), which the first iteration uses
+  /// instead of evaluating its own. Newton steps after it evaluate theirs; the tangent space
+  /// (project_tangent) then differs from y's by O(that distance).
+  struct Nearby {
+    const std::vector<double>& values;
+    const std::vector<double>& y;
+  };
+  static constexpr double kNearbyDistance = 1e5;
+  bool project(double t, std::vector<double>& y, double tol, int max_iter,
+               const Nearby* nearby = nullptr);
   /// Projects a vector of differential-variable increments onto the tangent space at the last
   /// projected point: e <- e - A^T (A A^T)^{-1} A e.
   void project_tangent(Eigen::VectorXd& e) const;
@@ -199,6 +215,8 @@ class ConstraintProjector {
   SpMat aat_;
   std::vector<Product> aat_products_;
   bool constraint_parts_only_ = false;
+  /// Every differential variable of a and b within `distance`.
+  bool is_near(const std::vector<double>& a, const std::vector<double>& b, double distance) const;
   Eigen::VectorXd r_ = Eigen::VectorXd();
   Eigen::SimplicialLDLT<SpMat> ldlt_;
   bool factored_ = false;

@@ -64,10 +64,17 @@ struct CvodeIntegrator::Impl {
     for (size_t i = 0; i < blocks.diff.size(); ++i) full[blocks.diff[i]] = xs[i];
   }
 
-  /// The full layout of `xs` projected onto the constraints; false when that fails.
-  bool scatter_projected(double t, const double* xs, std::vector<double>& full) {
+  /// The full layout of `xs` projected onto the constraints; false when that fails. `after_step`:
+  /// xs is a step's result, near the last right-hand side's state (its last corrector iterate),
+  /// whose constraint Jacobian the projection starts from (ConstraintProjector::Nearby) when it
+  /// holds the entries the projection would evaluate.
+  bool scatter_projected(double t, const double* xs, std::vector<double>& full,
+                         bool after_step = false) {
     scatter(xs, full);
-    return proj.project(t, full, projection_tol(xs), kProjectionMaxIter);
+    const ConstraintProjector::Nearby last_rhs{acc.jacobian_values(), acc.jacobian_state()};
+    const bool same_entries = !acc.constraint_jacobian_only() || proj.constraint_parts_only();
+    return proj.project(t, full, projection_tol(xs), kProjectionMaxIter,
+                        after_step && same_entries ? &last_rhs : nullptr);
   }
 
   static int rhs(realtype t, N_Vector xv, N_Vector xdot, void* data) noexcept {
@@ -104,7 +111,7 @@ struct CvodeIntegrator::Impl {
     auto* self = static_cast<Impl*>(data);
     return self->s.guarded([&] {
       const double* xs = N_VGetArrayPointer(ycur);
-      if (!self->scatter_projected(t, xs, self->y_proj)) return 1;
+      if (!self->scatter_projected(t, xs, self->y_proj, true)) return 1;
       double* c = N_VGetArrayPointer(corr);
       const auto& diff = self->blocks.diff;
       for (size_t i = 0; i < diff.size(); ++i) c[i] = self->y_proj[diff[i]] - xs[i];

@@ -19,6 +19,10 @@
 // * the projection (A A^T filled in place) lands on the constraints from a perturbed state, and
 //   its tangent projection of a random increment leaves the constraint rows unchanged to first
 //   order.
+// * started from the Jacobian of a nearby state (the acceleration solve's, which is the
+//   constraints' Jacobian there), the projection lands on the constraints at the point the
+//   exact iteration reaches; a Jacobian from farther than ConstraintProjector::kNearbyDistance
+//   tolerances is not used (the run is the plain one, bit for bit), one from nearby is.
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -352,6 +356,59 @@ TEST_CASE("the projection lands on the constraints; its tangent projection keeps
     INFO("row " << r << " (" << sys.describe_variable(r) << ")");
     CHECK(std::abs((rp[r] - rm[r]) / (2 * h)) < 1e-8 * e.norm());
   }
+}
+
+TEST_CASE("a projection starts from a nearby state's Jacobian, not from a far one's") {
+  Setup s(mechanism(""));
+  const System& sys = s.sys;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> uni(-0.02, 0.02);
+  std::vector<double> off = sys.initial_state();
+  for (int i : s.b.diff) {
+    if (i < sys.motion_state_begin()) off[i] += uni(rng);
+  }
+  const double t = 0.4, tol = 1e-12;
+  ConstraintProjector proj(s.dae);
+  std::vector<double> plain = off;
+  REQUIRE(proj.project(t, plain, tol, 20));
+  // The acceleration solve keeps its Jacobian and the state it was evaluated at: the
+  // constraints' Jacobian there (the entries the projection reads).
+  AccelerationSolver acc(s.dae);
+  std::vector<double> near = off, yp(sys.size(), 0.0);
+  for (int i : s.b.diff) near[i] += 1e-9;
+  acc.solve(t, near, yp);
+  for (int i : s.b.diff) CHECK(acc.jacobian_state()[i] == near[i]);
+  std::vector<double> jac(sys.pattern().nnz()), zero(sys.size(), 0.0);
+  s.dae.constraint_jacobian(t, acc.jacobian_state().data(), zero.data(), 0.0, jac.data());
+  CHECK(acc.jacobian_values() == jac);
+  // From the nearby Jacobian: on the constraints, within the projections' own spread of the
+  // point the exact Newton iteration reaches.
+  std::vector<double> from_near = off;
+  const ConstraintProjector::Nearby nearby{acc.jacobian_values(), acc.jacobian_state()};
+  REQUIRE(proj.project(t, from_near, tol, 20, &nearby));
+  std::vector<double> res(sys.size());
+  s.dae.residual(t, from_near.data(), zero.data(), res.data());
+  for (int r : s.b.pos_rows) CHECK(std::abs(res[r]) <= tol);
+  for (int r : s.b.vel_rows) CHECK(std::abs(res[r]) <= tol);
+  for (int i : s.b.diff) CHECK(from_near[i] == Approx(plain[i]).margin(1e-8));
+  // A Jacobian a third off is used at a nearby state (the run differs, and still lands), and
+  // not at a far one (the run is the plain one, bit for bit).
+  std::vector<double> wrong = acc.jacobian_values();
+  for (double& v : wrong) v *= 1.3;
+  std::vector<double> with_wrong = off;
+  const ConstraintProjector::Nearby wrong_near{wrong, near};
+  REQUIRE(proj.project(t, with_wrong, tol, 20, &wrong_near));
+  s.dae.residual(t, with_wrong.data(), zero.data(), res.data());
+  for (int r : s.b.pos_rows) CHECK(std::abs(res[r]) <= tol);
+  bool differs = false;
+  for (int i : s.b.diff) differs = differs || with_wrong[i] != plain[i];
+  CHECK(differs);
+  std::vector<double> far = near;
+  far[static_cast<size_t>(s.b.diff[0])] += 1e6 * tol;
+  std::vector<double> with_far = off;
+  const ConstraintProjector::Nearby wrong_far{wrong, far};
+  REQUIRE(proj.project(t, with_far, tol, 20, &wrong_far));
+  CHECK(with_far == plain);
 }
 
 TEST_CASE("a force reading a reaction keeps the acceleration solve on the full Jacobian") {
