@@ -8,6 +8,7 @@
 #include "solver/contact_law.hpp"
 #include "solver/joint_kernel.hpp"
 #include "solver/kernel_tables.hpp"
+#include "solver/local_array.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/state_reads.hpp"
 
@@ -21,7 +22,8 @@ using LocalTables = KernelTables<ForceKernel>;
 template <class T>
 void marker_states(const ForceKernel& k, const T* x, MarkerState<T>* ms,
                    MarkerAcceleration<T>* ma) {
-  BodyState<T> bodies[ForceKernel::kMaxBodies];
+  LocalArray<BodyState<T>, ForceKernel::kMaxBodies> bodies_storage(k.bodies.size());
+  BodyState<T>* bodies = bodies_storage.data();
   for (size_t b = 0; b < k.bodies.size(); ++b) bodies[b] = body_state(x + kBodyStates * b);
   for (size_t m = 0; m < k.markers.size(); ++m) ms[m] = marker_state(k.markers[m], bodies);
   if (!k.reads_accelerations) return;
@@ -234,8 +236,11 @@ void contact_wrench(const ForceKernel& k, const MarkerState<T>* ms, Wrench<T>& w
 template <class T>
 Wrench<T> ForceKernel::wrench(const T* x, double t, const KernelCall& c, ElementState<T>* state,
                               const T* read_values) const {
-  MarkerState<T> ms[kMaxMarkers];
-  MarkerAcceleration<T> ma[kMaxMarkers];
+  LocalArray<MarkerState<T>, kMaxMarkers> ms_storage(markers.size());
+  MarkerState<T>* ms = ms_storage.data();
+  LocalArray<MarkerAcceleration<T>, kMaxMarkers> ma_storage(reads_accelerations ? markers.size()
+                                                                                : 0);
+  MarkerAcceleration<T>* ma = ma_storage.data();
   marker_states(*this, x, ms, ma);
   const MarkerState<T> kGround{};  // not static: see measure_value()
   const MarkerState<T>& I = mi < 0 ? kGround : ms[mi];

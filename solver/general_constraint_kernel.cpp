@@ -4,6 +4,7 @@
 
 #include "common/error.hpp"
 #include "solver/kernel_tables.hpp"
+#include "solver/local_array.hpp"
 #include "solver/state_layout.hpp"
 
 namespace mb {
@@ -22,8 +23,10 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCal
   const int nb = num_bodies();
   for (int r = 0; r < outputs(); ++r) out[r] = T(0.0);
   const T lambda = x[kBodyStates * nb], mu = x[kBodyStates * nb + 1];
-  BodyState<T> bs[kMaxBodies];
-  MarkerState<T> ms[kMaxMarkers];
+  LocalArray<BodyState<T>, kMaxBodies> bs_storage(static_cast<size_t>(num_bodies()));
+  BodyState<T>* bs = bs_storage.data();
+  LocalArray<MarkerState<T>, kMaxMarkers> ms_storage(markers.size());
+  MarkerState<T>* ms = ms_storage.data();
   T mv[kMaxMeasures];
   evaluate_measures(x, bs, ms, mv, call.ws.angles.tracks());
   const std::span<const T> in(mv, measures.size());
@@ -37,7 +40,8 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCal
                           evaluate_expression<T>(gcon->d_time.value, t, in, ws, sc);
   out[kBodyStates * nb + 1] = phi;
   // B, one body velocity component at a time (all other velocities zero).
-  BodyState<T> probe[kMaxBodies];
+  LocalArray<BodyState<T>, kMaxBodies> probe_storage(static_cast<size_t>(nb));
+  BodyState<T>* probe = probe_storage.data();
   for (int b = 0; b < nb; ++b) {
     probe[b] = bs[b];
     probe[b].v = V3<T>::Zero();
@@ -74,8 +78,10 @@ void GeneralConstraintKernel::eval(const T* x, T* out, double t, const KernelCal
 template <class T>
 void GeneralConstraintKernel::velocity_rows(const T* x, T* out, double t,
                                             const KernelCall& c) const {
-  BodyState<T> bs[kMaxBodies];
-  MarkerState<T> ms[kMaxMarkers];
+  LocalArray<BodyState<T>, kMaxBodies> bs_storage(static_cast<size_t>(num_bodies()));
+  BodyState<T>* bs = bs_storage.data();
+  LocalArray<MarkerState<T>, kMaxMarkers> ms_storage(markers.size());
+  MarkerState<T>* ms = ms_storage.data();
   T mv[kMaxMeasures];
   evaluate_measures(x, bs, ms, mv, c.ws.angles.tracks());
   const std::span<const T> in(mv, measures.size());

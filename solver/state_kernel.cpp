@@ -7,6 +7,7 @@
 
 #include "common/error.hpp"
 #include "solver/kernel_tables.hpp"
+#include "solver/local_array.hpp"
 #include "solver/state_layout.hpp"
 #include "solver/state_reads.hpp"
 #include "solver/user_variables.hpp"
@@ -127,9 +128,11 @@ class StateKernelBuilder {
 
 template <class T>
 void StateKernel::node_values(const T* x, double t, T* nv, const KernelCall& c) const {
-  BodyState<T> bs[kMaxBodies];
+  LocalArray<BodyState<T>, kMaxBodies> bs_storage(bodies.size());
+  BodyState<T>* bs = bs_storage.data();
   for (size_t b = 0; b < bodies.size(); ++b) bs[b] = body_state(x + kBodyStates * b);
-  MarkerState<T> ms[kMaxMarkers];
+  LocalArray<MarkerState<T>, kMaxMarkers> ms_storage(markers.size());
+  MarkerState<T>* ms = ms_storage.data();
   for (size_t m = 0; m < markers.size(); ++m) ms[m] = marker_state(markers[m], bs);
   T mv[kMaxMeasures];
   for (size_t k = 0; k < measures.size(); ++k) {
@@ -213,7 +216,8 @@ void StateKernel::eval(const T* x, T* out, double t, const KernelCall& c) const 
   }
   if (e.kind != StateElement::Kind::kForce) return;
   // Force_StateEqn: the outputs as a Force_Vector_TwoBody load.
-  BodyState<T> bs[kMaxBodies];
+  LocalArray<BodyState<T>, kMaxBodies> bs_storage(bodies.size());
+  BodyState<T>* bs = bs_storage.data();
   for (size_t b = 0; b < bodies.size(); ++b) bs[b] = body_state(x + kBodyStates * b);
   const MarkerState<T> kGround{};  // not static: see measure_value()
   const MarkerState<T> I = mi < 0 ? kGround : marker_state(markers[mi], bs);
