@@ -234,6 +234,7 @@ AccelerationSolver::AccelerationSolver(const Dae& dae)
   for (const auto& fk : dae.system().force_kernels()) {
     for (char d : fk.state_inputs.state_deriv) refresh_dfdyp_ |= d != 0;
     implicit_forces_ |= fk.reads_accelerations || fk.n_multipliers > 0;
+    accelerations_read_ |= fk.reads_accelerations;
   }
   const System& sys = dae.system();
   constraint_jacobian_only_ = !refresh_dfdyp_ && !implicit_forces_ &&
@@ -266,38 +267,47 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
   // Forces that read accelerations or reactions make the differential rows nonlinear in the
   // unknowns z = (y'_d, lambda): Newton from z = 0, each step the linear solve at the current z
   // (K z_new = K z - F_d(z)). Otherwise one step is exact.
+  // The matrix is kept over iterations (a chord iteration: one residual and one solve each) while
+  // every step shrinks the change at least fourfold; the first step (from z = 0, far off) and a
+  // slower one take a new matrix at the current iterate.
   Eigen::VectorXd& z = z_;
   z.setZero();
+  bool refresh = true;
+  double last_change = 0;
   for (int iter = 0;; ++iter) {
-    if (constraint_jacobian_only_) {
-      dae_.constraint_jacobian(t, y.data(), yp.data(), 0.0, j0_.data());
-    } else {
-      dae_.jacobian(t, y.data(), yp.data(), 0.0, j0_.data());
-    }
-    j0_y_ = y;  // same size after the first solve: no allocation
-    if (refresh_dfdyp_ || implicit_forces_) {
-      dae_.jacobian(t, y.data(), yp.data(), 1.0, dfdyp_.data());
-      for (size_t k = 0; k < dfdyp_.size(); ++k) dfdyp_[k] -= j0_[k];
+    if (refresh) {
+      if (constraint_jacobian_only_) {
+        dae_.constraint_jacobian(t, y.data(), yp.data(), 0.0, j0_.data());
+      } else {
+        dae_.jacobian(t, y.data(), yp.data(), 0.0, j0_.data());
+      }
+      j0_y_ = y;  // same size after the first solve: no allocation
+      // Forces reading reactions (joint friction) leave dF/dy' as it was: only the accelerations'
+      // readers put it under the iteration.
+      if (refresh_dfdyp_ || accelerations_read_) {
+        dae_.jacobian(t, y.data(), yp.data(), 1.0, dfdyp_.data());
+        for (size_t k = 0; k < dfdyp_.size(); ++k) dfdyp_[k] -= j0_[k];
+      }
+      double* kv = K_.valuePtr();
+      std::fill(kv, kv + K_.nonZeros(), 0.0);
+      for (const Entry& e : entries_) kv[e.k] += e.deriv ? dfdyp_[e.p] : j0_[e.p];
+      if (!lu_.factor(K_)) {
+        throw Error(ExitCode::kAnalysisFailed,
+                    fmt::format("accelerations at t = {:g}: the system [M B^T; B 0] is singular "
+                                "(redundant constraints, or a body without mass or inertia in a "
+                                "free direction{})",
+                                t,
+                                implicit_forces_ ? ", or forces reading accelerations that cancel "
+                                                   "a body's mass"
+                                                 : ""));
+      }
     }
     dae_.residual(t, y.data(), yp.data(), res_.data());
-    double* kv = K_.valuePtr();
-    std::fill(kv, kv + K_.nonZeros(), 0.0);
-    for (const Entry& e : entries_) kv[e.k] += e.deriv ? dfdyp_[e.p] : j0_[e.p];
     kz_.noalias() = K_ * z;
     for (Eigen::Index i = 0; i < nd; ++i) {
       rhs_(i) = kz_(i) - res_[b_.diff[static_cast<size_t>(i)]];
     }
     rhs_.tail(rhs_.size() - nd) = rate_rhs_;
-    if (!lu_.factor(K_)) {
-      throw Error(ExitCode::kAnalysisFailed,
-                  fmt::format("accelerations at t = {:g}: the system [M B^T; B 0] is singular "
-                              "(redundant constraints, or a body without mass or inertia in a "
-                              "free direction{})",
-                              t,
-                              implicit_forces_ ? ", or forces reading accelerations that cancel "
-                                                 "a body's mass"
-                                               : ""));
-    }
     sol_ = rhs_;
     lu_.solve(K_, sol_.data());
     const double change = (sol_ - z).lpNorm<Eigen::Infinity>();
@@ -316,6 +326,8 @@ void AccelerationSolver::solve(double t, std::vector<double>& y, std::vector<dou
                               "{:g})",
                               t, kMaxNewtonIterations, change));
     }
+    refresh = iter == 0 || change > 0.25 * last_change;
+    last_change = change;
   }
 }
 

@@ -122,8 +122,9 @@ Eigen::VectorXd min_norm_step(const SpMat& A, const Eigen::VectorXd& r, const ch
 /// sparsity of the augmented matrix is analysed once; each solve refactors numerically with the
 /// kept pivot order while that stays accurate (SparseLu). Forces
 /// that read accelerations (ACCX..WDTM) or reactions (JOINT, user routines) make the first block
-/// row nonlinear in the unknowns: the solve is then a Newton iteration on the same matrix
-/// evaluated at each iterate. The
+/// row nonlinear in the unknowns: the solve is then a Newton iteration on the same matrix, taken
+/// at the second iterate and kept while each step shrinks the change fourfold (dF/dy' with it
+/// only when forces read accelerations). The
 /// right side of the second block row carries the explicit time derivative of the velocity rows
 /// (System::add_velocity_row_time_rates: driven motions, Constraint_Generals reading TIME).
 class AccelerationSolver {
@@ -151,6 +152,7 @@ class AccelerationSolver {
   bool refresh_dfdyp_ = false;  ///< re-evaluate dF/dy' at each solve (implicit user states)
   /// Forces read accelerations or reactions: Newton on the (then nonlinear) system.
   bool implicit_forces_ = false;
+  bool accelerations_read_ = false;  ///< forces read accelerations: dF/dy' at every iterate
   bool constraint_jacobian_only_ = false;
   static constexpr int kMaxNewtonIterations = 50;
   static constexpr double kNewtonTolerance = 1e-12;
