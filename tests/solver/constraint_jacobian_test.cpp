@@ -317,15 +317,27 @@ TEST_CASE("the constraints' Jacobian equals the full one on every joint type and
   }
 }
 
+namespace {
+
+/// The initial state with every differential variable but the motions' moved by up to 0.02
+/// (off the constraints), drawing from `rng`.
+std::vector<double> perturbed_state(const Setup& s, std::mt19937& rng) {
+  std::uniform_real_distribution<double> uni(-0.02, 0.02);
+  std::vector<double> y = s.sys.initial_state();
+  for (int i : s.b.diff) {
+    if (i < s.sys.motion_state_begin()) y[i] += uni(rng);
+  }
+  return y;
+}
+
+}  // namespace
+
 TEST_CASE("the projection lands on the constraints; its tangent projection keeps them") {
   Setup s(mechanism(""));
   const System& sys = s.sys;
   std::mt19937 rng(5);
   std::uniform_real_distribution<double> uni(-0.02, 0.02);
-  std::vector<double> y = sys.initial_state();
-  for (int i : s.b.diff) {
-    if (i < sys.motion_state_begin()) y[i] += uni(rng);
-  }
+  std::vector<double> y = perturbed_state(s, rng);
   const double t = 0.4;
   ConstraintProjector proj(s.dae);
   REQUIRE(proj.project(t, y, 1e-12, 20));
@@ -362,11 +374,7 @@ TEST_CASE("a projection starts from a nearby state's Jacobian, not from a far on
   Setup s(mechanism(""));
   const System& sys = s.sys;
   std::mt19937 rng(7);
-  std::uniform_real_distribution<double> uni(-0.02, 0.02);
-  std::vector<double> off = sys.initial_state();
-  for (int i : s.b.diff) {
-    if (i < sys.motion_state_begin()) off[i] += uni(rng);
-  }
+  const std::vector<double> off = perturbed_state(s, rng);
   const double t = 0.4, tol = 1e-12;
   ConstraintProjector proj(s.dae);
   std::vector<double> plain = off;
