@@ -33,6 +33,26 @@ inline LoggedRun run_logged(std::unique_ptr<Model> model) {
   return run;
 }
 
+/// What a joint-coordinate run with loop closures reports when the DAE path carried it through a
+/// singular position and it came back (stages/run_transient.cpp, run_segments): the same log
+/// lines and JSON entry for the default form and the named ones.
+inline void check_singular_crossing_reported(const LoggedRun& run) {
+  INFO(run.log);
+  const auto has = [](const std::string& text, const char* part) {
+    return text.find(part) != std::string::npos;
+  };
+  CHECK(has(run.log, "the loop closures near a singular position at t = "));
+  CHECK(has(run.log, "; Cartesian stabilised index-2 DAE (SI2) on IDA (BDF) continues from t = "));
+  CHECK(has(run.log,
+            "the loop closures are regular again; joint coordinates with loop closures "
+            "continue"));
+  REQUIRE(run.report.transient_forms.size() == 1);
+  const auto& entry = run.report.transient_forms[0];
+  CHECK(has(entry.form, ", then Cartesian stabilised index-2 DAE (SI2) on IDA (BDF) from t = "));
+  CHECK(has(entry.form, ", and back after each singular position"));
+  CHECK(has(entry.reason, "near a singular position"));
+}
+
 inline double max_state_difference(const InlineRun& a, const InlineRun& b) {
   REQUIRE(a.t.size() == b.t.size());
   const int nb = a.sys->num_moving_bodies();
